@@ -1,0 +1,210 @@
+"""The ``chromino`` command: replay records, list legal moves, bot self-play.
+
+This path imports nothing but the standard library and the engine. Bad input
+never ends in a traceback: a move that cannot be applied is that record's
+error line; a line that is no usable document is reported on stderr (naming
+the line and the field) and makes the exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from typing import TextIO
+
+from .errors import InvalidSetupError
+from .game import Game
+from .notation import MoveError, parse_position, replay
+from .options import SCORINGS, GameOptions
+from .scoring import placement_points
+from .selfplay import run_selfplay
+from .turns import playable_tiles
+
+EXIT_BAD_INPUT = 2
+
+
+class _Report:
+    """Collects stderr complaints about unusable lines and the exit status they imply."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.failed = False
+
+    def unusable(self, line_number: int, message: str) -> None:
+        self.failed = True
+        print(f"{self.source}:{line_number}: {message}", file=sys.stderr)
+
+
+def _documents(stream: TextIO, report: _Report) -> Iterator[tuple[int, dict[str, object]]]:
+    """Parsed JSON documents, one per non-blank line; bad JSON is reported and skipped."""
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            document = json.loads(line)
+        except json.JSONDecodeError as error:
+            report.unusable(number, f"not JSON: {error.msg} at column {error.colno}")
+            continue
+        if not isinstance(document, dict):
+            report.unusable(number, "not a JSON object")
+            continue
+        yield number, document
+
+
+def _emit(data: object) -> None:
+    print(json.dumps(data))
+
+
+def _replay_summary(game: Game) -> dict[str, object]:
+    outcome = game.outcome()
+    return {
+        "finished": outcome is not None,
+        "ended_by": None if outcome is None else outcome.ended_by,
+        "winners": [] if outcome is None else list(outcome.winners),
+        "scores": list(game.scores),
+        "hand_sizes": [len(hand) for hand in game.hands],
+        "board_tiles": len(game.board),
+        "bag": len(game.bag),
+    }
+
+
+def command_replay(stream: TextIO, report: _Report) -> None:
+    """One summary line per record, or the first move that cannot be applied."""
+    for number, document in _documents(stream, report):
+        try:
+            game = replay(document)
+        except InvalidSetupError as error:
+            report.unusable(number, f"{error.field}: {error.message}")
+            continue
+        except MoveError as error:
+            refusal = error.error
+            _emit(
+                {
+                    "error": {
+                        "move": error.index,
+                        "reason": refusal.reason.value,
+                        "message": refusal.message,
+                    }
+                }
+            )
+            continue
+        _emit(_replay_summary(game))
+
+
+def command_moves(stream: TextIO, report: _Report, scoring: str | None) -> None:
+    """One line per position: every legal placement of every tile of the hand."""
+    for number, document in _documents(stream, report):
+        try:
+            position = parse_position(document)
+        except InvalidSetupError as error:
+            report.unusable(number, f"{error.field}: {error.message}")
+            continue
+        board = position.build_board()
+        moves = []
+        for placement in board.legal_placements(playable_tiles(position.hand, None)):
+            move: dict[str, object] = placement.to_dict()
+            move["contacts"] = board.contact_count(placement)
+            if scoring is not None:
+                move["score"] = placement_points(board, placement, scoring)
+            moves.append(move)
+        moves.sort(key=lambda m: (m["tile"], m["y"], m["x"], m["dir"]))
+        _emit(moves)
+
+
+def command_selfplay(args: argparse.Namespace) -> None:
+    """Bot games and their summary."""
+    options = GameOptions(ruleset=args.ruleset, scoring=args.scoring)
+    bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    summary = run_selfplay(bots, args.players, args.games, args.seed, options)
+    if args.json:
+        _emit(summary.to_dict())
+        return
+    print(f"{summary.games} games, {args.players} players, seed {args.seed}")
+    for name in bots:
+        print(f"  {name:10} {summary.wins[name]:5} wins in {summary.seats[name]} seats")
+    print(f"  average turns per game: {summary.average_turns:.1f}")
+    print(f"  blocked games: {summary.blocked}")
+    print(f"  games per second: {summary.games_per_second:.1f}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="chromino", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay_cmd = commands.add_parser("replay", help="replay chromino-game/1 records, one per line")
+    replay_cmd.add_argument("file", help="a file of records, or - for stdin")
+    moves_cmd = commands.add_parser("moves", help="legal placements of chromino-position/1 lines")
+    moves_cmd.add_argument("file", help="a file of positions, or - for stdin")
+    moves_cmd.add_argument("--scoring", choices=SCORINGS, help="add each placement's points")
+    selfplay = commands.add_parser("selfplay", help="play bot games and summarise them")
+    selfplay.add_argument("--players", type=_player_count, default=4)
+    selfplay.add_argument("--games", type=_positive, default=10)
+    selfplay.add_argument("--seed", default="0")
+    selfplay.add_argument("--bots", type=_bot_list, default="greedy")
+    selfplay.add_argument("--ruleset", choices=("standard", "junior"), default="standard")
+    selfplay.add_argument("--scoring", choices=SCORINGS, default="none")
+    selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _player_count(text: str) -> int:
+    value = _positive(text)
+    if value > 8:
+        raise argparse.ArgumentTypeError("1 to 8 players may play")
+    return value
+
+
+def _bot_list(text: str) -> str:
+    from .bots import BOTS
+
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOTS]
+    if not names or unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown bot {', '.join(unknown) or '(none given)'}; known: {', '.join(sorted(BOTS))}"
+        )
+    return text
+
+
+def _open(path: str) -> TextIO:
+    if path == "-":
+        return sys.stdin
+    return open(path, encoding="utf-8")  # closed by the caller
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "selfplay":
+            command_selfplay(args)
+            return 0
+        report = _Report(args.file)
+        try:
+            stream = _open(args.file)
+        except OSError as error:
+            print(f"chromino: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        with stream:
+            if args.command == "replay":
+                command_replay(stream, report)
+            else:
+                command_moves(stream, report, args.scoring)
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    except UnicodeDecodeError as error:
+        print(f"chromino: input is not UTF-8 text: {error.reason}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return EXIT_BAD_INPUT if report.failed else 0
