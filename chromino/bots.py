@@ -46,13 +46,21 @@ def greedy_bot(view: View, rng: random.Random) -> Action:
     plays = view.legal_plays()
     if not plays:
         return _when_stuck(view)
-    regular = [play for play in plays if not TILES[play.placement.tile].is_chameleon]
-    chameleons_in_hand = sum(1 for name in view.hand if TILES[name].is_chameleon)
-    spend_chameleon = len(view.hand) - chameleons_in_hand <= chameleons_in_hand
-    pool = plays if not regular or spend_chameleon else regular
+    pool = _greedy_pool(view, plays)
     best = max(_greedy_value(play) for play in pool)
     choices = [play for play in pool if _greedy_value(play) == best]
     return Action.play(rng.choice(choices).placement)
+
+
+def _greedy_pool(view: View, plays: list[Play]) -> list[Play]:
+    """The plays greedy chooses among: regular tiles first, chameleons when due."""
+    chameleon_plays = [play for play in plays if TILES[play.placement.tile].is_chameleon]
+    regular_plays = [play for play in plays if not TILES[play.placement.tile].is_chameleon]
+    chameleons_in_hand = sum(1 for name in view.hand if TILES[name].is_chameleon)
+    chameleon_due = len(view.hand) - chameleons_in_hand <= chameleons_in_hand
+    if chameleon_plays and (chameleon_due or not regular_plays):
+        return chameleon_plays
+    return regular_plays
 
 
 def _greedy_value(play: Play) -> tuple[int, int, int]:

@@ -1,0 +1,311 @@
+"""The ``chromino`` command line, run as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from chromino import Action, Game, GameOptions
+from chromino.board import Board
+from chromino.bots import greedy_bot
+from chromino.placement import Placement
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples" / "placements.json"
+
+
+def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "chromino", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def played_game(seed: int, moves: int | None = None, **options: object) -> Game:
+    game = Game.new(["ana", "ben", "cy"], seed, GameOptions(**options))  # type: ignore[arg-type]
+    rng = random.Random(seed)
+    while not game.is_over and (moves is None or len(game.moves) < moves):
+        game.apply(game.current, greedy_bot(game.view_for(game.current), rng))
+    return game
+
+
+def expected_summary(game: Game) -> dict[str, object]:
+    outcome = game.outcome()
+    return {
+        "finished": outcome is not None,
+        "ended_by": outcome.ended_by if outcome else None,
+        "winners": list(outcome.winners) if outcome else [],
+        "scores": list(game.scores),
+        "hand_sizes": [len(hand) for hand in game.hands],
+        "board_tiles": len(game.board),
+        "bag": len(game.bag),
+    }
+
+
+def lines(text: str) -> list[Any]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_replay_prints_the_state_after_the_last_move(tmp_path: Path) -> None:
+    games = [played_game(1), played_game(2, scoring="segments"), played_game(3, moves=7)]
+    source = tmp_path / "records.jsonl"
+    source.write_text("\n".join(json.dumps(g.to_record()) for g in games) + "\n")
+    result = run_cli("replay", str(source))
+    assert result.returncode == 0, result.stderr
+    assert lines(result.stdout) == [expected_summary(g) for g in games]
+    assert lines(result.stdout)[2]["finished"] is False
+
+
+def test_replay_reads_stdin_with_a_dash() -> None:
+    game = played_game(4)
+    result = run_cli("replay", "-", stdin=json.dumps(game.to_record()) + "\n")
+    assert result.returncode == 0
+    assert lines(result.stdout) == [expected_summary(game)]
+
+
+def with_moves(game: Game, extra: list[dict[str, object]], keep: int | None = None) -> str:
+    record = game.to_record()
+    moves = record["moves"]
+    assert isinstance(moves, list)
+    record["moves"] = moves[:keep] + extra if keep is not None else moves + extra
+    return json.dumps(record)
+
+
+def bad_moves(game: Game) -> list[tuple[dict[str, object], str]]:
+    """Moves that cannot be applied now, with the reason the engine must give."""
+    seat = game.current
+    own = game.hands[seat][0]
+    start = game.board.placements[0]
+    return [
+        ({"action": "fly"}, "unknown_action"),
+        ({"action": "play", "tile": "QQQ", "x": 0, "y": 0, "dir": "E"}, "unknown_tile"),
+        ({"action": "play", "tile": own, "x": start.x, "y": start.y, "dir": "E"}, "overlap"),
+        ({"action": "play", "tile": own, "x": 40, "y": 40, "dir": "E"}, "no_contact"),
+        ({"action": "play", "tile": own, "x": 0, "y": 0, "dir": "Q"}, "bad_placement"),
+        ({"action": "pass"}, "pass_not_allowed"),
+        ({"player": "one", "action": "draw"}, "malformed_move"),
+    ]
+
+
+def test_replay_reports_the_first_move_that_cannot_be_applied() -> None:
+    game = played_game(5, moves=4)
+    for move, reason in bad_moves(game):
+        bad = {"player": game.current, **move}
+        text = with_moves(game, [bad, {"player": game.current, "action": "draw"}])
+        result = run_cli("replay", "-", stdin=text + "\n")
+        assert result.returncode == 0
+        [line] = lines(result.stdout)
+        assert line["error"]["move"] == 4
+        assert line["error"]["reason"] == reason, move
+
+
+def test_replay_reports_a_move_out_of_turn() -> None:
+    game = played_game(6, moves=3)
+    other = (game.current + 1) % 3
+    result = run_cli("replay", "-", stdin=with_moves(game, [{"player": other, "action": "draw"}]))
+    assert lines(result.stdout) == [
+        {
+            "error": {
+                "move": 3,
+                "reason": "not_your_turn",
+                "message": lines(result.stdout)[0]["error"]["message"],
+            }
+        }
+    ]
+
+
+def test_replay_reports_a_move_after_the_end() -> None:
+    game = played_game(7)
+    assert game.is_over
+    extra = [{"player": game.current, "action": "draw"}]
+    [line] = lines(run_cli("replay", "-", stdin=with_moves(game, extra)).stdout)
+    assert line["error"] == {
+        "move": len(game.moves),
+        "reason": "game_over",
+        "message": line["error"]["message"],
+    }
+
+
+def test_replay_goes_on_after_unusable_lines_and_exits_2(tmp_path: Path) -> None:
+    good = played_game(8)
+    missing_hands = good.to_record()
+    del missing_hands["hands"]
+    wrong_type = good.to_record()
+    wrong_type["first"] = "zero"
+    source = tmp_path / "mixed.jsonl"
+    source.write_text(
+        "\n".join(
+            [
+                "{not json",
+                "[1, 2]",
+                json.dumps(missing_hands),
+                json.dumps(wrong_type),
+                json.dumps(good.to_record()),
+            ]
+        )
+        + "\n"
+    )
+    result = run_cli("replay", str(source))
+    assert result.returncode == 2
+    assert lines(result.stdout) == [expected_summary(good)]
+    errors = result.stderr.splitlines()
+    assert len(errors) == 4
+    assert ":1: not JSON" in errors[0]
+    assert ":2: not a JSON object" in errors[1]
+    assert ":3: hands: missing" in errors[2]
+    assert ":4: first:" in errors[3]
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_names_a_bad_tile_in_the_deal() -> None:
+    record = played_game(9, moves=0).to_record()
+    hands = record["hands"]
+    assert isinstance(hands, list)
+    hands[1][2] = "ZZZ"
+    result = run_cli("replay", "-", stdin=json.dumps(record))
+    assert result.returncode == 2
+    assert "hands[1][2]" in result.stderr
+    assert "ZZZ" in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_missing_file_is_a_clear_error_not_a_traceback(tmp_path: Path) -> None:
+    result = run_cli("replay", str(tmp_path / "nope.jsonl"))
+    assert result.returncode == 2
+    assert "cannot read" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def as_placement(move: dict[str, Any]) -> Placement:
+    tile, x, y, direction = move["tile"], move["x"], move["y"], move["dir"]
+    assert isinstance(tile, str) and isinstance(x, int)
+    assert isinstance(y, int) and isinstance(direction, str)
+    return Placement(tile, x, y, direction)
+
+
+def position(board: list[Placement], hand: list[str], ruleset: str = "standard") -> str:
+    return json.dumps(
+        {
+            "format": "chromino-position/1",
+            "ruleset": ruleset,
+            "board": [p.to_dict() for p in board],
+            "hand": hand,
+        }
+    )
+
+
+def test_moves_lists_every_legal_placement_once_with_contacts() -> None:
+    board = [Placement("BXY", 0, 0, "E")]
+    result = run_cli("moves", "-", stdin=position(board, ["BBY", "YBY", "PXY"]) + "\n")
+    assert result.returncode == 0
+    [moves] = lines(result.stdout)
+    engine = Board.from_placements(board)
+    expected = {
+        (p.tile, p.x, p.y, p.dir, engine.contact_count(p))
+        for p in engine.legal_placements(["BBY", "YBY", "PXY"])
+    }
+    assert {(m["tile"], m["x"], m["y"], m["dir"], m["contacts"]) for m in moves} == expected
+    assert len(moves) == len(expected)
+    physical = {as_placement(m).normalized() for m in moves}
+    assert len(physical) == len(moves)
+    assert {"tile": "BBY", "x": 0, "y": 1, "dir": "E", "contacts": 3} in moves
+    assert all(set(m) == {"tile", "x", "y", "dir", "contacts"} for m in moves)
+
+
+def filler(example: dict[str, Any]) -> str:
+    """A second tile for the hand, so that a chameleon is not a lone last tile."""
+    board = example["board"]
+    assert isinstance(board, list)
+    used = {p["tile"] for p in board} | {example["placement"]["tile"]}
+    return next(name for name in ("PPP", "RRR", "GGG") if name not in used)
+
+
+def test_moves_adds_scores_from_the_worked_examples() -> None:
+    examples = json.loads(EXAMPLES.read_text())["examples"]
+    scored = [e for e in examples if e["legal"] and "score" in e]
+    for mode in ("expert", "segments", "segments-multiply"):
+        text = "\n".join(
+            position(
+                [Placement(**p) for p in e["board"]],
+                [e["placement"]["tile"], filler(e)],
+                e["ruleset"],
+            )
+            for e in scored
+        )
+        result = run_cli("moves", "--scoring", mode, "-", stdin=text)
+        assert result.returncode == 0, result.stderr
+        for example, moves in zip(scored, lines(result.stdout), strict=True):
+            wanted = Placement(**example["placement"]).normalized()
+            [move] = [m for m in moves if as_placement(m).normalized() == wanted]
+            assert move["score"] == example["score"][mode]
+            assert move["contacts"] == example["contacts"]
+
+
+def test_moves_a_lone_chameleon_has_no_legal_placement() -> None:
+    text = position([Placement("BXY", 0, 0, "E")], ["PXY"])
+    result = run_cli("moves", "-", stdin=text)
+    assert lines(result.stdout) == [[]]
+    two = run_cli("moves", "-", stdin=position([Placement("BXY", 0, 0, "E")], ["PXY", "RRR"]))
+    assert any(m["tile"] == "PXY" for m in lines(two.stdout)[0])
+
+
+def test_moves_reports_an_overlapping_board_as_unusable() -> None:
+    text = position([Placement("BXY", 0, 0, "E"), Placement("RRR", 1, -1, "S")], ["GGG"])
+    result = run_cli("moves", "-", stdin=text + "\n" + position([Placement("BXY", 0, 0, "E")], []))
+    assert result.returncode == 2
+    assert ":1: board:" in result.stderr
+    assert lines(result.stdout) == [[]]
+
+
+def test_selfplay_prints_wins_turns_and_speed() -> None:
+    result = run_cli(
+        "selfplay", "--players", "4", "--games", "6", "--seed", "3", "--bots", "greedy,random"
+    )
+    assert result.returncode == 0
+    assert "6 games" in result.stdout
+    assert "games per second" in result.stdout
+    as_json = run_cli(
+        "selfplay", "--players", "3", "--games", "6", "--seed", "3", "--bots", "greedy", "--json"
+    )
+    summary = json.loads(as_json.stdout)
+    assert summary["games"] == 6
+    assert summary["seats"] == {"greedy": 18}
+    assert summary["wins"]["greedy"] >= 6
+    assert summary["average_turns"] > 0
+
+
+def test_selfplay_refuses_an_unknown_bot_without_a_traceback() -> None:
+    result = run_cli("selfplay", "--bots", "greedy,wizard")
+    assert result.returncode == 2
+    assert "wizard" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_the_command_line_imports_only_the_standard_library() -> None:
+    script = (
+        "import sys, runpy\n"
+        "before = set(sys.modules)\n"
+        "sys.argv = ['chromino', 'selfplay', '--games', '1', '--players', '2']\n"
+        "try:\n    runpy.run_module('chromino', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "loaded = {m.split('.')[0] for m in set(sys.modules) - before}\n"
+        "print(sorted(loaded - set(sys.stdlib_module_names) - {'chromino'}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_record_action_forms_round_trip_through_the_cli() -> None:
+    game = played_game(10, moves=12)
+    game.apply(game.current, Action("timeout"))
+    result = run_cli("replay", "-", stdin=json.dumps(game.to_record()))
+    assert lines(result.stdout) == [expected_summary(game)]
