@@ -12,8 +12,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-## make run: until the game server lands, a bot self-play demo of the engine.
+## make run: migrate the SQLite database and serve on http://127.0.0.1:8000.
 run: $(STAMP)
+	$(BIN)/chromino serve
+
+## make demo: a bot tournament with the engine alone.
+demo: $(STAMP)
 	$(BIN)/chromino selfplay --players 4 --games 20 --seed 1 --bots greedy,greedy,random,random
 
 ## make test: lint, type-check, then every test.

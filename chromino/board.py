@@ -21,7 +21,7 @@ from itertools import product
 from typing import Final
 
 from .errors import IllegalMoveError, Reason
-from .placement import Placement
+from .placement import COORDINATE_LIMIT, Placement
 from .tiles import ALL_NAMES, LETTER_CODES, TILES, Tile, X
 
 # --- cell and window encoding ------------------------------------------------
@@ -290,6 +290,9 @@ class Board:
 
     def check(self, placement: Placement) -> int:
         """Refuse an illegal placement with the precise reason; else return its contact count."""
+        if abs(placement.x) > COORDINATE_LIMIT or abs(placement.y) > COORDINATE_LIMIT:
+            # Beyond the limit cells would alias others in the packed encoding.
+            raise IllegalMoveError(Reason.BAD_PLACEMENT, "coordinates are out of range")
         window, spelling = _window_of(placement)
         cells = [encode_cell(x, y) for x, y, _ in placement.cells()]
         for cell in cells:

@@ -145,6 +145,11 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--ruleset", choices=("standard", "junior"), default="standard")
     selfplay.add_argument("--scoring", choices=SCORINGS, default="none")
     selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
+    serve = commands.add_parser("serve", help="migrate the database and serve the web app")
+    serve.add_argument("--host", help="address to listen on (default from CHROMINO_HOST)")
+    serve.add_argument("--port", type=int, help="port to listen on (default from CHROMINO_PORT)")
+    database = commands.add_parser("db", help="database maintenance")
+    database.add_argument("action", choices=("upgrade",), help="apply every migration")
     return parser
 
 
@@ -186,6 +191,10 @@ def _open(path: str) -> TextIO:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
+    if args.command in ("serve", "db"):
+        from .server_commands import run_server_command  # the web stack, imported only here
+
+        return run_server_command(args)
     try:
         if args.command == "selfplay":
             command_selfplay(args)

@@ -179,6 +179,12 @@ class Game:
 
     # --- the checked entry point --------------------------------------------
 
+    def check(self, seat: int, action: Action) -> None:
+        """Raise IllegalMoveError if :meth:`apply` would refuse the action; change nothing."""
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise refusal
+
     def apply(self, seat: int, action: Action) -> Event:
         """Apply an action by a seat, or raise IllegalMoveError and change nothing."""
         refusal = self._refusal(seat, action)

@@ -1,0 +1,137 @@
+"""Helpers for server tests: settings, a real server in a thread, players with sockets."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from web.app import create_app
+from web.migrate import upgrade
+from web.settings import Settings
+
+TEST_SECRET = "test-secret-" + "x" * 40
+
+
+def migrated_sqlite(path: Path) -> str:
+    """A SQLite database file brought to the latest migration."""
+    url = f"sqlite:///{path}"
+    upgrade(url)
+    return url
+
+
+def make_settings(database_url: str, **overrides: Any) -> Settings:
+    """Settings for tests: no bot pause unless asked, a fixed secret."""
+    values: dict[str, Any] = {
+        "environment": "test",
+        "database_url": database_url,
+        "secret_key": TEST_SECRET,
+        "bot_delay_seconds": 0.0,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """A real uvicorn server on a free loopback port, in a thread of this process."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.port = free_port()
+        config = uvicorn.Config(
+            create_app(settings),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=settings.max_frame_bytes * 4,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+
+class Player:
+    """One person with their own cookies: HTTP calls and game sockets."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url
+        self.http = httpx.Client(base_url=base_url, timeout=10)
+        self.me = self.http.get("/api/me").json()
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
+
+    def connect(
+        self, game_id: str, *, since: int | None = None, origin: str | None = None
+    ) -> GameSocket:
+        ws_url = self.base_url.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+        if since is not None:
+            ws_url += f"?since={since}"
+        headers = {"Cookie": self.cookie_header(), "Origin": origin or self.base_url}
+        return GameSocket(connect(ws_url, additional_headers=headers, open_timeout=10, legacy=True))
+
+    def close(self) -> None:
+        self.http.close()
+
+
+class GameSocket:
+    """A websocket with JSON helpers and a record of every frame received."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.connection.send(json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.connection.recv(timeout=timeout))
+        self.received.append(message)
+        return message
+
+    def recv_until(self, wanted: str, timeout: float = 10) -> dict[str, Any]:
+        """Read until a message of type ``wanted`` (others are kept in ``received``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(timeout=max(0.01, deadline - time.monotonic()))
+            if message["type"] == wanted:
+                return message
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def __enter__(self) -> GameSocket:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()

@@ -1,0 +1,1 @@
+"""Chromino online's web server: accounts, tables, and live games over websockets."""

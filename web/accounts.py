@@ -1,0 +1,95 @@
+"""Guests, names, passwords and preferences."""
+
+from __future__ import annotations
+
+import secrets
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from .models import Preference, User
+from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
+
+_hasher = PasswordHasher()
+
+
+class NameTakenError(ValueError):
+    """Another account already has this name (names are unique regardless of case)."""
+
+
+def guest(session: Session) -> User:
+    """A new guest account with a fresh name like ``Guest 4821``."""
+    while True:
+        name = f"Guest {secrets.randbelow(90000) + 10000}"
+        if session.scalar(select(User.id).where(User.name_key == name.casefold())) is None:
+            break
+    user = User(name=name, name_key=name.casefold())
+    user.preference = Preference()
+    session.add(user)
+    session.flush()
+    return user
+
+
+def rename(session: Session, user: User, name: str) -> None:
+    """Change the display name, refusing one already taken by someone else."""
+    key = name.casefold()
+    holder = session.scalar(select(User).where(User.name_key == key))
+    if holder is not None and holder.id != user.id:
+        raise NameTakenError(f"the name {name!r} is taken")
+    user.name = name
+    user.name_key = key
+
+
+def set_password(user: User, password: str) -> None:
+    """Add or change the password (argon2), so the account can sign in elsewhere."""
+    user.password_hash = _hasher.hash(password)
+
+
+def authenticate(session: Session, name: str, password: str) -> User | None:
+    """The registered user with this name and password, or None."""
+    user = session.scalar(select(User).where(User.name_key == name.casefold()))
+    if user is None or user.password_hash is None:
+        _hasher.hash(password)  # same work either way: no timing hint that the name exists
+        return None
+    try:
+        _hasher.verify(user.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return None
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = _hasher.hash(password)
+    return user
+
+
+def preferences_of(user: User) -> Preference:
+    """The user's preferences, created with defaults the first time."""
+    if user.preference is None:
+        user.preference = Preference()
+    return user.preference
+
+
+def update_preferences(user: User, changes: PreferencesUpdate) -> Preference:
+    """Apply the fields given, leaving the others as they were."""
+    preference = preferences_of(user)
+    for field, value in changes.model_dump(exclude_none=True).items():
+        setattr(preference, field, value)
+    return preference
+
+
+def public_user(user: User) -> UserPublic:
+    """The account as the API shows it to its owner."""
+    preference = preferences_of(user)
+    return UserPublic(
+        id=user.id,
+        name=user.name,
+        registered=user.password_hash is not None,
+        preferences=PreferencesPublic(
+            assistance=preference.assistance,
+            palette=preference.palette,
+            symbols=preference.symbols,
+            reversed_arrows=preference.reversed_arrows,
+            sound=preference.sound,
+            language=preference.language,
+        ),
+    )

@@ -1,0 +1,249 @@
+"""The HTTP API: the current user, preferences, tables, solo games and game records."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request, Response, status
+from fastapi.responses import JSONResponse
+
+from . import accounts, tables
+from .deps import CurrentUser, SessionDep
+from .hub import Hub
+from .rules import Chromino
+from .schemas import (
+    GameOptionsIn,
+    GameSummary,
+    Login,
+    NameUpdate,
+    PasswordSet,
+    PreferencesPublic,
+    PreferencesUpdate,
+    SoloBest,
+    TableCreate,
+    TablePublic,
+    UserPublic,
+)
+
+router = APIRouter(prefix="/api")
+
+
+def _refuse(error: tables.TableError) -> HTTPException:
+    return HTTPException(error.status, detail={"code": error.code, "message": error.message})
+
+
+# --- people -------------------------------------------------------------------
+
+
+@router.get("/me")
+def read_me(user: CurrentUser) -> UserPublic:
+    """Who I am (a guest account is made on the first visit)."""
+    return accounts.public_user(user)
+
+
+@router.put("/me/name")
+def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> UserPublic:
+    """Pick a display name; names are unique regardless of case."""
+    try:
+        accounts.rename(session, user, body.name)
+    except accounts.NameTakenError as error:
+        raise HTTPException(409, detail={"code": "name_taken", "message": str(error)}) from None
+    return accounts.public_user(user)
+
+
+@router.put("/me/password")
+def set_password(body: PasswordSet, user: CurrentUser) -> UserPublic:
+    """Add a password, so this account can sign in from another device."""
+    accounts.set_password(user, body.password)
+    return accounts.public_user(user)
+
+
+@router.post("/login")
+def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
+    """Sign in with a name and password."""
+    user = accounts.authenticate(session, body.name, body.password)
+    if user is None:
+        raise HTTPException(
+            401, detail={"code": "bad_credentials", "message": "wrong name or password"}
+        )
+    request.session.clear()
+    request.session["user_id"] = user.id
+    return accounts.public_user(user)
+
+
+@router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
+def logout(request: Request) -> Response:
+    """Sign out: the next visit starts as a new guest."""
+    request.session.clear()
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/me/preferences")
+def read_preferences(user: CurrentUser) -> PreferencesPublic:
+    """My preferences."""
+    return accounts.public_user(user).preferences
+
+
+@router.patch("/me/preferences")
+def update_preferences(
+    body: PreferencesUpdate, user: CurrentUser, request: Request
+) -> PreferencesPublic:
+    """Change some preferences; the others stay. Open games hear of a new assistance level."""
+    accounts.update_preferences(user, body)
+    if body.assistance is not None:
+        hub: Hub = request.app.state.hub
+        request.app.state.loop.call_soon_threadsafe(hub.set_assistance, user.id, body.assistance)
+    return accounts.public_user(user).preferences
+
+
+@router.get("/me/games")
+def read_my_games(user: CurrentUser, session: SessionDep) -> list[GameSummary]:
+    """My games: those in progress first, then the newest."""
+    return [tables.game_summary(game, user.id) for game in tables.my_games(session, user)]
+
+
+@router.get("/me/solo-best")
+def read_solo_best(user: CurrentUser, session: SessionDep) -> SoloBest | None:
+    """My best solo game: fewest turns, then fewest draws, among hands emptied."""
+    return tables.solo_best(session, user)
+
+
+# --- tables ---------------------------------------------------------------------
+
+
+@router.post("/tables", status_code=status.HTTP_201_CREATED)
+def create_table(body: TableCreate, user: CurrentUser, session: SessionDep) -> TablePublic:
+    """A new table with its options and seats; I take the first human seat."""
+    try:
+        table = tables.create_table(session, user, body)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    return tables.table_public(table)
+
+
+@router.get("/tables")
+def list_tables(session: SessionDep) -> list[TablePublic]:
+    """Public tables still gathering players."""
+    return [tables.table_public(table) for table in tables.public_tables(session)]
+
+
+@router.get("/tables/{invite_code}")
+def read_table(invite_code: str, session: SessionDep) -> TablePublic:
+    """A table, for whoever holds its invite code."""
+    try:
+        return tables.table_public(tables.table_by_invite(session, invite_code))
+    except tables.TableError as error:
+        raise _refuse(error) from None
+
+
+@router.post("/tables/{invite_code}/join")
+def join_table(invite_code: str, user: CurrentUser, session: SessionDep) -> TablePublic:
+    """Take a free seat."""
+    try:
+        table = tables.table_by_invite(session, invite_code)
+        tables.join(table, user)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    return tables.table_public(table)
+
+
+@router.post("/tables/{invite_code}/leave")
+def leave_table(invite_code: str, user: CurrentUser, session: SessionDep) -> TablePublic:
+    """Give up my seat before the start."""
+    try:
+        table = tables.table_by_invite(session, invite_code)
+        tables.leave(table, user)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    return tables.table_public(table)
+
+
+@router.post("/tables/{invite_code}/start")
+def start_table(
+    invite_code: str, user: CurrentUser, session: SessionDep, request: Request
+) -> dict[str, str]:
+    """Deal the game (creator only)."""
+    try:
+        game = tables.start(session, tables.table_by_invite(session, invite_code), user)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    _open_room(request, session, game.id)
+    return {"game_id": game.id}
+
+
+@router.post("/solo", status_code=status.HTTP_201_CREATED)
+def start_solo(
+    user: CurrentUser, session: SessionDep, request: Request, body: GameOptionsIn | None = None
+) -> dict[str, str]:
+    """One click, one solo game."""
+    try:
+        game = tables.start_solo(session, user, body or GameOptionsIn())
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    _open_room(request, session, game.id)
+    return {"game_id": game.id}
+
+
+# --- games ----------------------------------------------------------------------
+
+
+@router.get("/games/{game_id}")
+def read_game(game_id: str, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
+    """A game's summary and what I may see of it."""
+    try:
+        game = tables.game_by_id(session, game_id)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    seat = tables.seat_of(game, user.id)
+    moves = [(event.seat, event.action) for event in _events(session, game_id)]
+    live = Chromino().restore(game.setup, moves)
+    return {"game": tables.game_summary(game, user.id).model_dump(), "state": live.view(seat)}
+
+
+@router.get("/games/{game_id}/record")
+def download_record(game_id: str, session: SessionDep) -> JSONResponse:
+    """The game record (RULES.md section 9) — only once the game is over."""
+    try:
+        game = tables.game_by_id(session, game_id)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    if game.status != "finished":
+        raise HTTPException(
+            409,
+            detail={"code": "game_in_progress", "message": "a game's record is shown once it ends"},
+        )
+    moves = [{"player": event.seat, **event.action} for event in _events(session, game_id)]
+    record = {**game.setup, "moves": moves}
+    headers = {"Content-Disposition": f'attachment; filename="chromino-{game_id}.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+@router.post("/games/{game_id}/rematch")
+def rematch(
+    game_id: str, user: CurrentUser, session: SessionDep, request: Request
+) -> dict[str, str]:
+    """The same seats and options again (asking twice gives the same new game)."""
+    try:
+        game = tables.rematch(session, tables.game_by_id(session, game_id), user)
+    except tables.TableError as error:
+        raise _refuse(error) from None
+    _open_room(request, session, game.id)
+    return {"game_id": game.id}
+
+
+def _open_room(request: Request, session: SessionDep, game_id: str) -> None:
+    """Commit the new game, then have the hub load it so its bots and timer start
+    even before anyone connects."""
+    session.commit()
+    hub: Hub = request.app.state.hub
+    asyncio.run_coroutine_threadsafe(hub.room(game_id), request.app.state.loop)
+
+
+def _events(session: SessionDep, game_id: str) -> list[Any]:
+    from sqlalchemy import select
+
+    from .models import GameEvent
+
+    query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    return list(session.scalars(query))

@@ -1,0 +1,79 @@
+"""The application factory: settings, database, hub, sessions, routes."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.middleware.sessions import SessionMiddleware
+
+from . import api, ws
+from .db import Database
+from .fanout import make_fanout
+from .hub import Hub
+from .settings import Settings, get_settings
+
+log = logging.getLogger(__name__)
+SESSION_DAYS = 365
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """A ready-to-serve app; the database must already be migrated."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        database = Database(settings.database_url)
+        hub = Hub(database, settings, make_fanout(settings.redis_url))
+        app.state.db = database
+        app.state.hub = hub
+        app.state.loop = asyncio.get_running_loop()
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            database.dispose()
+
+    app = FastAPI(
+        title="Chromino online",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.settings = settings
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie="chromino_session",
+        max_age=SESSION_DAYS * 24 * 3600,
+        same_site="lax",
+        https_only=settings.cookie_secure,
+    )
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.add_api_route("/healthz", healthz, methods=["GET"])
+    app.add_exception_handler(Exception, _internal_error)
+    return app
+
+
+def healthz(request: Request) -> JSONResponse:
+    """``{"status": "ok"}`` once the database answers."""
+    database: Database = request.app.state.db
+    if database.is_reachable():
+        return JSONResponse({"status": "ok"})
+    return JSONResponse({"status": "unavailable"}, status_code=503)
+
+
+async def _internal_error(request: Request, error: Exception) -> JSONResponse:
+    """Log the trace; the client gets a plain message, never the trace."""
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=error)
+    return JSONResponse(
+        {"detail": {"code": "internal_error", "message": "something went wrong on our side"}},
+        status_code=500,
+    )

@@ -1,0 +1,136 @@
+"""Tables: people, preferences, tables of players, games and their events."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import Base, utcnow
+
+
+class User(Base):
+    """A person: a guest until they add a password."""
+
+    __tablename__ = "user_account"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    """Lower-cased name: names are unique regardless of case."""
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    preference: Mapped[Preference | None] = relationship(back_populates="user")
+
+
+class Preference(Base):
+    """Per-user settings that follow them across devices."""
+
+    __tablename__ = "preference"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"), primary_key=True)
+    assistance: Mapped[str] = mapped_column(String(20), default="beginner")
+    palette: Mapped[str] = mapped_column(String(20), default="classic")
+    symbols: Mapped[bool] = mapped_column(default=False)
+    reversed_arrows: Mapped[bool] = mapped_column(default=False)
+    sound: Mapped[bool] = mapped_column(default=True)
+    language: Mapped[str] = mapped_column(String(10), default="en")
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, onupdate=utcnow
+    )
+
+    user: Mapped[User] = relationship(back_populates="preference")
+
+
+class GameTable(Base):
+    """Where players gather before a game: seats, options, an invite code."""
+
+    __tablename__ = "game_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    invite_code: Mapped[str] = mapped_column(String(40), unique=True)
+    creator_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    public: Mapped[bool] = mapped_column(default=False)
+    solo: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[str] = mapped_column(String(20), default="open")
+    """open (gathering) | playing | finished."""
+    game_id: Mapped[str | None] = mapped_column(String(40))
+    """The table's latest game, once started."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    seats: Mapped[list[TableSeat]] = relationship(
+        back_populates="table", order_by="TableSeat.seat", cascade="all, delete-orphan"
+    )
+
+
+class TableSeat(Base):
+    """One seat at a table: empty, a person, or a bot."""
+
+    __tablename__ = "table_seat"
+
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    bot: Mapped[str | None] = mapped_column(String(20))
+
+    table: Mapped[GameTable] = relationship(back_populates="seats")
+    user: Mapped[User | None] = relationship()
+
+
+class Game(Base):
+    """A game: its deal (the record's header) and where it stands."""
+
+    __tablename__ = "game"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    setup: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The record without its moves: options, players, start, hands, bag, first."""
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """Per seat: {"user_id": int | null, "bot": str | null, "name": str}."""
+    solo: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[str] = mapped_column(String(20), default="playing")
+    """playing | finished."""
+    version: Mapped[int] = mapped_column(default=0)
+    """Number of events applied."""
+    turn_deadline_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_game_status", "status"),)
+
+
+class GamePlayer(Base):
+    """Who sits where in a game, for "my games" look-ups."""
+
+    __tablename__ = "game_player"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
+
+
+class GameEvent(Base):
+    """One accepted action, committed before anyone hears of it."""
+
+    __tablename__ = "game_event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id"))
+    seq: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    command_id: Mapped[str | None] = mapped_column(String(64))
+    """The client's command id: a command is applied at most once."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "seq"),
+        UniqueConstraint("game_id", "user_id", "command_id"),
+    )

@@ -1,0 +1,265 @@
+"""Tables and the games played at them: create, join, leave, start, solo, rematch, lists."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from chromino.errors import InvalidSetupError
+
+from .db import as_utc, utcnow
+from .models import Game, GamePlayer, GameTable, TableSeat, User
+from .rules import Chromino
+from .schemas import GameOptionsIn, GameSummary, SeatPublic, SoloBest, TableCreate, TablePublic
+
+RULES = Chromino()
+BOT_NAMES = {"random": "Random bot", "greedy": "Greedy bot"}
+
+
+class TableError(Exception):
+    """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _check_options(options: GameOptionsIn, seat_count: int) -> dict[str, Any]:
+    try:
+        normalized = RULES.normalize_options(options.model_dump())
+    except InvalidSetupError as error:
+        raise TableError(422, "invalid_options", str(error)) from None
+    if seat_count * options.hand_size > 79:
+        raise TableError(
+            422,
+            "invalid_options",
+            f"options.hand_size: {seat_count} hands of {options.hand_size} need more than 79 tiles",
+        )
+    return normalized
+
+
+def create_table(
+    session: Session, user: User, spec: TableCreate, *, solo: bool = False
+) -> GameTable:
+    """A new table; its creator takes the first human seat."""
+    for index, seat in enumerate(spec.seats):
+        if seat.kind == "bot" and seat.bot is None:
+            raise TableError(422, "invalid_seat", f"seats[{index}].bot: a bot seat names its bot")
+        if seat.kind == "human" and seat.bot is not None:
+            raise TableError(422, "invalid_seat", f"seats[{index}].bot: a human seat has no bot")
+    table = GameTable(
+        invite_code=secrets.token_urlsafe(12),
+        creator_id=user.id,
+        options=_check_options(spec.options, len(spec.seats)),
+        public=spec.public and not solo,
+        solo=solo,
+    )
+    creator_seated = False
+    for index, seat in enumerate(spec.seats):
+        occupant = None
+        if seat.kind == "human" and not creator_seated:
+            occupant, creator_seated = user.id, True
+        table.seats.append(TableSeat(seat=index, user_id=occupant, bot=seat.bot))
+    session.add(table)
+    session.flush()
+    return table
+
+
+def table_by_invite(session: Session, invite_code: str) -> GameTable:
+    """The table behind an invite code, or a 404."""
+    table = session.scalar(select(GameTable).where(GameTable.invite_code == invite_code))
+    if table is None:
+        raise TableError(404, "no_such_table", "no table has this invite code")
+    return table
+
+
+def _require_open(table: GameTable) -> None:
+    if table.status != "open":
+        raise TableError(409, "table_not_open", f"the table is {table.status}")
+
+
+def join(table: GameTable, user: User) -> None:
+    """Take the first free human seat."""
+    _require_open(table)
+    if any(seat.user_id == user.id for seat in table.seats):
+        raise TableError(409, "already_seated", "you already have a seat at this table")
+    free = [seat for seat in table.seats if seat.bot is None and seat.user_id is None]
+    if not free:
+        raise TableError(409, "table_full", "every seat at this table is taken")
+    free[0].user_id = user.id
+
+
+def leave(table: GameTable, user: User) -> None:
+    """Give up a seat before the start; the creator leaving closes the table."""
+    _require_open(table)
+    seats = [seat for seat in table.seats if seat.user_id == user.id]
+    if not seats:
+        raise TableError(409, "not_seated", "you have no seat at this table")
+    for seat in seats:
+        seat.user_id = None
+    if user.id == table.creator_id:
+        table.status = "closed"
+
+
+def start(session: Session, table: GameTable, user: User) -> Game:
+    """Deal the game: only the creator may, once every human seat is taken."""
+    if user.id != table.creator_id:
+        raise TableError(403, "not_creator", "only the table's creator can start the game")
+    _require_open(table)
+    empty = [seat.seat for seat in table.seats if seat.bot is None and seat.user_id is None]
+    if empty:
+        raise TableError(409, "seats_empty", f"seats {empty} are still waiting for players")
+    return _deal_game(session, table)
+
+
+def _deal_game(session: Session, table: GameTable) -> Game:
+    names = [
+        seat.user.name if seat.user is not None else BOT_NAMES.get(seat.bot or "", "Bot")
+        for seat in table.seats
+    ]
+    seats = [
+        {"user_id": seat.user_id, "bot": seat.bot, "name": name}
+        for seat, name in zip(table.seats, names, strict=True)
+    ]
+    setup = RULES.deal(names, secrets.token_hex(16), table.options)
+    turn_seconds = int(table.options.get("turn_seconds", 0))
+    game = Game(
+        id=secrets.token_urlsafe(9),
+        table_id=table.id,
+        setup=setup,
+        seats=seats,
+        solo=table.solo,
+        turn_deadline_at=utcnow() + timedelta(seconds=turn_seconds) if turn_seconds else None,
+    )
+    session.add(game)
+    for index, seat in enumerate(seats):
+        session.add(GamePlayer(game_id=game.id, seat=index, user_id=seat["user_id"]))
+    table.status = "playing"
+    table.game_id = game.id
+    session.flush()
+    return game
+
+
+def start_solo(session: Session, user: User, options: GameOptionsIn) -> Game:
+    """One click: a one-seat table, dealt at once."""
+    from .schemas import SeatIn
+
+    spec = TableCreate(options=options, seats=[SeatIn(kind="human")])
+    table = create_table(session, user, spec, solo=True)
+    return _deal_game(session, table)
+
+
+def rematch(session: Session, game: Game, user: User) -> Game:
+    """The same seats and options again; asking twice gives the same new game."""
+    if game.status != "finished":
+        raise TableError(409, "game_not_finished", "a rematch needs a finished game")
+    if not any(seat["user_id"] == user.id for seat in game.seats):
+        raise TableError(403, "not_a_player", "only the game's players can ask for a rematch")
+    table = session.get(GameTable, game.table_id)
+    assert table is not None
+    if table.game_id != game.id:
+        newer = session.get(Game, table.game_id)
+        assert newer is not None
+        return newer
+    return _deal_game(session, table)
+
+
+def game_by_id(session: Session, game_id: str) -> Game:
+    """The game, or a 404."""
+    game = session.get(Game, game_id)
+    if game is None:
+        raise TableError(404, "no_such_game", "no game has this id")
+    return game
+
+
+def seat_of(game: Game, user_id: int) -> int | None:
+    """The user's seat in the game, or None for a spectator."""
+    for index, seat in enumerate(game.seats):
+        if seat["user_id"] == user_id:
+            return index
+    return None
+
+
+def table_public(table: GameTable) -> TablePublic:
+    """A table as anyone holding its invite code may see it."""
+    return TablePublic(
+        invite_code=table.invite_code,
+        creator_id=table.creator_id,
+        options=table.options,
+        public=table.public,
+        solo=table.solo,
+        status=table.status,
+        game_id=table.game_id,
+        seats=[
+            SeatPublic(
+                seat=seat.seat,
+                kind="bot" if seat.bot else "human",
+                bot=seat.bot,
+                user_id=seat.user_id,
+                name=seat.user.name
+                if seat.user
+                else (BOT_NAMES.get(seat.bot) if seat.bot else None),
+            )
+            for seat in table.seats
+        ],
+    )
+
+
+def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
+    """Open public tables, newest first."""
+    query = (
+        select(GameTable)
+        .where(GameTable.public.is_(True), GameTable.status == "open")
+        .order_by(GameTable.created_at.desc(), GameTable.id.desc())
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def game_summary(game: Game, user_id: int | None) -> GameSummary:
+    """A line of "my games"."""
+    return GameSummary(
+        id=game.id,
+        status=game.status,
+        solo=game.solo,
+        players=[seat["name"] for seat in game.seats],
+        my_seat=None if user_id is None else seat_of(game, user_id),
+        result=game.result,
+        created_at=as_utc(game.created_at).isoformat(),
+    )
+
+
+def my_games(session: Session, user: User, limit: int = 100) -> list[Game]:
+    """The user's games, current first, then newest."""
+    query = (
+        select(Game)
+        .join(GamePlayer, GamePlayer.game_id == Game.id)
+        .where(GamePlayer.user_id == user.id)
+        .order_by((Game.status == "finished").asc(), Game.created_at.desc())
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def solo_best(session: Session, user: User) -> SoloBest | None:
+    """Fewest turns (then fewest draws) among the user's solo games that emptied the hand."""
+    query = (
+        select(Game)
+        .join(GamePlayer, GamePlayer.game_id == Game.id)
+        .where(GamePlayer.user_id == user.id, Game.solo.is_(True), Game.status == "finished")
+    )
+    best: SoloBest | None = None
+    for game in session.scalars(query):
+        result = game.result or {}
+        if result.get("ended_by") != "out":
+            continue
+        candidate = SoloBest(turns=result["turns"][0], draws=result["draws"][0], game_id=game.id)
+        if best is None or (candidate.turns, candidate.draws) < (best.turns, best.draws):
+            best = candidate
+    return best

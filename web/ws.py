@@ -1,0 +1,188 @@
+"""The game websocket: origin check, parsing at the edge, limits, and the room's commands."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
+from sqlalchemy import select
+
+from .hub import Hub, Room, Viewer
+from .models import Game, Preference
+from .protocol import (
+    PingMessage,
+    ProtocolError,
+    SyncMessage,
+    action_of,
+    parse_inbound,
+)
+from .rules import RuleError
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
+
+
+class TokenBucket:
+    """At most ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.capacity = float(burst)
+        self.tokens = float(burst)
+        self.updated = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+    """Browsers always send Origin: it must be ours (a listed origin or this very host).
+    Clients that are not browsers send none and cannot be used for cross-site attacks."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    if origin in settings.allowed_origins:
+        return True
+    host = websocket.headers.get("host")
+    return host is not None and urlsplit(origin).netloc == host
+
+
+def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if command_id is not None:
+        error["id"] = command_id
+    return error
+
+
+def _viewer_for(game_id: str, user_id: int | None, hub: Hub) -> Viewer | None:
+    with hub.db.session() as session:
+        game = session.get(Game, game_id)
+        if game is None:
+            return None
+        seat = None
+        for index, occupant in enumerate(game.seats):
+            if user_id is not None and occupant["user_id"] == user_id:
+                seat = index
+        assistance = "beginner"
+        if user_id is not None:
+            level = session.scalar(
+                select(Preference.assistance).where(Preference.user_id == user_id)
+            )
+            assistance = level or assistance
+        return Viewer(user_id=user_id, seat=seat, assistance=assistance)
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """One viewer of one game. ``?since=V`` asks for the events after version V."""
+    settings: Settings = websocket.app.state.settings
+    hub: Hub = websocket.app.state.hub
+    if not origin_allowed(websocket, settings):
+        await websocket.close(code=POLICY_VIOLATION, reason="foreign origin")
+        return
+    user_id = websocket.session.get("user_id") if "session" in websocket.scope else None
+    viewer = await asyncio.to_thread(_viewer_for, game_id, user_id, hub)
+    room = await hub.room(game_id) if viewer is not None else None
+    if viewer is None or room is None:
+        await websocket.accept()
+        await websocket.send_json(_error("no_such_game", "no game has this id"))
+        await websocket.close(code=POLICY_VIOLATION)
+        return
+    await websocket.accept()
+    since = _since(websocket.query_params.get("since"))
+    sender = asyncio.create_task(_send_loop(websocket, viewer))
+    await room.join(viewer, since)
+    try:
+        await _receive_loop(websocket, room, viewer, settings)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.leave(viewer)
+        viewer.outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await sender
+
+
+def _since(raw: str | None) -> int | None:
+    if raw is None or not raw.isdigit():
+        return None
+    return int(raw)
+
+
+async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
+    while True:
+        message = await viewer.outbox.get()
+        if message is None:
+            if viewer.overflowed:
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=status.WS_1013_TRY_AGAIN_LATER)
+            return
+        try:
+            await websocket.send_text(message)
+        except Exception:
+            return
+
+
+async def _receive_loop(
+    websocket: WebSocket, room: Room, viewer: Viewer, settings: Settings
+) -> None:
+    bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        if text is None:
+            viewer.send(_error("binary_frame", "send JSON text frames"))
+            continue
+        if len(text.encode()) > settings.max_frame_bytes:
+            await websocket.close(code=POLICY_VIOLATION, reason="frame too large")
+            return
+        if not bucket.take():
+            await websocket.close(code=POLICY_VIOLATION, reason="too many messages")
+            return
+        try:
+            await _handle(text, room, viewer)
+        except ProtocolError as error:
+            viewer.send(_error(error.code, error.message, error.command_id))
+        except RuleError as error:
+            viewer.send(_error(error.code, error.message))
+
+
+async def _handle(text: str, room: Room, viewer: Viewer) -> None:
+    message = parse_inbound(text)
+    if isinstance(message, PingMessage):
+        viewer.send({"type": "pong", "version": room.version})
+        return
+    if isinstance(message, SyncMessage):
+        async with room.lock:
+            room.sync(viewer, message.version)
+        return
+    if viewer.seat is None:
+        raise ProtocolError("spectator", "spectators cannot act", message.id)
+    try:
+        version = await room.submit(
+            seat=viewer.seat,
+            action=action_of(message),
+            expected_version=message.version,
+            user_id=viewer.user_id,
+            command_id=message.id,
+            refuse_draw_while_playable=viewer.assistance == "beginner",
+        )
+    except RuleError as error:
+        raise ProtocolError(error.code, error.message, message.id) from None
+    viewer.send({"type": "ack", "id": message.id, "version": version})
