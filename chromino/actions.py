@@ -8,7 +8,7 @@ from typing import Final
 
 from .errors import IllegalMoveError, Reason
 from .placement import COORDINATE_LIMIT, DIRECTIONS, Placement
-from .tiles import UnknownTileError, tile_named
+from .tiles import UnknownTileError, resolve_spelling
 
 ACTION_KINDS: Final = ("play", "draw", "pass", "timeout")
 
@@ -41,7 +41,7 @@ TIMEOUT: Final = Action("timeout")
 def parse_placement(data: Mapping[str, object]) -> Placement:
     """A placement from JSON, refusing unknown tiles, bad directions and wild coordinates."""
     try:
-        tile = tile_named(data.get("tile")).name
+        tile, backwards = resolve_spelling(data.get("tile"))
     except UnknownTileError as error:
         raise IllegalMoveError(Reason.UNKNOWN_TILE, str(error)) from None
     x, y, direction = data.get("x"), data.get("y"), data.get("dir")
@@ -53,7 +53,9 @@ def parse_placement(data: Mapping[str, object]) -> Placement:
     if direction not in DIRECTIONS:
         raise IllegalMoveError(Reason.BAD_PLACEMENT, "dir must be one of E, S, W, N")
     assert isinstance(x, int) and isinstance(y, int) and isinstance(direction, str)
-    return Placement(tile, x, y, direction)
+    if backwards:
+        return Placement(tile.name, x, y, direction).read_backwards()
+    return Placement(tile.name, x, y, direction)
 
 
 def parse_action(data: Mapping[str, object]) -> Action:

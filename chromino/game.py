@@ -16,7 +16,7 @@ from .actions import Action
 from .board import Board
 from .errors import IllegalMoveError, InvalidSetupError, Reason
 from .options import MAX_PLAYERS, GameOptions
-from .placement import Placement
+from .placement import DIRECTIONS, Placement
 from .scoring import TIMEOUT_PENALTY, hand_penalty, placement_points
 from .tiles import ALL_NAMES, CHAMELEON_NAMES, TILES, TRICOLOR_NAMES
 from .turns import draw_refusal, pass_refusal, playable_tiles
@@ -224,6 +224,10 @@ class Game:
             return IllegalMoveError(Reason.BAD_PLACEMENT, "a play needs a placement")
         hand = self.hands[seat]
         tile = placement.tile
+        if tile not in TILES:
+            return IllegalMoveError(Reason.UNKNOWN_TILE, f"unknown tile {tile!r}")
+        if placement.dir not in DIRECTIONS:
+            return IllegalMoveError(Reason.BAD_PLACEMENT, "dir must be one of E, S, W, N")
         if tile not in hand:
             return IllegalMoveError(Reason.TILE_NOT_IN_HAND, f"{tile} is not in your hand")
         drawn = self._turn.drawn_tile
@@ -372,10 +376,14 @@ def _check_setup(setup: Setup) -> None:
         raise InvalidSetupError("hands", f"{len(setup.hands)} hands for {count} players")
     if not 0 <= setup.first < count:
         raise InvalidSetupError("first", f"seat {setup.first} does not exist")
+    if setup.start.tile not in TILES or setup.start.dir not in DIRECTIONS:
+        raise InvalidSetupError("start", f"{setup.start} is not a placement of a tile")
     seen = {setup.start.tile: "start"}
     places = [(f"hands[{s}][{i}]", t) for s, h in enumerate(setup.hands) for i, t in enumerate(h)]
     places += [(f"bag[{i}]", t) for i, t in enumerate(setup.bag)]
     for where, name in places:
+        if name not in TILES:
+            raise InvalidSetupError(where, f"unknown tile {name!r} (tiles go by their names)")
         if name in seen:
             raise InvalidSetupError(where, f"tile {name} is also at {seen[name]}")
         seen[name] = where

@@ -51,6 +51,17 @@ class Placement:
         flipped = "E" if self.dir == "W" else "S"
         return Placement(self.tile, self.x + 2 * dx, self.y + 2 * dy, flipped)
 
+    def read_backwards(self) -> Placement:
+        """The placement spelled from its other end: first letter where the last was.
+
+        ``Placement("BGR", 0, 0, "E").read_backwards()`` lies on the same cells
+        as ``BGR`` laid west from (2, 0) — that is how a reversed spelling
+        (``RGB`` at (0, 0) east) is turned into the tile's name.
+        """
+        dx, dy = DIRECTIONS[self.dir]
+        opposite = {"E": "W", "W": "E", "S": "N", "N": "S"}[self.dir]
+        return Placement(self.tile, self.x + 2 * dx, self.y + 2 * dy, opposite)
+
     def same_physical(self, other: Placement) -> bool:
         """True when both cover the same cells with the same colours."""
         return self.tile == other.tile and sorted(self.cells()) == sorted(other.cells())

@@ -25,7 +25,7 @@ CHAMELEON_NAMES: Final = ("BXY", "PXY", "BXG", "PXR", "GXR")
 
 
 def canonical_name(spelling: str) -> str:
-    """A tile's name is the smaller of its spelling and the reverse (``RGB``, not ``BGR``)."""
+    """A tile's name is the smaller of its spelling and the reverse (``BGR``, not ``RGB``)."""
     return min(spelling, spelling[::-1])
 
 
@@ -91,10 +91,22 @@ class UnknownTileError(ValueError):
     """A string that is not the name of any of the 80 tiles."""
 
 
+def resolve_spelling(spelling: object) -> tuple[Tile, bool]:
+    """The tile a spelling reads, and whether it reads it backwards (``RGB`` is ``BGR``).
+
+    RULES.md writes ``RGB`` in its examples although its own rule names that
+    tile ``BGR``; both spellings are accepted on input, and only the name is
+    ever written out (docs/rules-interpretations.md).
+    """
+    if isinstance(spelling, str):
+        if spelling in TILES:
+            return TILES[spelling], False
+        reverse = spelling[::-1]
+        if reverse in TILES:
+            return TILES[reverse], True
+    raise UnknownTileError(f"unknown tile {spelling!r}")
+
+
 def tile_named(name: object) -> Tile:
-    """The tile with this exact canonical name, or a readable error."""
-    if isinstance(name, str) and name in TILES:
-        return TILES[name]
-    if isinstance(name, str) and len(name) == 3 and canonical_name(name) in TILES:
-        raise UnknownTileError(f"tile {name!r} is spelled {canonical_name(name)!r}")
-    raise UnknownTileError(f"unknown tile {name!r}")
+    """The tile a name (or its reverse spelling) stands for, or a readable error."""
+    return resolve_spelling(name)[0]

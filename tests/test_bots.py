@@ -34,8 +34,8 @@ def test_every_bot_only_ever_takes_legal_actions_to_the_end() -> None:
 
 def test_a_bot_is_a_function_of_its_view_not_of_hidden_tiles() -> None:
     mine = ["BBY", "RRR", "YGY"]
-    first = setup_with(mine, ["PPP", "GGG"], ["RGB", "RRG", "PPY"])
-    second = setup_with(mine, ["RGB", "RRG"], ["PPY", "GGG", "PPP"])
+    first = setup_with(mine, ["PPP", "GGG"], ["BGR", "GRR", "PPY"])
+    second = setup_with(mine, ["BGR", "GRR"], ["PPY", "GGG", "PPP"])
     for bot in BOTS.values():
         one = bot(first.view_for(0), random.Random(5))
         two = bot(second.view_for(0), random.Random(5))
@@ -43,7 +43,7 @@ def test_a_bot_is_a_function_of_its_view_not_of_hidden_tiles() -> None:
 
 
 def test_greedy_lays_the_placement_with_most_contacts_without_scoring() -> None:
-    game = setup_with(["BBY", "GGG", "RRR"], ["PPP"], ["RGB"])
+    game = setup_with(["BBY", "GGG", "RRR"], ["PPP"], ["BGR"])
     view = game.view_for(0)
     action = greedy_bot(view, random.Random(1))
     assert action.placement is not None
@@ -52,7 +52,7 @@ def test_greedy_lays_the_placement_with_most_contacts_without_scoring() -> None:
 
 
 def test_greedy_lays_the_placement_that_scores_most_in_a_scoring_game() -> None:
-    game = setup_with(["BBY", "YYY", "RRR"], ["PPP"], ["RGB"], scoring="segments")
+    game = setup_with(["BBY", "YYY", "RRR"], ["PPP"], ["BGR"], scoring="segments")
     view = game.view_for(0)
     action = greedy_bot(view, random.Random(2))
     best = max(play.points for play in view.legal_plays())
@@ -61,21 +61,21 @@ def test_greedy_lays_the_placement_that_scores_most_in_a_scoring_game() -> None:
 
 
 def test_greedy_keeps_its_chameleon_while_a_regular_tile_fits() -> None:
-    game = setup_with(["PXY", "BBY", "RRR"], ["PPP"], ["RGB"])
+    game = setup_with(["PXY", "BBY", "RRR"], ["PPP"], ["BGR"])
     assert any(p.tile == "PXY" for p in game.legal_plays(0))
     action = greedy_bot(game.view_for(0), random.Random(3))
     assert action.placement is not None and action.placement.tile == "BBY"
 
 
 def test_greedy_spends_its_chameleon_when_nothing_else_fits() -> None:
-    game = setup_with(["PXY", "RRR", "GGG"], ["PPP"], ["RGB"])
+    game = setup_with(["PXY", "RRR", "GGG"], ["PPP"], ["BGR"])
     assert {p.tile for p in game.legal_plays(0)} == {"PXY"}
     action = greedy_bot(game.view_for(0), random.Random(4))
     assert action.placement is not None and action.placement.tile == "PXY"
 
 
 def test_greedy_spends_its_chameleon_before_it_would_be_left_alone() -> None:
-    game = setup_with(["PXY", "BBY"], ["PPP"], ["RGB"])
+    game = setup_with(["PXY", "BBY"], ["PPP"], ["BGR"])
     action = greedy_bot(game.view_for(0), random.Random(4))
     assert action.placement is not None and action.placement.tile == "PXY"
 

@@ -1,0 +1,282 @@
+"""Hand-made games and boards for the rule-by-rule tests (tests/test_rules_*.py).
+
+A scenario fixes everything a seed would otherwise choose: the starting tile,
+each hand, the bag in drawing order and the first player. Extra board tiles
+can be laid around the starting tile *without* the rules (the way a position
+document is read), to reach a shape a short game would take many moves to
+build.
+
+The worked examples of RULES.md sections 3 and 6 are kept here as data
+(:data:`PLACEMENT_EXAMPLES`), a copy of ``/work/shared/examples/placements.json``
+that a test compares with the shared file whenever that file is present.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import pytest
+
+from chromino import Action, Event, Game, GameOptions, IllegalMoveError, Placement, Reason, Setup
+from chromino.board import Board
+
+START: Final = Placement("BXY", 0, 0, "E")
+"""The usual scenario start: B(0,0) X(1,0) Y(2,0), as in the worked examples."""
+
+SHARED_EXAMPLES: Final = Path("/work/shared/examples/placements.json")
+
+
+def at(tile: str, x: int, y: int, direction: str = "E") -> Placement:
+    """Shorthand for a placement: first letter of ``tile`` on (x, y), then along ``direction``."""
+    return Placement(tile, x, y, direction)
+
+
+def make_setup(
+    hands: Sequence[Sequence[str]],
+    *,
+    start: Placement = START,
+    bag: Sequence[str] = (),
+    first: int = 0,
+    options: GameOptions | None = None,
+    players: Sequence[str] | None = None,
+) -> Setup:
+    """A setup with chosen hands, bag (drawing order) and first seat; seats named p0, p1, ..."""
+    names = tuple(players) if players is not None else tuple(f"p{i}" for i in range(len(hands)))
+    return Setup(
+        options or GameOptions(),
+        names,
+        start,
+        tuple(tuple(hand) for hand in hands),
+        tuple(bag),
+        first,
+    )
+
+
+def make_game(
+    hands: Sequence[Sequence[str]],
+    *,
+    start: Placement = START,
+    bag: Sequence[str] = (),
+    first: int = 0,
+    options: GameOptions | None = None,
+    board: Sequence[Placement] = (),
+    **option_values: object,
+) -> Game:
+    """``Game(setup)`` for a hand-made setup, with ``board`` tiles laid unchecked after the start.
+
+    Options come either as a ready :class:`GameOptions` or as keyword values
+    (``scoring="expert"``); not both.
+    """
+    if option_values:
+        assert options is None, "pass options or option values, not both"
+        options = GameOptions.from_dict(option_values)
+    game = Game(make_setup(hands, start=start, bag=bag, first=first, options=options))
+    used = {start.tile, *bag, *(name for hand in hands for name in hand)}
+    for placement in board:
+        assert placement.tile not in used, f"{placement.tile} is used twice in the scenario"
+        used.add(placement.tile)
+        game.board.place(placement)
+    return game
+
+
+def board_of(*placements: Placement, junior: bool = False) -> Board:
+    """A board laid without the rules (as a position document is read)."""
+    return Board.from_placements(placements, junior=junior)
+
+
+def play(game: Game, seat: int, placement: Placement) -> Event:
+    """Apply a play through the checked entry point."""
+    return game.apply(seat, Action.play(placement))
+
+
+def draw(game: Game, seat: int) -> Event:
+    """Apply a draw through the checked entry point."""
+    return game.apply(seat, Action("draw"))
+
+
+def pass_turn(game: Game, seat: int) -> Event:
+    """Apply a pass through the checked entry point."""
+    return game.apply(seat, Action("pass"))
+
+
+def timeout(game: Game, seat: int) -> Event:
+    """Declare a timeout for the seat, as the host does."""
+    return game.apply(seat, Action("timeout"))
+
+
+def refused(game: Game, seat: int, action: Action) -> Reason:
+    """Assert that the action is refused and that the refusal changed nothing; give the reason."""
+    before = game.snapshot()
+    windows = game.board.window_count()
+    moves = len(game.moves)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(seat, action)
+    assert game.snapshot() == before
+    assert game.board.window_count() == windows
+    assert len(game.moves) == moves
+    return caught.value.reason
+
+
+def refused_play(game: Game, seat: int, placement: Placement) -> Reason:
+    """:func:`refused` for a play."""
+    return refused(game, seat, Action.play(placement))
+
+
+# --- the 8-contact board -------------------------------------------------------
+
+EIGHT_CONTACT_BOARD: Final = (
+    at("PXR", -1, -1),  # P(-1,-1) X(0,-1) R(1,-1)
+    at("RRY", 2, -1),  # R(2,-1) R(3,-1) Y(4,-1)
+    at("GXR", -1, 1),  # G(-1,1) X(0,1) R(1,1)
+    at("BRR", 4, 1, "W"),  # B(4,1) R(3,1) R(2,1)
+    at("GRR", -3, 0),  # G(-3,0) R(-2,0) R(-1,0)
+    at("PPR", 5, 0, "W"),  # P(5,0) P(4,0) R(3,0)
+)
+"""Tiles around the hole (0,0)-(2,0): every one of its 8 neighbour cells is R or X.
+
+::
+
+         x: -3 -2 -1  0  1  2  3  4  5
+    y=-1          P  X  R  R  R  Y
+    y= 0    G  R  R  .  .  .  R  P  P
+    y= 1          G  X  R  R  R  B
+"""
+
+EIGHT_CONTACT_PLAY: Final = at("RRR", 0, 0)
+"""RRR in the hole: 3 + 2 + 3 = 8 contacts, all matching."""
+
+
+# --- the worked examples of RULES.md sections 3 and 6 --------------------------
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example: a board, a placement, and what the rule book says of it."""
+
+    board: tuple[Placement, ...]
+    ruleset: str
+    placement: Placement
+    legal: bool
+    contacts: int | None
+    why: str
+    score: dict[str, int] | None = None
+
+
+_ON_BXY: Final = (START,)
+
+PLACEMENT_EXAMPLES: Final = (
+    Example(
+        _ON_BXY,
+        "standard",
+        at("BBB", 0, 1),
+        False,
+        3,
+        "B over B and B under X match, but B under Y does not: one mismatch makes it illegal",
+    ),
+    Example(
+        _ON_BXY,
+        "standard",
+        at("BBY", 0, 1),
+        True,
+        3,
+        "three contacts: B-B, B-X (wild), Y-Y",
+        {"expert": 5, "segments": 18, "segments-multiply": 18},
+    ),
+    Example(_ON_BXY, "standard", at("YYY", 3, 0), False, 1, "end to end: only one contact"),
+    Example(
+        _ON_BXY,
+        "standard",
+        at("RRR", 1, 1, "S"),
+        False,
+        1,
+        "touches only the chameleon centre: one contact",
+    ),
+    Example(_ON_BXY, "standard", at("BBY", 0, 0, "S"), False, None, "covers a board square"),
+    Example(
+        _ON_BXY,
+        "junior",
+        at("YYY", 3, 0),
+        True,
+        1,
+        "junior: end to end, one contact",
+        {"expert": 4, "segments": 5, "segments-multiply": 4},
+    ),
+    Example(
+        _ON_BXY,
+        "junior",
+        at("RRR", 1, 1, "S"),
+        True,
+        1,
+        "junior: branching off a chameleon centre",
+        {"expert": 4, "segments": 5, "segments-multiply": 5},
+    ),
+    Example(
+        _ON_BXY,
+        "junior",
+        at("GXR", 3, -1, "S"),
+        True,
+        1,
+        "junior: a chameleon laid crosswise on the Y end",
+        {"expert": 6, "segments": 8, "segments-multiply": 8},
+    ),
+    Example(
+        _ON_BXY,
+        "junior",
+        at("BBB", 0, 1, "S"),
+        False,
+        1,
+        "junior: a short side against a long side is not domino-like",
+    ),
+    Example(_ON_BXY, "junior", at("BBY", 0, 1), False, 3, "junior: more than one contact"),
+    Example(
+        (
+            at("GXR", 0, 0),
+            at("BGB", -1, 1),
+            at("BRB", 1, -1),
+            at("RBY", 2, -2, "W"),
+            at("BYP", 1, -3, "W"),
+            at("RPY", -2, -4),
+            at("PYR", -1, -5),
+            at("PRY", 2, -6, "W"),
+            at("GPR", 3, -7, "W"),
+            at("PRR", 2, -8, "W"),
+            at("GRR", -1, -9),
+            at("RGR", -2, -10),
+        ),
+        "standard",
+        at("BBR", 3, -10, "W"),
+        True,
+        2,
+        "one of the contacts is end to end (short side against short side), so "
+        "segments-multiply multiplies that contact's two worths instead of adding them",
+        {"expert": 6, "segments": 9, "segments-multiply": 10},
+    ),
+)
+
+
+def example_from_json(data: dict[str, object]) -> Example:
+    """An :class:`Example` from one entry of the shared placements.json."""
+
+    def placement(raw: object) -> Placement:
+        assert isinstance(raw, dict)
+        return Placement(raw["tile"], raw["x"], raw["y"], raw["dir"])
+
+    board = data["board"]
+    assert isinstance(board, list)
+    ruleset, legal, contacts, why = data["ruleset"], data["legal"], data["contacts"], data["why"]
+    assert isinstance(ruleset, str) and isinstance(legal, bool) and isinstance(why, str)
+    assert contacts is None or isinstance(contacts, int)
+    score = data.get("score")
+    assert score is None or isinstance(score, dict)
+    return Example(
+        tuple(placement(p) for p in board),
+        ruleset,
+        placement(data["placement"]),
+        legal,
+        contacts,
+        why,
+        score,
+    )

@@ -1,0 +1,144 @@
+"""RULES.md section 1: components (colours, the 80 tiles, their names, 1 to 8 players)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+import pytest
+from scenarios import make_setup
+
+from chromino import ALL_NAMES, CHAMELEON_NAMES, TILES, Game, GameOptions, InvalidSetupError
+from chromino.tiles import (
+    COLOUR_LETTERS,
+    REGULAR_NAMES,
+    TRICOLOR_NAMES,
+    UnknownTileError,
+    canonical_name,
+    tile_named,
+)
+
+
+def _kind(name: str) -> str:
+    """Classify a regular tile as the rule book does: aaa, aab, aba or abc."""
+    a, b, c = name[0], name[1], name[2]
+    if a == b == c:
+        return "aaa"
+    if a == c:
+        return "aba"
+    if b in (a, c):
+        return "aab"
+    return "abc"
+
+
+def test_rule_1_the_colours_are_red_yellow_green_blue_purple() -> None:
+    assert set(COLOUR_LETTERS) == {"R", "Y", "G", "B", "P"}
+    assert len(COLOUR_LETTERS) == 5
+    letters_on_tiles = {letter for name in REGULAR_NAMES for letter in name}
+    assert letters_on_tiles == set("RYGBP")
+
+
+def test_rule_1_there_are_75_regular_tiles_and_5_chameleons() -> None:
+    assert len(REGULAR_NAMES) == 75
+    assert len(CHAMELEON_NAMES) == 5
+    assert len(ALL_NAMES) == 80
+    assert sum(TILES[name].is_chameleon for name in ALL_NAMES) == 5
+    assert not any(TILES[name].is_chameleon for name in REGULAR_NAMES)
+
+
+def test_rule_1_regular_tiles_are_every_3_letter_string_counting_reverses_once() -> None:
+    strings = {"".join(letters) for letters in product("RYGBP", repeat=3)}
+    assert len(strings) == 125
+    palindromes = {s for s in strings if s == s[::-1]}
+    assert len(palindromes) == 25
+    # (5**3 + 5**2) / 2: the 100 non-palindromes pair up with their reverses.
+    assert (125 + 25) // 2 == 75
+    assert {canonical_name(s) for s in strings} == set(REGULAR_NAMES)
+
+
+def test_rule_1_regular_tiles_are_5_single_20_aab_20_aba_30_three_colour() -> None:
+    counts = Counter(_kind(name) for name in REGULAR_NAMES)
+    assert counts == {"aaa": 5, "aab": 20, "aba": 20, "abc": 30}
+    assert len(TRICOLOR_NAMES) == 30
+    assert all(_kind(name) == "abc" for name in TRICOLOR_NAMES)
+
+
+def test_rule_1_chameleons_are_the_five_pairs_of_the_physical_set() -> None:
+    assert set(CHAMELEON_NAMES) == {"BXY", "PXY", "BXG", "PXR", "GXR"}
+    pairs = {frozenset((name[0], name[2])) for name in CHAMELEON_NAMES}
+    expected = [("B", "Y"), ("P", "Y"), ("B", "G"), ("P", "R"), ("R", "G")]
+    assert pairs == {frozenset(pair) for pair in expected}
+    for name in CHAMELEON_NAMES:
+        assert name[1] == "X"
+        assert name[0] != name[2]
+        assert TILES[name].is_chameleon
+
+
+def test_rule_1_the_wild_centre_x_is_only_ever_a_chameleon_centre() -> None:
+    for name in ALL_NAMES:
+        if "X" in name:
+            assert name in CHAMELEON_NAMES
+            assert name.index("X") == 1 and name.count("X") == 1
+
+
+def test_rule_1_every_colour_is_on_exactly_two_chameleons() -> None:
+    on = Counter(letter for name in CHAMELEON_NAMES for letter in (name[0], name[2]))
+    assert on == {"R": 2, "Y": 2, "G": 2, "B": 2, "P": 2}
+
+
+def test_rule_1_a_tile_name_is_the_smaller_of_its_string_and_its_reverse() -> None:
+    for name in ALL_NAMES:
+        assert name == min(name, name[::-1])
+        assert canonical_name(name[::-1]) == name
+    assert canonical_name("RXG") == "GXR"
+    assert canonical_name("GXR") == "GXR"
+    # Alphabetically B < R, so the three-colour tile read R-G-B is named BGR. (RULES.md's
+    # "RGB not BGR" contradicts its own definition and its chameleon names: no order of
+    # the letters makes RGB, GXR, BXY, PXY, BXG and PXR all the smaller spelling.)
+    assert canonical_name("RGB") == "BGR"
+
+
+def test_rule_1_there_are_80_names_in_all_each_once() -> None:
+    assert len(set(ALL_NAMES)) == 80
+    assert set(TILES) == set(ALL_NAMES)
+    spellings = [s for name in ALL_NAMES for s in TILES[name].spellings()]
+    # A name and its reverse never name two different tiles.
+    assert len(set(spellings)) == len(spellings)
+    assert len(spellings) == 80 + sum(not TILES[n].is_symmetric for n in ALL_NAMES)
+
+
+def test_rule_1_a_reversed_spelling_reads_the_same_tile() -> None:
+    # RULES.md's examples write RGB for the tile its rule names BGR: input takes both.
+    assert tile_named("GXR") is TILES["GXR"]
+    assert tile_named("RXG") is TILES["GXR"]
+    assert tile_named("RGB") is TILES["BGR"]
+    for bad in ("", "RR", "RRRR", "XXX", "RXR", "ZZZ", 7, None):
+        with pytest.raises(UnknownTileError):
+            tile_named(bad)
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 8])
+def test_rule_1_one_to_eight_players(count: int) -> None:
+    game = Game.new([f"p{i}" for i in range(count)], seed=count)
+    assert game.player_count == count
+    assert len(game.hands) == count
+    assert all(len(hand) == 8 for hand in game.hands)
+
+
+@pytest.mark.parametrize("count", [0, 9])
+def test_rule_1_fewer_than_one_or_more_than_eight_players_is_refused(count: int) -> None:
+    names = [f"p{i}" for i in range(count)]
+    with pytest.raises(InvalidSetupError) as caught:
+        Game.new(names, seed=1, options=GameOptions(hand_size=1))
+    assert caught.value.field == "players"
+    hands = [[name] for name in REGULAR_NAMES[:count]]
+    with pytest.raises(InvalidSetupError) as caught:
+        make_setup(hands, players=names)
+    assert caught.value.field == "players"
+
+
+def test_rule_1_one_player_is_the_solo_game() -> None:
+    game = Game.new(["solo"], seed=3)
+    assert game.player_count == 1
+    assert game.current == 0
+    assert len(game.bag) == 80 - 1 - 8
