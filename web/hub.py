@@ -38,6 +38,19 @@ class ConflictError(Exception):
     """Another writer committed this version first."""
 
 
+@dataclass(frozen=True)
+class StoredEvent:
+    """What one commit writes: the event and the game's new standing."""
+
+    version: int
+    seat: int
+    action: dict[str, Any]
+    user_id: int | None
+    command_id: str | None
+    deadline: datetime | None
+    result: dict[str, Any] | None
+
+
 @dataclass(eq=False)
 class Viewer:
     """One websocket watching a room: a seated player or a spectator."""
@@ -48,6 +61,11 @@ class Viewer:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     """Messages waiting for the socket; ``None`` tells the sender to hang up."""
     overflowed: bool = False
+
+    def hang_up(self) -> None:
+        """Ask the sender to close the socket; the client reconnects and resyncs."""
+        self.overflowed = True
+        self.outbox.put_nowait(None)
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a viewer too slow to keep up is cut off (it will resync)."""
@@ -164,18 +182,11 @@ class Room:
         applied = self.live.apply(seat, action)
         version = self.version + 1
         deadline = self._next_deadline(applied)
+        stored = StoredEvent(
+            version, seat, applied.action, user_id, command_id, deadline, self.live.result()
+        )
         try:
-            await asyncio.to_thread(
-                lambda: self.hub.commit(
-                    self,
-                    version,
-                    seat=seat,
-                    action=action,
-                    user_id=user_id,
-                    command_id=command_id,
-                    deadline=deadline,
-                )
-            )
+            await asyncio.to_thread(self.hub.commit, self.game_id, stored)
         except (ConflictError, IntegrityError):
             await self._reload_locked()
             if key is not None and key in self.commands:
@@ -184,8 +195,11 @@ class Room:
                 "conflict", "someone else moved first; resync and try again", command_id
             ) from None
         except Exception:
-            await self._reload_locked()
-            raise
+            log.exception("could not store version %s of game %s", version, self.game_id)
+            await self._reload_or_evict()
+            raise ProtocolError(
+                "unavailable", "the move could not be saved; try again shortly", command_id
+            ) from None
         self.history.append(applied)
         self.deadline = deadline
         if key is not None:
@@ -202,6 +216,15 @@ class Room:
         if applied.turn_changed or self.deadline is None:
             return utcnow() + timedelta(seconds=seconds)
         return self.deadline
+
+    async def _reload_or_evict(self) -> None:
+        """After a failed commit the memory is ahead of the database: rebuild it from
+        the database, or, if even that fails, drop the room (it is rebuilt on next use)."""
+        try:
+            await self._reload_locked()
+        except Exception:
+            log.exception("game %s could not be reloaded; unloading it", self.game_id)
+            self.hub.evict(self)
 
     async def _reload_locked(self) -> None:
         stored = await asyncio.to_thread(self.hub.read_game, self.game_id)
@@ -318,9 +341,12 @@ class Room:
             self._announce_presence()
 
     def leave(self, viewer: Viewer) -> None:
-        """A viewer goes; everyone hears who is left."""
+        """A viewer goes; everyone hears who is left. A finished game nobody
+        watches is unloaded."""
         self.viewers.discard(viewer)
         self._announce_presence()
+        if not self.viewers and self.live.is_over:
+            self.hub.evict(self)
 
     def _announce_presence(self) -> None:
         message = {"type": "presence", "version": self.version, **self.presence()}
@@ -479,44 +505,40 @@ class Hub:
         with self.db.session() as session:
             return session.scalar(select(Game.turn_deadline_at).where(Game.id == game_id))
 
-    def commit(
-        self,
-        room: Room,
-        version: int,
-        *,
-        seat: int,
-        action: dict[str, Any],
-        user_id: int | None,
-        command_id: str | None,
-        deadline: datetime | None,
-    ) -> None:
-        """Store one event and the game's new standing in one transaction."""
-        result = room.live.result()
-        values: dict[str, Any] = {"version": version, "turn_deadline_at": deadline}
-        if result is not None:
-            values.update(status="finished", result=result, finished_at=utcnow())
+    def commit(self, game_id: str, event: StoredEvent) -> None:
+        """Store one event and the game's new standing in one transaction; a version
+        already taken (another process wrote first) raises ConflictError."""
+        values: dict[str, Any] = {"version": event.version, "turn_deadline_at": event.deadline}
+        if event.result is not None:
+            values.update(status="finished", result=event.result, finished_at=utcnow())
         with self.db.session() as session:
             session.add(
                 GameEvent(
-                    game_id=room.game_id,
-                    seq=version,
-                    seat=seat,
-                    action=action,
-                    user_id=user_id,
-                    command_id=command_id,
+                    game_id=game_id,
+                    seq=event.version,
+                    seat=event.seat,
+                    action=event.action,
+                    user_id=event.user_id,
+                    command_id=event.command_id,
                 )
             )
             session.flush()
             changed = session.execute(
                 update(Game)
-                .where(Game.id == room.game_id, Game.version == version - 1)
+                .where(Game.id == game_id, Game.version == event.version - 1)
                 .values(**values)
             )
             if changed.rowcount != 1:  # type: ignore[attr-defined]
-                raise ConflictError(room.game_id)
-            if result is not None:
+                raise ConflictError(game_id)
+            if event.result is not None:
                 session.execute(
-                    update(GameTable)
-                    .where(GameTable.game_id == room.game_id)
-                    .values(status="finished")
+                    update(GameTable).where(GameTable.game_id == game_id).values(status="finished")
                 )
+
+    def evict(self, room: Room) -> None:
+        """Forget a room: its viewers are closed and reconnect to a fresh one."""
+        room.close()
+        if self.rooms.get(room.game_id) is room:
+            del self.rooms[room.game_id]
+        for viewer in room.viewers:
+            viewer.hang_up()

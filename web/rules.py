@@ -34,6 +34,8 @@ class Applied:
     """An applied action as the hub needs it: public part, and the actor's private part."""
 
     seat: int
+    action: dict[str, Any]
+    """The action as the engine read it (tile names canonical): what is stored."""
     public: dict[str, Any]
     private: dict[str, Any]
     """Added to ``public`` for the acting seat only (the tile drawn)."""
@@ -173,7 +175,9 @@ def _applied(event: Event, *, turn_changed: bool) -> Applied:
     public["revealed"] = [{"seat": seat, "tile": tile} for seat, tile in event.revealed]
     public["finished"] = event.finished
     private = {"drawn": event.drawn} if event.drawn is not None else {}
-    return Applied(event.seat, public, private, turn_changed, event.finished)
+    return Applied(
+        event.seat, event.action.to_dict(), public, private, turn_changed, event.finished
+    )
 
 
 class Chromino:

@@ -35,6 +35,9 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "database_url": database_url,
         "secret_key": TEST_SECRET,
         "bot_delay_seconds": 0.0,
+        # Scripted clients play far faster than people; flood tests set their own limits.
+        "messages_per_second": 500.0,
+        "message_burst": 1000,
     }
     values.update(overrides)
     return Settings(**values)
