@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench demo clean
+.PHONY: run test lint typecheck pytest bench demo messages clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ typecheck: $(STAMP)
 
 pytest: $(STAMP)
 	$(BIN)/pytest
+
+## make messages: extract every marked text and update the catalogs.
+messages: $(STAMP)
+	$(BIN)/python -m web.i18n
 
 ## make bench: the speed figures of the issues (medians and ratios).
 bench: $(STAMP)

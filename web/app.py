@@ -6,12 +6,14 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
 
-from . import api, ws
+from . import api, pages, ws
 from .db import Database
 from .fanout import make_fanout
 from .hub import Hub
@@ -19,6 +21,7 @@ from .settings import Settings, get_settings
 
 log = logging.getLogger(__name__)
 SESSION_DAYS = 365
+STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -56,6 +59,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         https_only=settings.cookie_secure,
     )
     app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(ws.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     app.add_exception_handler(Exception, _internal_error)

@@ -1,0 +1,137 @@
+"""Pages render, in the user's language, with no text that skips the translation machinery."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+from fastapi.testclient import TestClient
+
+from web import i18n
+
+PAGES = ["/", "/solo", "/preferences", "/rules", "/t/some-invite"]
+TEXT_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
+OPEN, CLOSE = "\u27e6", "\u27e7"
+
+
+class TextCollector(HTMLParser):
+    """Visible text and labelling attributes, outside scripts, styles and templates' data."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.texts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._skip += 1
+        for name, value in attrs:
+            if name in TEXT_ATTRIBUTES and value:
+                self.texts.append(value)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.texts.append(data.strip())
+
+
+def bare(text: str) -> str:
+    """The text without what the catalog wrapped, digits, spaces and punctuation."""
+    stripped = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
+    return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%]+", "", stripped)
+
+
+def untranslated(html: str, data: set[str]) -> list[str]:
+    """Texts that are neither wrapped by the pseudo-catalog nor data (numbers, names)."""
+    collector = TextCollector()
+    collector.feed(html)
+    allowed = {bare(text) for text in data}
+    return [text for text in collector.texts if bare(text) and bare(text) not in allowed]
+
+
+@pytest.fixture
+def pseudo_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every message of the real extraction translated into ⟦message⟧ as "en"."""
+    template = i18n.extract()
+    pseudo = Catalog(locale="en")
+    for message in template:
+        if message.id:
+            pseudo.add(message.id, f"{OPEN}{message.id}{CLOSE}")
+    path = tmp_path / "en" / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as target:
+        write_po(target, pseudo)
+    monkeypatch.setattr(i18n, "CATALOGS", tmp_path)
+    for cached in (i18n.translations, i18n.script_catalog, i18n.environment):
+        cached.cache_clear()
+    yield
+    for cached in (i18n.translations, i18n.script_catalog, i18n.environment):
+        cached.cache_clear()
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_renders_in_the_users_language(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert '<html lang="en">' in response.text
+    assert "Traceback" not in response.text
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_no_page_text_bypasses_the_catalog(
+    client: TestClient, pseudo_english: None, path: str
+) -> None:
+    name = client.get("/api/me").json()["name"]
+    html = client.get(path).text
+    data = {name} | set(i18n.language_names().values())
+    assert untranslated(html, data) == []
+
+
+def test_the_script_catalog_carries_the_scripts_texts(
+    client: TestClient, pseudo_english: None
+) -> None:
+    catalog = client.get("/i18n/en.json").json()
+    assert catalog["Invite link copied."] == f"{OPEN}Invite link copied.{CLOSE}"
+
+
+def test_the_language_preference_picks_the_catalog(
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    french = Catalog(locale="fr")
+    french.add("Lobby", "Salon")
+    path = tmp_path / "fr" / "LC_MESSAGES" / "messages.po"
+    path.parent.mkdir(parents=True)
+    with path.open("wb") as target:
+        write_po(target, french)
+    monkeypatch.setattr(i18n, "CATALOGS", tmp_path)
+    for cached in (i18n.translations, i18n.script_catalog, i18n.environment):
+        cached.cache_clear()
+    try:
+        assert ">Lobby<" in client.get("/").text
+        client.patch("/api/me/preferences", json={"language": "fr"})
+        page = client.get("/").text
+        assert '<html lang="fr">' in page
+        assert ">Salon<" in page
+    finally:
+        for cached in (i18n.translations, i18n.script_catalog, i18n.environment):
+            cached.cache_clear()
+
+
+def test_the_committed_catalogs_hold_every_extracted_message() -> None:
+    extracted = {message.id for message in i18n.extract() if message.id}
+    with i18n.TEMPLATE_FILE.open("rb") as source:
+        committed = {message.id for message in read_po(source) if message.id}
+    missing = sorted(extracted - committed)
+    assert missing == [], "run `python -m web.i18n` to update the catalogs"
+    for language in i18n.LANGUAGES:
+        with i18n.catalog_path(language).open("rb") as source:
+            ids = {message.id for message in read_po(source) if message.id}
+        assert extracted <= ids, language
