@@ -7,6 +7,7 @@ import secrets
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .models import Preference, User
@@ -40,6 +41,10 @@ def rename(session: Session, user: User, name: str) -> None:
         raise NameTakenError(f"the name {name!r} is taken")
     user.name = name
     user.name_key = key
+    try:
+        session.flush()  # someone may have taken it since the check: the unique key decides
+    except IntegrityError:
+        raise NameTakenError(f"the name {name!r} is taken") from None
 
 
 def set_password(user: User, password: str) -> None:

@@ -9,8 +9,9 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse
 
 from . import accounts, tables
-from .deps import CurrentUser, SessionDep
+from .deps import CurrentUser, OptionalUser, SessionDep
 from .hub import Hub
+from .limits import AttemptLimiter
 from .rules import Chromino
 from .schemas import (
     GameOptionsIn,
@@ -59,9 +60,23 @@ def set_password(body: PasswordSet, user: CurrentUser) -> UserPublic:
     return accounts.public_user(user)
 
 
+LOGIN_ATTEMPTS_PER_NAME = AttemptLimiter(limit=10, window=300)
+LOGIN_ATTEMPTS_PER_ADDRESS = AttemptLimiter(limit=30, window=300)
+
+
 @router.post("/login")
 def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
-    """Sign in with a name and password."""
+    """Sign in with a name and password (a few attempts per name and address)."""
+    address = request.client.host if request.client else "unknown"
+    if not (
+        LOGIN_ATTEMPTS_PER_ADDRESS.allow(address)
+        and LOGIN_ATTEMPTS_PER_NAME.allow(body.name.casefold())
+    ):
+        raise HTTPException(
+            429,
+            detail={"code": "too_many_attempts", "message": "too many sign-in attempts; wait"},
+            headers={"Retry-After": "300"},
+        )
     user = accounts.authenticate(session, body.name, body.password)
     if user is None:
         raise HTTPException(
@@ -189,16 +204,17 @@ def start_solo(
 
 
 @router.get("/games/{game_id}")
-def read_game(game_id: str, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
-    """A game's summary and what I may see of it."""
+def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str, Any]:
+    """A game's summary and what I may see of it (spectators need no account)."""
     try:
         game = tables.game_by_id(session, game_id)
     except tables.TableError as error:
         raise _refuse(error) from None
-    seat = tables.seat_of(game, user.id)
+    user_id = user.id if user is not None else None
+    seat = None if user_id is None else tables.seat_of(game, user_id)
     moves = [(event.seat, event.action) for event in _events(session, game_id)]
     live = Chromino().restore(game.setup, moves)
-    return {"game": tables.game_summary(game, user.id).model_dump(), "state": live.view(seat)}
+    return {"game": tables.game_summary(game, user_id).model_dump(), "state": live.view(seat)}
 
 
 @router.get("/games/{game_id}/record")

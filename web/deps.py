@@ -20,7 +20,9 @@ def get_session(request: Request) -> Iterator[Session]:
         yield session
 
 
-SessionDep = Annotated[Session, Depends(get_session)]
+# scope="function": commit before the response is sent, so a client that gets a 2xx can
+# rely on the change at once (FastAPI's default would commit only after the response).
+SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 
 def get_current_user(request: Request, session: SessionDep) -> User:
@@ -34,3 +36,12 @@ def get_current_user(request: Request, session: SessionDep) -> User:
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]
+
+
+def get_optional_user(request: Request, session: SessionDep) -> User | None:
+    """The signed-in user if any; no guest is made (for spectators and crawlers)."""
+    user_id = request.session.get("user_id")
+    return session.get(User, user_id) if isinstance(user_id, int) else None
+
+
+OptionalUser = Annotated[User | None, Depends(get_optional_user)]

@@ -18,8 +18,8 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    name_key: Mapped[str] = mapped_column(String(40), unique=True)
-    """Lower-cased name: names are unique regardless of case."""
+    name_key: Mapped[str] = mapped_column(String(96), unique=True)
+    """Case-folded name (up to 3 characters per letter): names are unique regardless of case."""
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

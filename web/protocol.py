@@ -74,6 +74,9 @@ def parse_inbound(text: str) -> Inbound:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
         raise ProtocolError("bad_json", f"not JSON: {error.msg}") from None
+    except (ValueError, RecursionError):
+        # Valid JSON Python will not read: nested too deep, or an integer of > 4300 digits.
+        raise ProtocolError("bad_json", "not JSON this server can read") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", "a message must be a JSON object")
     command_id = data.get("id") if isinstance(data.get("id"), str) else None

@@ -3,9 +3,10 @@ so a typo is a 422 naming the field rather than a silently ignored value."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
 
@@ -13,17 +14,32 @@ ASSISTANCE_LEVELS = ("beginner", "intermediate", "none")
 PALETTES = ("classic", "okabe-ito", "tol-bright", "high-contrast")
 LANGUAGES = ("en", "fr", "it", "es", "de")
 
+
+def _clean_name(value: str) -> str:
+    """One form per name (NFKC: fullwidth letters become plain ones), and something visible."""
+    value = unicodedata.normalize("NFKC", value).strip()
+    if not any(unicodedata.category(char)[0] in "LNPS" for char in value):
+        raise ValueError("a name needs at least one visible character")
+    return value
+
+
 Name = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=24, pattern=r"^[^<>&\"']+$"),
+    StringConstraints(
+        strip_whitespace=True,
+        min_length=1,
+        max_length=24,
+        pattern=r"^[^<>&\"'\x00-\x1f\x7f]+$",  # no markup, no control characters
+    ),
+    AfterValidator(_clean_name),
 ]
 Password = Annotated[str, StringConstraints(min_length=8, max_length=200)]
 
 
 class Inbound(BaseModel):
-    """Base of every request body: unknown fields are errors."""
+    """Base of every request body: unknown fields and loose types ("8" for 8) are errors."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class NameUpdate(Inbound):

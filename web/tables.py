@@ -6,8 +6,8 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, object_session
 
 from chromino.errors import InvalidSetupError
 
@@ -79,6 +79,19 @@ def table_by_invite(session: Session, invite_code: str) -> GameTable:
     return table
 
 
+def _lock(table: GameTable) -> None:
+    """Serialize changes to one table (two joins for the last seat, a double-clicked start):
+    take the table's row lock (SQLite: the write lock) with a no-op update, then re-read it."""
+    session = object_session(table)
+    assert session is not None
+    session.execute(
+        update(GameTable).where(GameTable.id == table.id).values(status=GameTable.status)
+    )
+    for seat in list(table.seats):
+        session.expire(seat)
+    session.expire(table)
+
+
 def _require_open(table: GameTable) -> None:
     if table.status != "open":
         raise TableError(409, "table_not_open", f"the table is {table.status}")
@@ -86,6 +99,7 @@ def _require_open(table: GameTable) -> None:
 
 def join(table: GameTable, user: User) -> None:
     """Take the first free human seat."""
+    _lock(table)
     _require_open(table)
     if any(seat.user_id == user.id for seat in table.seats):
         raise TableError(409, "already_seated", "you already have a seat at this table")
@@ -97,6 +111,7 @@ def join(table: GameTable, user: User) -> None:
 
 def leave(table: GameTable, user: User) -> None:
     """Give up a seat before the start; the creator leaving closes the table."""
+    _lock(table)
     _require_open(table)
     seats = [seat for seat in table.seats if seat.user_id == user.id]
     if not seats:
@@ -111,6 +126,7 @@ def start(session: Session, table: GameTable, user: User) -> Game:
     """Deal the game: only the creator may, once every human seat is taken."""
     if user.id != table.creator_id:
         raise TableError(403, "not_creator", "only the table's creator can start the game")
+    _lock(table)
     _require_open(table)
     empty = [seat.seat for seat in table.seats if seat.bot is None and seat.user_id is None]
     if empty:
@@ -163,6 +179,7 @@ def rematch(session: Session, game: Game, user: User) -> Game:
         raise TableError(403, "not_a_player", "only the game's players can ask for a rematch")
     table = session.get(GameTable, game.table_id)
     assert table is not None
+    _lock(table)
     if table.game_id != game.id:
         newer = session.get(Game, table.game_id)
         assert newer is not None
@@ -212,10 +229,15 @@ def table_public(table: GameTable) -> TablePublic:
 
 
 def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
-    """Open public tables, newest first."""
+    """Open public tables with a free seat, newest first."""
+    free_seat = (
+        select(TableSeat.table_id)
+        .where(TableSeat.user_id.is_(None), TableSeat.bot.is_(None))
+        .scalar_subquery()
+    )
     query = (
         select(GameTable)
-        .where(GameTable.public.is_(True), GameTable.status == "open")
+        .where(GameTable.public.is_(True), GameTable.status == "open", GameTable.id.in_(free_seat))
         .order_by(GameTable.created_at.desc(), GameTable.id.desc())
         .limit(limit)
     )

@@ -146,15 +146,17 @@ async def _receive_loop(
         if frame["type"] == "websocket.disconnect":
             return
         text = frame.get("text")
-        if text is None:
-            viewer.send(_error("binary_frame", "send JSON text frames"))
-            continue
-        if len(text.encode()) > settings.max_frame_bytes:
+        size = len(text.encode()) if text is not None else len(frame.get("bytes") or b"")
+        # Binary frames count too: they are held to the same size and rate limits.
+        if size > settings.max_frame_bytes:
             await websocket.close(code=POLICY_VIOLATION, reason="frame too large")
             return
         if not bucket.take():
             await websocket.close(code=POLICY_VIOLATION, reason="too many messages")
             return
+        if text is None:
+            viewer.send(_error("binary_frame", "send JSON text frames"))
+            continue
         try:
             await _handle(text, room, viewer)
         except ProtocolError as error:
@@ -170,7 +172,7 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         return
     if isinstance(message, SyncMessage):
         async with room.lock:
-            room.sync(viewer, message.version)
+            room.sync(viewer, message.version, snapshot="state")
         return
     if viewer.seat is None:
         raise ProtocolError("spectator", "spectators cannot act", message.id)

@@ -21,7 +21,7 @@ def upgrade() -> None:
         "user_account",
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("name", sa.String(length=40), nullable=False),
-        sa.Column("name_key", sa.String(length=40), nullable=False),
+        sa.Column("name_key", sa.String(length=96), nullable=False),
         sa.Column("password_hash", sa.String(length=200), nullable=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_user_account")),

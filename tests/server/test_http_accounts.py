@@ -1,0 +1,656 @@
+"""HTTP accounts: guests, names, passwords, signing in and out, preferences, health."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from base64 import b64decode, b64encode
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import httpx
+import itsdangerous
+import pytest
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, func, select
+from sqlalchemy.orm import Session
+from support import TEST_SECRET, LiveServer, Player, make_settings, migrated_sqlite
+
+from web import accounts
+from web.app import create_app
+from web.db import Database
+from web.models import Preference, User
+
+BASE_URL = "http://127.0.0.1:8000"
+DEFAULT_PREFERENCES = {
+    "assistance": "beginner",
+    "palette": "classic",
+    "symbols": False,
+    "reversed_arrows": False,
+    "sound": True,
+    "language": "en",
+}
+PASSWORD = "correct horse battery"
+SERVER_HASHER = accounts._hasher
+
+
+# --- fixtures ----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One migrated database file per module, copied for each test (migrating takes time)."""
+    path = tmp_path_factory.mktemp("template") / "chromino.sqlite3"
+    migrated_sqlite(path)
+    return path
+
+
+@pytest.fixture
+def database_url(tmp_path: Path, migrated_template: Path) -> str:
+    """Overrides conftest's: the same freshly migrated database, copied rather than rebuilt."""
+    path = tmp_path / "chromino.sqlite3"
+    shutil.copyfile(migrated_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(autouse=True)
+def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2 with small costs, so sign-in tests are quick (one test checks the real one)."""
+    monkeypatch.setattr(
+        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    )
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    database = Database(database_url)
+    yield database
+    database.dispose()
+
+
+@pytest.fixture(scope="module")
+def refusing_url(migrated_template: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("refusing") / "chromino.sqlite3"
+    shutil.copyfile(migrated_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="module")
+def refusing_client(refusing_url: str) -> Iterator[TestClient]:
+    """One app for the tests whose every request is refused (they change nothing), so the
+    many cases of bad input do not each start a server."""
+    with TestClient(create_app(make_settings(refusing_url)), base_url=BASE_URL) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def refusing_db(refusing_url: str) -> Iterator[Database]:
+    database = Database(refusing_url)
+    yield database
+    database.dispose()
+
+
+# --- helpers -------------------------------------------------------------------
+
+
+def expect(response: httpx.Response, status: int) -> Any:
+    """The JSON body of a response with this status, which never shows a trace."""
+    assert response.status_code == status, response.text
+    assert "Traceback" not in response.text
+    return response.json() if response.content else None
+
+
+def error_locations(body: Any) -> list[list[Any]]:
+    """The ``loc`` of every validation error in a 422 body."""
+    assert isinstance(body["detail"], list), body
+    return [error["loc"] for error in body["detail"]]
+
+
+def names_field(body: Any, field: str) -> bool:
+    """Whether some validation error is about ``field``."""
+    return any(loc and loc[-1] == field for loc in error_locations(body))
+
+
+def device(client: TestClient) -> TestClient:
+    """Another browser on the same server: the same app, its own (empty) cookie jar."""
+    return TestClient(client.app, base_url=BASE_URL)
+
+
+def stored_user(db: Database, user_id: int) -> User:
+    with db.sessions() as session:
+        user = session.get(User, user_id)
+        assert user is not None
+        session.expunge(user)
+        return user
+
+
+def stored_preference(db: Database, user_id: int) -> dict[str, Any]:
+    with db.sessions() as session:
+        row = session.get(Preference, user_id)
+        assert row is not None
+        return {field: getattr(row, field) for field in DEFAULT_PREFERENCES}
+
+
+def at_once(calls: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
+    """Make the calls from as many threads, released together; their answers in order."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[httpx.Response | None] = [None] * len(calls)
+
+    def run(index: int) -> None:
+        barrier.wait()
+        answers[index] = calls[index]()
+
+    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert all(answer is not None for answer in answers)
+    return [answer for answer in answers if answer is not None]
+
+
+def register(client: TestClient, name: str, password: str = PASSWORD) -> Any:
+    expect(client.put("/api/me/name", json={"name": name}), 200)
+    return expect(client.put("/api/me/password", json={"password": password}), 200)
+
+
+# --- guests and the session cookie -------------------------------------------------
+
+
+def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
+    client: TestClient, db: Database
+) -> None:
+    response = client.get("/api/me")
+    me = expect(response, 200)
+    assert set(me) == {"id", "name", "registered", "preferences"}
+    assert me["name"].startswith("Guest ")
+    assert me["registered"] is False
+    assert me["preferences"] == DEFAULT_PREFERENCES
+
+    set_cookie = response.headers["set-cookie"].lower()
+    assert set_cookie.startswith("chromino_session=")
+    assert "httponly" in set_cookie
+    assert "samesite=lax" in set_cookie
+    assert f"max-age={365 * 24 * 3600}" in set_cookie
+    cookie = client.cookies["chromino_session"]
+    payload = itsdangerous.TimestampSigner(TEST_SECRET).unsign(cookie.encode())
+    assert json.loads(b64decode(payload)) == {"user_id": me["id"]}
+
+    again = expect(client.get("/api/me"), 200)
+    assert again == me
+    stored = stored_user(db, me["id"])
+    assert (stored.name, stored.name_key) == (me["name"], me["name"].casefold())
+    assert stored.password_hash is None
+    assert stored_preference(db, me["id"]) == DEFAULT_PREFERENCES
+
+
+def test_each_new_visitor_is_a_different_guest(client: TestClient, db: Database) -> None:
+    first = expect(client.get("/api/me"), 200)
+    second = expect(device(client).get("/api/me"), 200)
+    assert first["id"] != second["id"]
+    assert first["name"] != second["name"]
+    with db.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(User)) == 2
+
+
+def test_a_forged_cookie_is_not_believed(client: TestClient) -> None:
+    victim = expect(client.get("/api/me"), 200)
+    forger = device(client)
+    signed = itsdangerous.TimestampSigner("not-the-server-secret").sign(
+        b64encode(json.dumps({"user_id": victim["id"]}).encode())
+    )
+    forger.cookies.set("chromino_session", signed.decode())
+    me = expect(forger.get("/api/me"), 200)
+    assert me["id"] != victim["id"]
+    assert me["name"].startswith("Guest ")
+
+
+def test_a_session_whose_user_is_gone_starts_a_new_guest(client: TestClient) -> None:
+    ghost = device(client)
+    signed = itsdangerous.TimestampSigner(TEST_SECRET).sign(
+        b64encode(json.dumps({"user_id": 987654}).encode())
+    )
+    ghost.cookies.set("chromino_session", signed.decode())
+    me = expect(ghost.get("/api/me"), 200)
+    assert me["id"] != 987654
+    assert expect(ghost.get("/api/me"), 200)["id"] == me["id"]
+
+
+# --- names ------------------------------------------------------------------------------
+
+
+def test_choosing_a_name(client: TestClient, db: Database) -> None:
+    me = expect(client.get("/api/me"), 200)
+    renamed = expect(client.put("/api/me/name", json={"name": "  Ana Lúcia  "}), 200)
+    assert renamed == {**me, "name": "Ana Lúcia"}
+    assert expect(client.get("/api/me"), 200)["name"] == "Ana Lúcia"
+    stored = stored_user(db, me["id"])
+    assert (stored.name, stored.name_key) == ("Ana Lúcia", "ana lúcia")
+
+
+def test_names_are_unique_regardless_of_case(client: TestClient, db: Database) -> None:
+    expect(client.put("/api/me/name", json={"name": "Ana"}), 200)
+    other = device(client)
+    before = expect(other.get("/api/me"), 200)
+
+    body = expect(other.put("/api/me/name", json={"name": "aNA"}), 409)
+    assert body["detail"]["code"] == "name_taken"
+    assert "aNA" in body["detail"]["message"]
+    assert "taken" in body["detail"]["message"]
+    assert expect(other.get("/api/me"), 200)["name"] == before["name"]
+    assert stored_user(db, before["id"]).name == before["name"]
+
+    # A guest's generated name is taken as well.
+    body = expect(client.put("/api/me/name", json={"name": before["name"].upper()}), 409)
+    assert body["detail"]["code"] == "name_taken"
+
+
+def test_renaming_to_my_own_name_in_another_case_is_fine(client: TestClient) -> None:
+    expect(client.put("/api/me/name", json={"name": "ana"}), 200)
+    assert expect(client.put("/api/me/name", json={"name": "ANA"}), 200)["name"] == "ANA"
+
+
+def test_a_name_freed_by_a_rename_can_be_taken(client: TestClient) -> None:
+    expect(client.put("/api/me/name", json={"name": "Ana"}), 200)
+    expect(client.put("/api/me/name", json={"name": "Ana Maria"}), 200)
+    other = device(client)
+    assert expect(other.put("/api/me/name", json={"name": "ana"}), 200)["name"] == "ana"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"name": ""},
+        {"name": "    "},
+        {"name": "x" * 25},
+        {"name": "<script>"},
+        {"name": 'say "hi"'},
+        {"name": "a&b"},
+        {"name": "a\x00b"},
+        {"name": "two\nlines"},
+        {"name": "bell\x07"},
+        {"name": 42},
+        {"name": None},
+        {},
+    ],
+    ids=[
+        "empty",
+        "blank",
+        "too-long",
+        "angle",
+        "quote",
+        "ampersand",
+        "nul",
+        "newline",
+        "control",
+        "int",
+        "null",
+        "missing",
+    ],
+)
+def test_bad_names_are_refused_naming_the_field(refusing_client: TestClient, body: Any) -> None:
+    before = expect(refusing_client.get("/api/me"), 200)
+    refused = expect(refusing_client.put("/api/me/name", json=body), 422)
+    assert names_field(refused, "name")
+    assert expect(refusing_client.get("/api/me"), 200)["name"] == before["name"]
+
+
+def test_a_name_of_the_longest_allowed_length_is_accepted(client: TestClient) -> None:
+    assert expect(client.put("/api/me/name", json={"name": "n" * 24}), 200)["name"] == "n" * 24
+
+
+# --- passwords and signing in -----------------------------------------------------------
+
+
+def test_a_password_is_stored_as_an_argon2_hash(
+    client: TestClient, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(accounts, "_hasher", SERVER_HASHER)
+    me = register(client, "Ana")
+    assert me["registered"] is True
+    assert expect(client.get("/api/me"), 200)["registered"] is True
+    stored = stored_user(db, me["id"])
+    assert stored.password_hash is not None
+    assert stored.password_hash.startswith("$argon2id$")
+    assert PASSWORD not in stored.password_hash
+    assert PasswordHasher().verify(stored.password_hash, PASSWORD)
+    assert not PasswordHasher().check_needs_rehash(stored.password_hash)  # today's parameters
+    phone = device(client)
+    expect(phone.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 200)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"password": "short"}, {"password": "x" * 201}, {"password": 12345678}, {}],
+    ids=["too-short", "too-long", "int", "missing"],
+)
+def test_bad_passwords_are_refused_naming_the_field(
+    refusing_client: TestClient, refusing_db: Database, body: Any
+) -> None:
+    me = expect(refusing_client.get("/api/me"), 200)
+    assert names_field(expect(refusing_client.put("/api/me/password", json=body), 422), "password")
+    assert stored_user(refusing_db, me["id"]).password_hash is None
+
+
+def test_signing_in_from_another_device(client: TestClient) -> None:
+    ana = register(client, "Ana")
+    phone = device(client)
+    guest = expect(phone.get("/api/me"), 200)
+    assert guest["id"] != ana["id"]
+
+    signed_in = expect(phone.post("/api/login", json={"name": "ANA", "password": PASSWORD}), 200)
+    assert signed_in == ana
+    assert "chromino_session" in phone.cookies
+    assert expect(phone.get("/api/me"), 200)["id"] == ana["id"]
+    # The first device is still signed in too.
+    assert expect(client.get("/api/me"), 200)["id"] == ana["id"]
+
+
+def test_changing_the_password_replaces_the_old_one(client: TestClient) -> None:
+    register(client, "Ana")
+    expect(client.put("/api/me/password", json={"password": "another password"}), 200)
+    phone = device(client)
+    body = expect(phone.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 401)
+    assert body["detail"]["code"] == "bad_credentials"
+    expect(phone.post("/api/login", json={"name": "Ana", "password": "another password"}), 200)
+
+
+@pytest.mark.parametrize(
+    ("name", "password"),
+    [("Ana", "wrong password"), ("Nobody", PASSWORD), ("Bea", PASSWORD)],
+    ids=["wrong-password", "unknown-name", "guest-without-password"],
+)
+def test_wrong_credentials_are_refused(client: TestClient, name: str, password: str) -> None:
+    register(client, "Ana")
+    other = device(client)
+    expect(other.put("/api/me/name", json={"name": "Bea"}), 200)
+    intruder = device(client)
+    guest = expect(intruder.get("/api/me"), 200)
+
+    body = expect(intruder.post("/api/login", json={"name": name, "password": password}), 401)
+    assert body["detail"] == {"code": "bad_credentials", "message": "wrong name or password"}
+    # A failed sign-in leaves the visitor as they were.
+    assert expect(intruder.get("/api/me"), 200)["id"] == guest["id"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"name": "Ana"}, "password"),
+        ({"password": PASSWORD}, "name"),
+        ({"name": "Ana", "password": ""}, "password"),
+        ({"name": "Ana", "password": PASSWORD, "remember": True}, "remember"),
+        ({"name": ["Ana"], "password": PASSWORD}, "name"),
+    ],
+    ids=["no-password", "no-name", "empty-password", "unknown-field", "name-list"],
+)
+def test_malformed_sign_ins_are_refused_naming_the_field(
+    refusing_client: TestClient, body: Any, field: str
+) -> None:
+    assert names_field(expect(refusing_client.post("/api/login", json=body), 422), field)
+
+
+def test_signing_out_makes_the_next_visit_a_new_guest(client: TestClient) -> None:
+    ana = register(client, "Ana")
+    response = client.post("/api/logout")
+    assert response.status_code == 204
+    assert response.content == b""
+    assert "chromino_session=null" in response.headers["set-cookie"]
+
+    me = expect(client.get("/api/me"), 200)
+    assert me["id"] != ana["id"]
+    assert me["registered"] is False
+    assert me["name"].startswith("Guest ")
+
+    again = expect(client.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 200)
+    assert again["id"] == ana["id"]
+
+
+def test_signing_out_on_one_device_keeps_the_other_signed_in(client: TestClient) -> None:
+    ana = register(client, "Ana")
+    phone = device(client)
+    expect(phone.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 200)
+    expect(phone.post("/api/logout"), 204)
+    assert expect(client.get("/api/me"), 200)["id"] == ana["id"]
+    assert expect(phone.get("/api/me"), 200)["id"] != ana["id"]
+
+
+# --- preferences --------------------------------------------------------------------------
+
+
+def test_reading_preferences(client: TestClient) -> None:
+    assert expect(client.get("/api/me/preferences"), 200) == DEFAULT_PREFERENCES
+
+
+def test_a_partial_update_changes_only_the_fields_given(client: TestClient, db: Database) -> None:
+    me = expect(client.get("/api/me"), 200)
+    changed = expect(client.patch("/api/me/preferences", json={"palette": "okabe-ito"}), 200)
+    assert changed == {**DEFAULT_PREFERENCES, "palette": "okabe-ito"}
+
+    changed = expect(
+        client.patch(
+            "/api/me/preferences", json={"symbols": True, "language": "fr", "sound": False}
+        ),
+        200,
+    )
+    expected = {
+        **DEFAULT_PREFERENCES,
+        "palette": "okabe-ito",
+        "symbols": True,
+        "language": "fr",
+        "sound": False,
+    }
+    assert changed == expected
+    assert expect(client.patch("/api/me/preferences", json={}), 200) == expected
+    assert expect(client.get("/api/me/preferences"), 200) == expected
+    assert expect(client.get("/api/me"), 200)["preferences"] == expected
+    assert stored_preference(db, me["id"]) == expected
+
+
+def test_every_listed_value_of_every_preference_is_accepted(client: TestClient) -> None:
+    choices: dict[str, list[Any]] = {
+        "assistance": ["none", "intermediate", "beginner"],
+        "palette": ["okabe-ito", "tol-bright", "high-contrast", "classic"],
+        "language": ["fr", "it", "es", "de", "en"],
+        "symbols": [True, False],
+        "reversed_arrows": [True, False],
+        "sound": [False, True],
+    }
+    for field, values in choices.items():
+        for value in values:
+            body = expect(client.patch("/api/me/preferences", json={field: value}), 200)
+            assert body[field] == value
+
+
+def test_preferences_follow_the_user_across_sessions_and_devices(
+    client: TestClient, db: Database
+) -> None:
+    ana = register(client, "Ana")
+    wanted = {"assistance": "none", "palette": "tol-bright", "reversed_arrows": True}
+    expect(client.patch("/api/me/preferences", json=wanted), 200)
+
+    phone = device(client)
+    expect(phone.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 200)
+    assert expect(phone.get("/api/me/preferences"), 200) == {**DEFAULT_PREFERENCES, **wanted}
+
+    expect(phone.patch("/api/me/preferences", json={"language": "it"}), 200)
+    everything = {**DEFAULT_PREFERENCES, **wanted, "language": "it"}
+    assert expect(client.get("/api/me/preferences"), 200) == everything
+
+    expect(client.post("/api/logout"), 204)
+    assert expect(client.get("/api/me/preferences"), 200) == DEFAULT_PREFERENCES
+    expect(client.post("/api/login", json={"name": "ana", "password": PASSWORD}), 200)
+    assert expect(client.get("/api/me/preferences"), 200) == everything
+    assert stored_preference(db, ana["id"]) == everything
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"palette": "pink"}, "palette"),
+        ({"assistance": "expert"}, "assistance"),
+        ({"language": "klingon"}, "language"),
+        ({"language": "EN"}, "language"),
+        ({"colour": "red"}, "colour"),
+        ({"symbols": "maybe"}, "symbols"),
+        ({"sound": [True]}, "sound"),
+        ({"reversed_arrows": {"on": True}}, "reversed_arrows"),
+        ({"palette": "classic", "theme": "dark"}, "theme"),
+    ],
+)
+def test_bad_preferences_are_refused_naming_the_field(
+    refusing_client: TestClient, refusing_db: Database, body: Any, field: str
+) -> None:
+    me = expect(refusing_client.get("/api/me"), 200)
+    refused = expect(refusing_client.patch("/api/me/preferences", json=body), 422)
+    assert names_field(refused, field), refused
+    assert expect(refusing_client.get("/api/me/preferences"), 200) == DEFAULT_PREFERENCES
+    assert stored_preference(refusing_db, me["id"]) == DEFAULT_PREFERENCES
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("PUT", "/api/me/name"),
+        ("PUT", "/api/me/password"),
+        ("POST", "/api/login"),
+        ("PATCH", "/api/me/preferences"),
+    ],
+)
+def test_malformed_bodies_are_refused(refusing_client: TestClient, method: str, path: str) -> None:
+    for raw in (b"{", b"not json", b"[1, 2]", b'"text"', b"null", b""):
+        response = refusing_client.request(
+            method, path, content=raw, headers={"content-type": "application/json"}
+        )
+        body = expect(response, 422)
+        assert body["detail"][0]["loc"][0] == "body", (raw, body)
+    assert expect(refusing_client.get("/api/me"), 200)["preferences"] == DEFAULT_PREFERENCES
+
+
+# --- the API as a whole ----------------------------------------------------------------------
+
+
+API_ROUTES = {
+    ("GET", "/api/me"),
+    ("PUT", "/api/me/name"),
+    ("PUT", "/api/me/password"),
+    ("POST", "/api/login"),
+    ("POST", "/api/logout"),
+    ("GET", "/api/me/preferences"),
+    ("PATCH", "/api/me/preferences"),
+    ("GET", "/api/me/games"),
+    ("GET", "/api/me/solo-best"),
+    ("POST", "/api/tables"),
+    ("GET", "/api/tables"),
+    ("GET", "/api/tables/{invite_code}"),
+    ("POST", "/api/tables/{invite_code}/join"),
+    ("POST", "/api/tables/{invite_code}/leave"),
+    ("POST", "/api/tables/{invite_code}/start"),
+    ("POST", "/api/solo"),
+    ("GET", "/api/games/{game_id}"),
+    ("GET", "/api/games/{game_id}/record"),
+    ("POST", "/api/games/{game_id}/rematch"),
+}
+
+
+def test_every_api_route_is_one_these_tests_cover(client: TestClient) -> None:
+    """A new route fails this test until it is added here, with tests of its own."""
+    schema = expect(client.get("/api/openapi.json"), 200)
+    served = {
+        (method.upper(), path)
+        for path, item in schema["paths"].items()
+        if path.startswith("/api/")
+        for method in item
+    }
+    assert served == API_ROUTES
+    assert "/healthz" in schema["paths"]
+
+
+# --- health and failures --------------------------------------------------------------------
+
+
+def test_health_check(client: TestClient) -> None:
+    assert expect(client.get("/healthz"), 200) == {"status": "ok"}
+
+
+def test_health_check_reports_an_unreachable_database(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    database: Database = client.app.state.db  # type: ignore[attr-defined]
+    unreachable = create_engine(f"sqlite:///{tmp_path / 'no-such-dir' / 'x.sqlite3'}")
+    monkeypatch.setattr(database, "engine", unreachable)
+    assert expect(client.get("/healthz"), 503) == {"status": "unavailable"}
+
+
+def test_an_unexpected_error_is_a_plain_500_without_a_trace(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(user: User) -> Any:
+        raise RuntimeError("secret internals: /work/main/web/accounts.py line 80")
+
+    monkeypatch.setattr(accounts, "public_user", broken)
+    quiet = TestClient(client.app, base_url=BASE_URL, raise_server_exceptions=False)
+    response = quiet.get("/api/me")
+    body = expect(response, 500)
+    assert body == {
+        "detail": {"code": "internal_error", "message": "something went wrong on our side"}
+    }
+    assert "secret internals" not in response.text
+
+
+# --- writes are committed before the answer leaves ------------------------------------------
+
+
+@contextmanager
+def _slow_commit(original: Any, self: Database) -> Iterator[Session]:
+    with original(self) as session:
+        yield session
+        time.sleep(0.4)  # the request's work is done; its commit is about to happen
+
+
+def test_a_change_is_committed_before_the_answer_is_sent(
+    live_server: LiveServer, db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whoever gets a 200 may rely on it at once: from another device, or after a crash."""
+    original = Database.session
+    ana = Player(live_server.url)
+    try:
+        monkeypatch.setattr(
+            Database, "session", lambda self: _slow_commit(original, self), raising=True
+        )
+        expect(ana.http.put("/api/me/name", json={"name": "Ana"}), 200)
+        with db.sessions() as session:
+            stored = session.get(User, ana.me["id"])
+            assert stored is not None
+            assert stored.name == "Ana"
+    finally:
+        ana.close()
+
+
+def test_people_racing_for_one_name_get_it_once_and_409_otherwise(
+    live_server: LiveServer, db: Database
+) -> None:
+    people = [Player(live_server.url) for _ in range(8)]
+    try:
+        answers = at_once(
+            [partial(person.http.put, "/api/me/name", json={"name": "Zed"}) for person in people]
+        )
+        statuses = sorted(answer.status_code for answer in answers)
+        assert statuses == [200] + [409] * 7, [answer.text for answer in answers]
+        for answer in answers:
+            assert "Traceback" not in answer.text
+            if answer.status_code == 409:
+                assert answer.json()["detail"]["code"] == "name_taken"
+        winner = next(answer.json() for answer in answers if answer.status_code == 200)
+        with db.sessions() as session:
+            holders = list(session.scalars(select(User).where(User.name_key == "zed")))
+            assert [user.id for user in holders] == [winner["id"]]
+    finally:
+        for person in people:
+            person.close()

@@ -1,0 +1,219 @@
+"""Settings from the environment, and migrations that build and take down the schema."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from pydantic import ValidationError
+from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.exc import IntegrityError
+
+from web.db import Base
+from web.migrate import alembic_config, downgrade, upgrade
+from web.settings import DEVELOPMENT_SECRET, Settings
+
+TABLES = {
+    "user_account",
+    "preference",
+    "game_table",
+    "table_seat",
+    "game",
+    "game_player",
+    "game_event",
+}
+STRONG_SECRET = "s" * 40
+
+
+@pytest.fixture
+def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyPatch:
+    """No CHROMINO_ variables and no .env file: only what the test sets."""
+    for name in list(os.environ):
+        if name.startswith("CHROMINO_"):
+            monkeypatch.delenv(name)
+    monkeypatch.chdir(tmp_path)
+    return monkeypatch
+
+
+# --- settings ----------------------------------------------------------------------------
+
+
+def test_production_refuses_the_development_secret(clean_environment: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValidationError, match="CHROMINO_SECRET_KEY must be set in production"):
+        Settings(environment="production")
+    with pytest.raises(ValidationError, match="CHROMINO_SECRET_KEY must be set in production"):
+        Settings(environment="production", secret_key=DEVELOPMENT_SECRET)
+
+
+def test_production_refuses_a_short_secret(clean_environment: pytest.MonkeyPatch) -> None:
+    with pytest.raises(ValidationError, match="at least 32 characters"):
+        Settings(environment="production", secret_key="short-but-not-default")
+
+
+def test_production_with_a_real_secret(clean_environment: pytest.MonkeyPatch) -> None:
+    settings = Settings(environment="production", secret_key=STRONG_SECRET)
+    assert settings.secret_key == STRONG_SECRET
+
+
+def test_production_read_from_the_environment(clean_environment: pytest.MonkeyPatch) -> None:
+    clean_environment.setenv("CHROMINO_ENVIRONMENT", "production")
+    with pytest.raises(ValidationError, match="CHROMINO_SECRET_KEY"):
+        Settings()
+    clean_environment.setenv("CHROMINO_SECRET_KEY", STRONG_SECRET)
+    assert Settings().environment == "production"
+
+
+def test_the_defaults_suit_development(clean_environment: pytest.MonkeyPatch) -> None:
+    settings = Settings()
+    assert settings.environment == "development"
+    assert settings.secret_key == DEVELOPMENT_SECRET
+    assert settings.database_url == "sqlite:///./chromino.sqlite3"
+    assert settings.redis_url is None
+    assert settings.allowed_origins == ["http://127.0.0.1:8000", "http://localhost:8000"]
+    assert (settings.max_frame_bytes, settings.replay_gap_limit) == (4096, 100)
+    assert settings.cookie_secure is False
+
+
+@pytest.mark.parametrize(
+    ("raw", "origins"),
+    [
+        ("https://a.example", ["https://a.example"]),
+        ("https://a.example,https://b.example", ["https://a.example", "https://b.example"]),
+        (
+            " https://a.example , http://b.example:8080 ,, ",
+            ["https://a.example", "http://b.example:8080"],
+        ),
+        ("", []),
+    ],
+)
+def test_allowed_origins_are_comma_separated_in_the_environment(
+    clean_environment: pytest.MonkeyPatch, raw: str, origins: list[str]
+) -> None:
+    clean_environment.setenv("CHROMINO_ALLOWED_ORIGINS", raw)
+    assert Settings().allowed_origins == origins
+
+
+def test_allowed_origins_from_code_and_from_an_env_file(
+    clean_environment: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from_text = Settings.model_validate({"allowed_origins": "https://x.example, https://y.example"})
+    assert from_text.allowed_origins == ["https://x.example", "https://y.example"]
+    assert Settings(allowed_origins=["https://z.example"]).allowed_origins == ["https://z.example"]
+    (tmp_path / ".env").write_text("CHROMINO_ALLOWED_ORIGINS=https://e.example,https://f.example\n")
+    assert Settings().allowed_origins == ["https://e.example", "https://f.example"]
+
+
+def test_other_settings_come_from_the_environment(clean_environment: pytest.MonkeyPatch) -> None:
+    clean_environment.setenv("CHROMINO_DATABASE_URL", "postgresql://db/chromino")
+    clean_environment.setenv("CHROMINO_REDIS_URL", "redis://cache:6379/0")
+    clean_environment.setenv("CHROMINO_BOT_DELAY_SECONDS", "0.25")
+    clean_environment.setenv("CHROMINO_PORT", "9000")
+    clean_environment.setenv("CHROMINO_COOKIE_SECURE", "true")
+    settings = Settings()
+    assert settings.database_url == "postgresql://db/chromino"
+    assert settings.redis_url == "redis://cache:6379/0"
+    assert settings.bot_delay_seconds == 0.25
+    assert settings.port == 9000
+    assert settings.cookie_secure is True
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("CHROMINO_PORT", "70000"),
+        ("CHROMINO_PORT", "http"),
+        ("CHROMINO_ENVIRONMENT", "staging"),
+        ("CHROMINO_BOT_DELAY_SECONDS", "-1"),
+        ("CHROMINO_MAX_FRAME_BYTES", "10"),
+        ("CHROMINO_MESSAGES_PER_SECOND", "0"),
+    ],
+)
+def test_bad_values_in_the_environment_are_refused(
+    clean_environment: pytest.MonkeyPatch, name: str, value: str
+) -> None:
+    clean_environment.setenv(name, value)
+    field = name.removeprefix("CHROMINO_").lower()
+    with pytest.raises(ValidationError, match=field):
+        Settings()
+
+
+# --- migrations ----------------------------------------------------------------------------
+
+
+def table_names(url: str) -> set[str]:
+    engine = create_engine(url)
+    try:
+        return set(inspect(engine).get_table_names())
+    finally:
+        engine.dispose()
+
+
+def current_revision(url: str) -> str | None:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return MigrationContext.configure(connection).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def test_migrations_are_reversible(tmp_path: Path) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.touch()
+    url = f"sqlite:///{path}"
+    head = ScriptDirectory.from_config(alembic_config(url)).get_current_head()
+    assert head is not None
+    assert table_names(url) == set()
+
+    upgrade(url)
+    assert table_names(url) == TABLES | {"alembic_version"}
+    assert current_revision(url) == head
+
+    downgrade(url, "base")
+    assert table_names(url) <= {"alembic_version"}
+    assert current_revision(url) is None
+
+    upgrade(url, "head")
+    assert table_names(url) == TABLES | {"alembic_version"}
+    assert current_revision(url) == head
+    upgrade(url)  # already at head: nothing to do
+    assert current_revision(url) == head
+
+
+def test_the_migrated_schema_matches_the_models(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'schema.sqlite3'}"
+    upgrade(url)
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        assert differences == []
+        assert set(Base.metadata.tables) == TABLES
+    finally:
+        engine.dispose()
+
+
+def test_the_migrated_schema_enforces_its_constraints(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'constraints.sqlite3'}"
+    upgrade(url)
+    engine = create_engine(url)
+    user = (
+        "INSERT INTO user_account (name, name_key, created_at) "
+        "VALUES (:name, :key, CURRENT_TIMESTAMP)"
+    )
+    try:
+        with engine.begin() as connection:
+            connection.execute(text(user), {"name": "Ana", "key": "ana"})
+        with pytest.raises(IntegrityError), engine.begin() as connection:
+            connection.execute(text(user), {"name": "ANA", "key": "ana"})
+        unique = {
+            tuple(constraint["column_names"])
+            for constraint in inspect(engine).get_unique_constraints("game_event")
+        }
+        assert {("game_id", "seq"), ("game_id", "user_id", "command_id")} <= unique
+    finally:
+        engine.dispose()

@@ -1,0 +1,527 @@
+"""Live games through real websockets for the ws tests: start them, drive them, check them.
+
+:class:`Driver` keeps every socket of a game in step and plays for the seated
+sockets it is given (a legal placement, or a draw or pass), one event at a
+time. :class:`Timeline` replays the downloaded game record with the engine and
+says what each viewer should have been sent at every version; :func:`check_viewer`
+holds every frame a socket received to it, hidden information included.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+
+from chromino import Game
+from chromino.board import Board
+from chromino.game import Event
+from chromino.notation import parse_move, replay, setup_from_record
+from chromino.placement import Placement
+from chromino.tiles import TILES, canonical_name
+from chromino.turns import playable_tiles
+
+FAST = {"messages_per_second": 10_000.0, "message_burst": 10_000}
+"""Rate limits out of the way of clients that play as fast as the server answers."""
+
+RULE_CODES = {
+    "not_your_turn",
+    "game_over",
+    "tile_not_in_hand",
+    "must_play_drawn_tile",
+    "last_tile_chameleon",
+    "overlap",
+    "no_contact",
+    "mismatch",
+    "too_few_contacts",
+    "junior_one_contact",
+    "junior_not_domino",
+    "bag_empty",
+    "draw_limit",
+    "draw_while_playable",
+    "pass_not_allowed",
+    "unknown_tile",
+    "bad_placement",
+}
+ERROR_CODES = RULE_CODES | {
+    "bad_json",
+    "bad_message",
+    "unknown_type",
+    "invalid_message",
+    "binary_frame",
+    "spectator",
+    "stale_version",
+    "conflict",
+    "assistance_draw_refused",
+}
+TILE_WORD = re.compile(r"(?<![A-Za-z])[RYGBPX]{3}(?![A-Za-z])")
+
+
+def start_server(directory: Path, **overrides: Any) -> LiveServer:
+    """A live server on a fresh migrated database in ``directory``."""
+    url = migrated_sqlite(directory / "chromino.sqlite3")
+    return LiveServer(make_settings(url, **overrides)).start()
+
+
+def set_assistance(person: Player, level: str) -> None:
+    response = person.http.patch("/api/me/preferences", json={"assistance": level})
+    assert response.status_code == 200, response.text
+    assert response.json()["assistance"] == level
+
+
+def start_game(
+    people: Sequence[Player], seats: Sequence[str], options: dict[str, Any] | None = None
+) -> tuple[str, dict[int, Player]]:
+    """Deal a game. ``seats`` holds "human" or a bot's name; ``people[0]`` creates the
+    table (taking the first human seat) and the others join, in order, for the next ones."""
+    spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
+    creator = people[0]
+    response = creator.http.post("/api/tables", json={"seats": spec, "options": options or {}})
+    assert response.status_code == 201, response.text
+    invite = response.json()["invite_code"]
+    human_seats = [index for index, kind in enumerate(seats) if kind == "human"]
+    seated: dict[int, Player] = {}
+    if human_seats:
+        seated[human_seats[0]] = creator
+    for person, seat in zip(people[1:], human_seats[1:], strict=False):
+        joined = person.http.post(f"/api/tables/{invite}/join")
+        assert joined.status_code == 200, joined.text
+        assert joined.json()["seats"][seat]["user_id"] == person.me["id"], (
+            joined.json(),
+            person.me,
+            seat,
+        )
+        seated[seat] = person
+    started = creator.http.post(f"/api/tables/{invite}/start")
+    assert started.status_code == 200, started.text
+    return started.json()["game_id"], seated
+
+
+def fetch_record(person: Player, game_id: str) -> dict[str, Any]:
+    response = person.http.get(f"/api/games/{game_id}/record")
+    assert response.status_code == 200, response.text
+    record: dict[str, Any] = response.json()
+    return record
+
+
+def legal_from_state(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The legal placements of the viewer's own turn, worked out from its state alone
+    (for players whose assistance level sends no ``legal``)."""
+    junior = state["options"]["ruleset"] == "junior"
+    board = Board.from_placements(
+        [Placement(p["tile"], p["x"], p["y"], p["dir"]) for p in state["board"]], junior=junior
+    )
+    hand = state["hands"][state["seat"]]
+    names = playable_tiles(hand, state["drawn_tile"])
+    return [
+        {"tile": p.tile, "x": p.x, "y": p.y, "dir": p.dir} for p in board.legal_placements(names)
+    ]
+
+
+def choose(message: dict[str, Any], rng: random.Random, draw_rate: float) -> dict[str, Any]:
+    """A command for the viewer whose turn it is: a random legal play, or draw or pass."""
+    state = message["state"]
+    legal = message["legal"]
+    if legal is None:
+        legal = legal_from_state(state)
+    if state["can_draw"] and (not legal or rng.random() < draw_rate):
+        return {"type": "draw"}
+    if legal:
+        move = rng.choice(legal)
+        return {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
+    assert state["can_pass"], f"stuck without a move: {state}"
+    return {"type": "pass"}
+
+
+class Driver:
+    """Keeps every socket of one game in step and plays for the seated ones.
+
+    ``actors`` maps a seat to the socket that acts for it; ``watchers`` are other
+    sockets (spectators, second tabs) that must see every event too. ``idle(version,
+    seat)`` true leaves that turn to the server's timer.
+    """
+
+    def __init__(
+        self,
+        actors: dict[int, GameSocket],
+        watchers: Iterable[GameSocket] = (),
+        *,
+        seed: int = 0,
+        draw_rate: float = 0.0,
+        idle: Callable[[int, int], bool] | None = None,
+        timed: bool = False,
+    ) -> None:
+        self.actors = dict(actors)
+        self.sockets: list[GameSocket] = [*self.actors.values(), *watchers]
+        self.rng = random.Random(seed)
+        self.draw_rate = draw_rate
+        self.idle = idle or (lambda _version, _seat: False)
+        self.timed = timed
+        self.latest: dict[int, dict[str, Any]] = {}
+        """Per socket (by id): the newest message that carried a state."""
+        self.acks: dict[int, dict[str, int]] = {}
+        self.sent = 0
+        for sock in self.sockets:
+            for message in sock.received:  # frames already read by the test
+                if "state" in message:
+                    self.latest[id(sock)] = message
+            while id(sock) not in self.latest:
+                self._read(sock)
+
+    def _read(self, sock: GameSocket) -> dict[str, Any]:
+        message = sock.recv(timeout=15)
+        kind = message["type"]
+        if kind == "error":
+            if not (self.timed and message["code"] == "stale_version"):
+                raise AssertionError(f"unexpected error: {message}")
+        elif kind == "ack":
+            self.acks.setdefault(id(sock), {})[message["id"]] = message["version"]
+        elif "state" in message:
+            self.latest[id(sock)] = message
+        return message
+
+    def version_of(self, sock: GameSocket) -> int:
+        version: int = self.latest[id(sock)]["version"]
+        return version
+
+    def advance(self, sock: GameSocket, version: int) -> None:
+        """Read from one socket until it has the state of ``version``."""
+        while self.version_of(sock) < version:
+            self._read(sock)
+
+    @property
+    def version(self) -> int:
+        return max(self.version_of(sock) for sock in self.sockets)
+
+    def state(self) -> dict[str, Any]:
+        top = self.version
+        for sock in self.sockets:
+            self.advance(sock, top)
+        state: dict[str, Any] = self.latest[id(self.sockets[0])]["state"]
+        return state
+
+    def step(self) -> bool:
+        """One event (a command of ours, or a bot's move or a timeout); False once over."""
+        state = self.state()
+        if state["finished"]:
+            return False
+        top = self.version
+        seat = state["current"]
+        command_id = None
+        sock = self.actors.get(seat)
+        if sock is not None and not self.idle(top, seat):
+            command = choose(self.latest[id(sock)], self.rng, self.draw_rate)
+            self.sent += 1
+            command_id = f"s{seat}-v{top}-{self.sent}"
+            sock.send({**command, "id": command_id, "version": top})
+        for each in self.sockets:
+            self.advance(each, top + 1)
+        if sock is not None and command_id is not None:
+            event = self.latest[id(sock)]["event"]
+            if event["action"] != "timeout":
+                assert event["seat"] == seat
+                while command_id not in self.acks.get(id(sock), {}):
+                    self._read(sock)
+                assert self.acks[id(sock)][command_id] == top + 1
+        return True
+
+    def run(
+        self, max_events: int = 2000, until: Callable[[dict[str, Any]], bool] | None = None
+    ) -> int:
+        """Play until the end (or ``until(state)``); the version reached."""
+        for _ in range(max_events):
+            if until is not None and until(self.state()):
+                break
+            if not self.step():
+                break
+        self.state()
+        return self.version
+
+
+# --- what every viewer should have been sent ----------------------------------------
+
+
+@dataclass
+class Step:
+    """The game at one version: the event that made it, and the engine at that point."""
+
+    event: Event | None
+    views: dict[int | None, dict[str, Any]]
+    legal: list[dict[str, Any]] | None
+    """The current seat's legal plays (None once the game is over)."""
+    allowed: dict[int | None, set[str]]
+    """Per viewer: every tile name it may see at this version."""
+    current: int
+
+
+@dataclass
+class Timeline:
+    """A finished game replayed from its record, version by version."""
+
+    record: dict[str, Any]
+    steps: list[Step] = field(default_factory=list)
+    game: Game | None = None
+
+    @classmethod
+    def of(cls, record: dict[str, Any]) -> Timeline:
+        setup, moves = setup_from_record(record)
+        game = Game(setup)
+        timeline = cls(record)
+        viewers: list[int | None] = [None, *range(len(setup.players))]
+        timeline.steps.append(_step(game, None, viewers))
+        for raw in moves:
+            seat, action = parse_move(raw)
+            event = game.apply(seat, action)
+            timeline.steps.append(_step(game, event, viewers))
+        timeline.game = game
+        final = replay(record)
+        assert final.snapshot() == game.snapshot()
+        return timeline
+
+    @property
+    def final_version(self) -> int:
+        return len(self.steps) - 1
+
+    @property
+    def scored(self) -> bool:
+        return bool(self.record["options"]["scoring"] != "none")
+
+    def view(self, version: int, seat: int | None, assistance: str) -> dict[str, Any]:
+        expected = dict(self.steps[version].views[seat])
+        if assistance == "beginner" and self.legal_for(version, seat, assistance):
+            expected["can_draw"] = False
+        return expected
+
+    def legal_for(self, version: int, seat: int | None, assistance: str) -> Any:
+        step = self.steps[version]
+        if seat is None or assistance == "none" or step.legal is None or seat != step.current:
+            return None
+        return step.legal
+
+    def event_for(self, version: int, seat: int | None) -> dict[str, Any]:
+        """The event as the protocol says this viewer sees it."""
+        event = self.steps[version].event
+        assert event is not None
+        data: dict[str, Any] = {"seat": event.seat, **event.action.to_dict()}
+        if event.action.kind == "play":
+            data["points"] = event.points
+        if event.action.kind == "timeout":
+            data["points"] = event.points
+            data["penalty_tile"] = event.drawn is not None
+        data["went_out"] = event.went_out
+        data["revealed"] = [{"seat": s, "tile": tile} for s, tile in event.revealed]
+        data["finished"] = event.finished
+        if event.drawn is not None and seat == event.seat:
+            data["drawn"] = event.drawn
+        return data
+
+
+def _step(game: Game, event: Event | None, viewers: list[int | None]) -> Step:
+    views: dict[int | None, dict[str, Any]] = {}
+    allowed: dict[int | None, set[str]] = {}
+    board = {placement.tile for placement in game.board.placements}
+    for seat in viewers:
+        view = game.view_for(seat)
+        data = view.to_dict()
+        data["can_draw"] = view.can_draw()
+        data["can_pass"] = view.can_pass()
+        views[seat] = json.loads(json.dumps(data))
+        visible = set(board)
+        for hand in view.hands:
+            visible.update(hand or ())
+        allowed[seat] = visible
+    legal = None
+    if not game.is_over:
+        scored = game.options.scored
+        legal = []
+        for play in game.view_for(game.current).legal_plays():
+            entry: dict[str, Any] = {**play.placement.to_dict(), "contacts": play.contacts}
+            if scored:
+                entry["points"] = play.points
+            legal.append(entry)
+    return Step(event, views, legal, allowed, game.current)
+
+
+def tiles_in(value: Any, key: str = "") -> set[str]:
+    """Every tile name a frame mentions: as a string value, or in a message's text."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for name, item in value.items():
+            found |= tiles_in(name)
+            found |= tiles_in(item, name)
+    elif isinstance(value, list):
+        for item in value:
+            found |= tiles_in(item, key)
+    elif isinstance(value, str):
+        words = TILE_WORD.findall(value) if key == "message" or len(value) == 3 else []
+        for word in words:
+            if canonical_name(word) in TILES:
+                found.add(canonical_name(word))
+    return found
+
+
+def leaks(timeline: Timeline, seat: int | None, frame: dict[str, Any], at: int) -> set[str]:
+    """Tile names in ``frame`` that viewer ``seat`` may not see at version ``at``."""
+    return tiles_in(frame) - timeline.steps[at].allowed[seat]
+
+
+def canonical_legal(legal: Any) -> Any:
+    if legal is None:
+        return None
+    return sorted(json.dumps(entry, sort_keys=True) for entry in legal)
+
+
+@dataclass
+class Seen:
+    """What :func:`check_viewer` found in one socket's frames."""
+
+    live_versions: list[int] = field(default_factory=list)
+    replayed_versions: list[int] = field(default_factory=list)
+    snapshots: list[tuple[str, int]] = field(default_factory=list)
+    private_tiles: set[str] = field(default_factory=set)
+    acks: list[tuple[str, int]] = field(default_factory=list)
+
+
+def check_viewer(
+    timeline: Timeline,
+    sock: GameSocket,
+    seat: int | None,
+    *,
+    assistance: str = "beginner",
+    timed: bool = False,
+    contiguous: bool = True,
+    allowed_errors: frozenset[str] = frozenset(),
+) -> Seen:
+    """Hold every frame one socket received to the record: states, legal lists, events,
+    hidden information, and (``contiguous``) every version exactly once, in order."""
+    seen = Seen()
+    last_version: int | None = None
+    for index, frame in enumerate(sock.received):
+        kind = frame["type"]
+        where = f"frame {index} ({kind}) of seat {seat}"
+        assert "Traceback" not in json.dumps(frame), where
+        if kind in ("error", "ack", "pong", "presence"):
+            _check_aside(frame, where, allowed_errors, seen)
+            continue
+        version = frame["version"]
+        assert 0 <= version <= timeline.final_version, where
+        bad = leaks(timeline, seat, frame, version)
+        assert not bad, f"{where} at version {version} shows {sorted(bad)}: {frame}"
+        if kind == "event":
+            event = frame["event"]
+            assert event == timeline.event_for(version, seat), f"{where}: {frame}"
+            if "drawn" in event:
+                seen.private_tiles.add(event["drawn"])
+            if "state" not in frame:
+                assert set(frame) == {"type", "version", "event"}, where
+                seen.replayed_versions.append(version)
+                continue
+            seen.live_versions.append(version)
+            if contiguous:
+                assert last_version is not None, f"{where}: an event before any snapshot"
+                assert version == last_version + 1, f"{where}: {last_version} then {version}"
+        else:
+            assert kind in ("welcome", "state"), where
+            seen.snapshots.append((kind, version))
+            assert frame["seat"] == seat, where
+            assert frame["players"] == timeline.record["players"], where
+            assert frame["presence"]["spectators"] >= (1 if seat is None else 0), where
+            if seat is not None:
+                assert frame["presence"]["connected"][seat] is True, where
+            if contiguous and last_version is not None:
+                assert version == last_version, f"{where}: snapshot {version} after {last_version}"
+        _check_state(timeline, frame, seat, assistance=assistance, timed=timed, where=where)
+        if seat is not None:
+            seen.private_tiles |= set(frame["state"]["hands"][seat] or ())
+        last_version = version
+    if contiguous:
+        assert last_version == timeline.final_version, f"seat {seat} stopped at {last_version}"
+    return seen
+
+
+def _check_aside(
+    frame: dict[str, Any], where: str, allowed_errors: frozenset[str], seen: Seen
+) -> None:
+    """Frames that carry no state: errors, acks, pongs and presence."""
+    kind = frame["type"]
+    if kind == "error":
+        assert frame["code"] in allowed_errors, f"{where}: {frame}"
+    elif kind == "ack":
+        assert set(frame) == {"type", "id", "version"}, where
+        seen.acks.append((frame["id"], frame["version"]))
+    elif kind == "pong":
+        assert set(frame) == {"type", "version"}, where
+    else:
+        assert set(frame) == {"type", "version", "connected", "spectators"}, where
+
+
+def _check_state(
+    timeline: Timeline,
+    frame: dict[str, Any],
+    seat: int | None,
+    *,
+    assistance: str,
+    timed: bool,
+    where: str,
+) -> None:
+    """A frame's state, legal list and deadline are what the record says they were."""
+    version = frame["version"]
+    assert frame["state"] == timeline.view(version, seat, assistance), where
+    assert canonical_legal(frame["legal"]) == canonical_legal(
+        timeline.legal_for(version, seat, assistance)
+    ), where
+    if timed and not frame["state"]["finished"]:
+        assert isinstance(frame["deadline"], float), where
+    else:
+        assert frame["deadline"] is None, where
+
+
+def check_acks(timeline: Timeline, sock: GameSocket, seat: int) -> int:
+    """Every command of this seat's socket was acknowledged once, right after its own
+    event; returns how many."""
+    frames = sock.received
+    own = {
+        version
+        for version in range(1, timeline.final_version + 1)
+        if (event := timeline.steps[version].event) is not None
+        and event.seat == seat
+        and event.action.kind != "timeout"
+    }
+    acked: list[int] = []
+    for index, frame in enumerate(frames):
+        if frame["type"] != "ack":
+            continue
+        version = frame["version"]
+        acked.append(version)
+        before = [f for f in frames[:index] if f["type"] == "event"]
+        assert before and before[-1]["version"] == version, f"ack {frame} not after its event"
+    assert sorted(acked) == sorted(own)
+    assert len(set(acked)) == len(acked)
+    return len(acked)
+
+
+def check_outcome(timeline: Timeline, person: Player, game_id: str) -> None:
+    """The server's result agrees with the engine's replay of the record."""
+    game = timeline.game
+    assert game is not None
+    outcome = game.outcome()
+    assert outcome is not None
+    final = timeline.steps[-1].views[None]
+    assert final["finished"] is True
+    assert final["winners"] == list(outcome.winners)
+    assert final["scores"] == list(outcome.scores)
+    assert final["ended_by"] == outcome.ended_by
+    summary = person.http.get(f"/api/games/{game_id}").json()["game"]
+    assert summary["status"] == "finished"
+    result = summary["result"]
+    assert result["winners"] == list(outcome.winners)
+    assert result["scores"] == list(outcome.scores)
+    assert result["ended_by"] == outcome.ended_by
+    assert result["turns"] == list(game.turns_taken)
+    assert result["draws"] == list(game.tiles_drawn)
