@@ -1,0 +1,332 @@
+// The board: an SVG renderer for placed tiles, targets and the ghost, and the
+// view control around it (drag to pan, wheel and pinch to zoom, arrow and zoom
+// buttons, fit). It knows no rules: the page hands it what to show.
+import { s } from "./svg.js";
+import { CELL, bounds, cellsOf, centreOf, drawTile, tileLabel } from "./tiles.js";
+import { t } from "./i18n.js";
+
+const MIN_SCALE = 8; // pixels per cell, zoomed out
+const MAX_SCALE = 140; // pixels per cell, zoomed in
+const TAP_SLOP = 6; // pixels a pointer may move and still be a tap
+
+/** A camera: which part of the unbounded board the SVG shows. */
+export function createView() {
+  return {
+    cx: 1.5, // board x (in cells) shown at the middle of the SVG
+    cy: 0.5, // board y (in cells) shown at the middle of the SVG
+    scale: 56, // screen pixels per cell
+    follow: true, // refit whenever the board grows, until the player moves the view by hand
+  };
+}
+
+function clampScale(scale) {
+  return Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+}
+
+/** Show the whole of `box` (cells, as from tiles.bounds) with a margin, in a width×height SVG. */
+export function fitView(view, box, width, height, margin = 1.5) {
+  if (!box || !width || !height) return;
+  const spanX = box.maxX - box.minX + 1 + 2 * margin;
+  const spanY = box.maxY - box.minY + 1 + 2 * margin;
+  view.cx = (box.minX + box.maxX + 1) / 2;
+  view.cy = (box.minY + box.maxY + 1) / 2;
+  view.scale = clampScale(Math.min(width / spanX, height / spanY, 72));
+}
+
+/** Zoom by `factor` keeping the board point under screen point (px, py) in place. */
+export function zoomAt(view, factor, px, py, width, height) {
+  const scale = clampScale(view.scale * factor);
+  const bx = view.cx + (px - width / 2) / view.scale;
+  const by = view.cy + (py - height / 2) / view.scale;
+  view.cx = bx - (px - width / 2) / scale;
+  view.cy = by - (py - height / 2) / scale;
+  view.scale = scale;
+}
+
+/** Move the view by (dx, dy) cells. */
+export function panBy(view, dx, dy) {
+  view.cx += dx;
+  view.cy += dy;
+}
+
+/** Pan just enough that cell (x, y) is inside the view, `margin` cells from the edge. */
+export function keepInView(view, x, y, width, height, margin = 1.5) {
+  const halfW = width / 2 / view.scale - margin;
+  const halfH = height / 2 / view.scale - margin;
+  const px = x + 0.5;
+  const py = y + 0.5;
+  if (halfW > 0) {
+    if (px < view.cx - halfW) view.cx = px + halfW;
+    if (px > view.cx + halfW) view.cx = px - halfW;
+  }
+  if (halfH > 0) {
+    if (py < view.cy - halfH) view.cy = py + halfH;
+    if (py > view.cy + halfH) view.cy = py - halfH;
+  }
+}
+
+/**
+ * Attach a board to an <svg>. `hooks`:
+ *   view()            → the camera object to read and move
+ *   changed()         → called after the camera moved (request a redraw)
+ *   tap(cell)         → a click or tap on a cell {x, y} (not a drag)
+ *   hover(cell|null)  → a mouse over a cell, or leaving the board
+ * Returns {draw(scene), cellAt(clientX, clientY), size(), svg}.
+ */
+export function mountBoard(svg, hooks) {
+  const defs = s(
+    "defs",
+    {},
+    s(
+      "filter",
+      { id: "tile-shadow", x: "-20%", y: "-20%", width: "140%", height: "150%" },
+      s("feDropShadow", { dx: 0, dy: 4, stdDeviation: 4, "flood-color": "#1c2a22", "flood-opacity": 0.28 }),
+    ),
+    s(
+      "pattern",
+      { id: "board-grid", width: CELL, height: CELL, patternUnits: "userSpaceOnUse" },
+      s("circle", { class: "grid-dot", cx: 0, cy: 0, r: 3 }),
+      s("circle", { class: "grid-dot", cx: CELL, cy: 0, r: 3 }),
+      s("circle", { class: "grid-dot", cx: 0, cy: CELL, r: 3 }),
+      s("circle", { class: "grid-dot", cx: CELL, cy: CELL, r: 3 }),
+    ),
+  );
+  const grid = s("rect", { class: "board-grid", x: 0, y: 0, width: "100%", height: "100%", fill: "url(#board-grid)" });
+  const camera = s("g", { class: "camera" });
+  const layers = {
+    targets: s("g", { class: "layer-targets", "aria-hidden": "true" }),
+    tiles: s("g", { class: "layer-tiles" }),
+    marks: s("g", { class: "layer-marks", "aria-hidden": "true" }),
+    ghost: s("g", { class: "layer-ghost", "aria-hidden": "true" }),
+  };
+  camera.append(layers.marks, layers.tiles, layers.targets, layers.ghost);
+  svg.replaceChildren(defs, grid, camera);
+
+  const drawn = { tiles: null, targets: null, ghostKey: null, lastKey: null };
+
+  function size() {
+    const box = svg.getBoundingClientRect();
+    return { width: box.width, height: box.height, left: box.left, top: box.top };
+  }
+
+  function cellAt(clientX, clientY) {
+    const { width, height, left, top } = size();
+    const px = clientX - left;
+    const py = clientY - top;
+    if (px < 0 || py < 0 || px > width || py > height) return null;
+    const view = hooks.view();
+    return {
+      x: Math.floor(view.cx + (px - width / 2) / view.scale),
+      y: Math.floor(view.cy + (py - height / 2) / view.scale),
+    };
+  }
+
+  /** Draw a scene: {view, tiles, lastPlaced, targets, ghost}. Unchanged layers are kept. */
+  function draw(scene) {
+    const { width, height } = size();
+    const view = scene.view;
+    const k = view.scale / CELL;
+    const tx = width / 2 - view.cx * view.scale;
+    const ty = height / 2 - view.cy * view.scale;
+    const transform = `translate(${tx.toFixed(2)},${ty.toFixed(2)}) scale(${k.toFixed(5)})`;
+    camera.setAttribute("transform", transform);
+    defs.querySelector("#board-grid").setAttribute("patternTransform", transform);
+    svg.classList.toggle("far", view.scale < 18);
+
+    if (drawn.tiles !== scene.tiles) {
+      drawn.tiles = scene.tiles;
+      layers.tiles.replaceChildren(
+        ...scene.tiles.map((placement) =>
+          drawTile(placement, {
+            role: "img",
+            filter: "url(#tile-shadow)",
+            "aria-label": t("{tile} at column {x}, row {y}", {
+              tile: tileLabel(cellsOf(placement).map((cell) => cell.letter).join("")),
+              x: placement.x,
+              y: placement.y,
+            }),
+          }),
+        ),
+      );
+    }
+    const lastKey = scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null;
+    if (drawn.lastKey !== lastKey) {
+      drawn.lastKey = lastKey;
+      layers.marks.replaceChildren();
+      if (scene.lastPlaced) {
+        const box = bounds([scene.lastPlaced]);
+        layers.marks.append(
+          s("rect", {
+            class: "last-placed",
+            x: box.minX * CELL - 6,
+            y: box.minY * CELL - 6,
+            width: (box.maxX - box.minX + 1) * CELL + 12,
+            height: (box.maxY - box.minY + 1) * CELL + 12,
+            rx: 20,
+          }),
+        );
+      }
+    }
+    if (drawn.targets !== scene.targets) {
+      drawn.targets = scene.targets;
+      layers.targets.replaceChildren(...(scene.targets || []).map(drawTarget));
+    }
+    const ghost = scene.ghost;
+    const ghostKey = ghost ? JSON.stringify(ghost) : null;
+    if (drawn.ghostKey !== ghostKey) {
+      drawn.ghostKey = ghostKey;
+      layers.ghost.replaceChildren();
+      if (ghost) layers.ghost.append(drawGhost(ghost));
+    }
+  }
+
+  // --- pointers: pan with one, pinch with two, tap without moving -----------------
+
+  const pointers = new Map(); // pointerId → {x, y} (client coordinates)
+  let gesture = null; // {kind: "pan"|"pinch", ...} while a pointer is down
+
+  function local(event) {
+    const { left, top } = size();
+    return { x: event.clientX - left, y: event.clientY - top };
+  }
+
+  function startGesture() {
+    const view = hooks.view();
+    const points = [...pointers.values()];
+    if (points.length === 1) {
+      gesture = { kind: "pan", start: points[0], last: points[0], moved: false };
+    } else if (points.length >= 2) {
+      const [a, b] = points;
+      gesture = {
+        kind: "pinch",
+        distance: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+        scale: view.scale,
+        mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+        moved: true,
+      };
+    }
+  }
+
+  svg.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 && event.pointerType === "mouse") return;
+    pointers.set(event.pointerId, local(event));
+    svg.setPointerCapture(event.pointerId);
+    startGesture();
+  });
+
+  svg.addEventListener("pointermove", (event) => {
+    if (!pointers.has(event.pointerId)) {
+      if (event.pointerType === "mouse") hooks.hover(cellAt(event.clientX, event.clientY));
+      return;
+    }
+    pointers.set(event.pointerId, local(event));
+    const view = hooks.view();
+    const { width, height } = size();
+    if (gesture?.kind === "pan") {
+      const point = pointers.get(event.pointerId);
+      if (!gesture.moved && Math.hypot(point.x - gesture.start.x, point.y - gesture.start.y) < TAP_SLOP) return;
+      gesture.moved = true;
+      panBy(view, -(point.x - gesture.last.x) / view.scale, -(point.y - gesture.last.y) / view.scale);
+      gesture.last = point;
+      view.follow = false;
+      svg.classList.add("panning");
+      hooks.changed();
+    } else if (gesture?.kind === "pinch") {
+      const [a, b] = [...pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      // Keep the board point that was under the fingers' midpoint under it.
+      const bx = view.cx + (gesture.mid.x - width / 2) / view.scale;
+      const by = view.cy + (gesture.mid.y - height / 2) / view.scale;
+      view.scale = clampScale((gesture.scale * distance) / gesture.distance);
+      view.cx = bx - (mid.x - width / 2) / view.scale;
+      view.cy = by - (mid.y - height / 2) / view.scale;
+      gesture.mid = mid;
+      gesture.scale = view.scale;
+      gesture.distance = distance;
+      view.follow = false;
+      hooks.changed();
+    }
+  });
+
+  function endPointer(event, cancelled) {
+    if (!pointers.has(event.pointerId)) return;
+    const wasTap = gesture?.kind === "pan" && !gesture.moved && pointers.size === 1 && !cancelled;
+    pointers.delete(event.pointerId);
+    svg.classList.remove("panning");
+    if (wasTap) {
+      const cell = cellAt(event.clientX, event.clientY);
+      if (cell) hooks.tap(cell);
+    }
+    if (pointers.size) startGesture();
+    else gesture = null;
+  }
+  svg.addEventListener("pointerup", (event) => endPointer(event, false));
+  svg.addEventListener("pointercancel", (event) => endPointer(event, true));
+  svg.addEventListener("pointerleave", (event) => {
+    if (event.pointerType === "mouse" && !pointers.size) hooks.hover(null);
+  });
+
+  svg.addEventListener(
+    "wheel",
+    (event) => {
+      event.preventDefault();
+      const view = hooks.view();
+      const { width, height } = size();
+      const point = local(event);
+      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+      zoomAt(view, Math.exp(-delta * 0.0015), point.x, point.y, width, height);
+      view.follow = false;
+      hooks.changed();
+    },
+    { passive: false },
+  );
+
+  new ResizeObserver(() => hooks.changed()).observe(svg);
+
+  return { draw, cellAt, size, svg };
+}
+
+/** A highlighted target: a soft pulsing outline of the three cells, a dot on the middle one. */
+function drawTarget(target) {
+  const box = bounds([target.placement]);
+  const centre = centreOf(target.placement);
+  const cx = (centre.x + 0.5) * CELL;
+  const cy = (centre.y + 0.5) * CELL;
+  return s(
+    "g",
+    { class: "target", "data-x": centre.x, "data-y": centre.y },
+    s("rect", {
+      class: "target-outline",
+      x: box.minX * CELL + 6,
+      y: box.minY * CELL + 6,
+      width: (box.maxX - box.minX + 1) * CELL - 12,
+      height: (box.maxY - box.minY + 1) * CELL - 12,
+      rx: 16,
+    }),
+    s("circle", { class: "target-dot", cx, cy, r: 11 }),
+    target.points === undefined || target.points === null ? null : pointsBadge(cx, cy - 30, target.points),
+  );
+}
+
+function pointsBadge(cx, cy, points) {
+  const text = `+${points}`;
+  const width = 26 + 14 * text.length;
+  return s(
+    "g",
+    { class: "points-badge" },
+    s("rect", { x: cx - width / 2, y: cy - 19, width, height: 38, rx: 19 }),
+    s("text", { x: cx, y: cy + 1, "text-anchor": "middle", "dominant-baseline": "middle" }, text),
+  );
+}
+
+/** The ghost: the picked tile where it would land, at 60% opacity. */
+function drawGhost(ghost) {
+  const group = drawTile(ghost.placement, { class: `ghost ghost-${ghost.status}` });
+  const centre = centreOf(ghost.placement);
+  const cx = (centre.x + 0.5) * CELL;
+  const cy = (centre.y + 0.5) * CELL;
+  const wrap = s("g", { class: "ghost-wrap" }, group);
+  if (ghost.points !== undefined && ghost.points !== null) wrap.append(pointsBadge(cx, cy - 30, ghost.points));
+  return wrap;
+}
