@@ -14,7 +14,15 @@ from fastapi.testclient import TestClient
 
 from web import i18n
 
-PAGES = ["/", "/solo", "/preferences", "/rules", "/t/some-invite"]
+PAGES = [
+    "/",
+    "/solo",
+    "/preferences",
+    "/rules",
+    "/t/some-invite",
+    "/g/some-game",
+    "/g/some-game/replay",
+]
 TEXT_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 OPEN, CLOSE = "\u27e6", "\u27e7"
 
