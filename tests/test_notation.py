@@ -59,7 +59,7 @@ def test_rule_9_a_record_round_trips_through_json() -> None:
     ],
 )
 def test_rule_9_a_bad_position_names_its_field(change: dict[str, object], field: str) -> None:
-    document = {
+    document: dict[str, object] = {
         "format": "chromino-position/1",
         "ruleset": "standard",
         "board": [{"tile": "BXY", "x": 0, "y": 0, "dir": "E"}],
