@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,12 +11,55 @@ from fastapi.testclient import TestClient
 from support import LiveServer, Player, make_settings, migrated_sqlite
 
 from web.app import create_app
+from web.db import Database
 from web.settings import Settings
 
 
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One migrated database file, copied for each test (migrating takes time)."""
+    path = tmp_path_factory.mktemp("template") / "chromino.sqlite3"
+    migrated_sqlite(path)
+    return path
+
+
 @pytest.fixture
-def database_url(tmp_path: Path) -> str:
-    return migrated_sqlite(tmp_path / "chromino.sqlite3")
+def database_url(tmp_path: Path, migrated_template: Path) -> str:
+    """A freshly migrated database of the test's own."""
+    path = tmp_path / "chromino.sqlite3"
+    shutil.copyfile(migrated_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+def db(database_url: str) -> Iterator[Database]:
+    """The test's database, for looking at what the server stored."""
+    database = Database(database_url)
+    yield database
+    database.dispose()
+
+
+@pytest.fixture(scope="module")
+def refusing_url(migrated_template: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("refusing") / "chromino.sqlite3"
+    shutil.copyfile(migrated_template, path)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="module")
+def refusing_client(refusing_url: str) -> Iterator[TestClient]:
+    """One app for the tests whose every request is refused (they change nothing), so the
+    many cases of bad input do not each start a server."""
+    settings = make_settings(refusing_url)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1:8000") as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def refusing_db(refusing_url: str) -> Iterator[Database]:
+    database = Database(refusing_url)
+    yield database
+    database.dispose()
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 import time
 from base64 import b64decode, b64encode
@@ -20,10 +19,9 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
-from support import TEST_SECRET, LiveServer, Player, make_settings, migrated_sqlite
+from support import TEST_SECRET, LiveServer, Player
 
 from web import accounts
-from web.app import create_app
 from web.db import Database
 from web.models import Preference, User
 
@@ -43,57 +41,12 @@ SERVER_HASHER = accounts._hasher
 # --- fixtures ----------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One migrated database file per module, copied for each test (migrating takes time)."""
-    path = tmp_path_factory.mktemp("template") / "chromino.sqlite3"
-    migrated_sqlite(path)
-    return path
-
-
-@pytest.fixture
-def database_url(tmp_path: Path, migrated_template: Path) -> str:
-    """Overrides conftest's: the same freshly migrated database, copied rather than rebuilt."""
-    path = tmp_path / "chromino.sqlite3"
-    shutil.copyfile(migrated_template, path)
-    return f"sqlite:///{path}"
-
-
 @pytest.fixture(autouse=True)
 def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
     """Argon2 with small costs, so sign-in tests are quick (one test checks the real one)."""
     monkeypatch.setattr(
         accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
     )
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.dispose()
-
-
-@pytest.fixture(scope="module")
-def refusing_url(migrated_template: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("refusing") / "chromino.sqlite3"
-    shutil.copyfile(migrated_template, path)
-    return f"sqlite:///{path}"
-
-
-@pytest.fixture(scope="module")
-def refusing_client(refusing_url: str) -> Iterator[TestClient]:
-    """One app for the tests whose every request is refused (they change nothing), so the
-    many cases of bad input do not each start a server."""
-    with TestClient(create_app(make_settings(refusing_url)), base_url=BASE_URL) as client:
-        yield client
-
-
-@pytest.fixture(scope="module")
-def refusing_db(refusing_url: str) -> Iterator[Database]:
-    database = Database(refusing_url)
-    yield database
-    database.dispose()
 
 
 # --- helpers -------------------------------------------------------------------

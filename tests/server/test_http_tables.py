@@ -4,19 +4,15 @@ the lobby and "my games"."""
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import Iterator
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support import LiveServer, Player, make_settings, migrated_sqlite
-from test_http_accounts import BASE_URL, at_once, device, expect
+from support import LiveServer, Player
+from test_http_accounts import at_once, device, expect
 
-from web.app import create_app
 from web.db import Database
 from web.models import Game, GamePlayer, GameTable, TableSeat
 
@@ -36,50 +32,6 @@ RANDOM = {"kind": "bot", "bot": "random"}
 
 
 # --- fixtures and helpers ----------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("template") / "chromino.sqlite3"
-    migrated_sqlite(path)
-    return path
-
-
-@pytest.fixture
-def database_url(tmp_path: Path, migrated_template: Path) -> str:
-    """Overrides conftest's: the same freshly migrated database, copied rather than rebuilt."""
-    path = tmp_path / "chromino.sqlite3"
-    shutil.copyfile(migrated_template, path)
-    return f"sqlite:///{path}"
-
-
-@pytest.fixture
-def db(database_url: str) -> Iterator[Database]:
-    database = Database(database_url)
-    yield database
-    database.dispose()
-
-
-@pytest.fixture(scope="module")
-def refusing_url(migrated_template: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("refusing") / "chromino.sqlite3"
-    shutil.copyfile(migrated_template, path)
-    return f"sqlite:///{path}"
-
-
-@pytest.fixture(scope="module")
-def refusing_client(refusing_url: str) -> Iterator[TestClient]:
-    """One app for the tests whose every request is refused (they change nothing), so the
-    many cases of bad input do not each start a server."""
-    with TestClient(create_app(make_settings(refusing_url)), base_url=BASE_URL) as client:
-        yield client
-
-
-@pytest.fixture(scope="module")
-def refusing_db(refusing_url: str) -> Iterator[Database]:
-    database = Database(refusing_url)
-    yield database
-    database.dispose()
 
 
 def create(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> Any:
