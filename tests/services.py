@@ -51,7 +51,9 @@ def require_redis() -> str:
 
 
 def require_chromium() -> str:
-    """The path of Debian's chromium."""
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        missing("chromium is not installed (apt-get install chromium)", browser=True)
-    return CHROMIUM
+    """The path of Debian's chromium (CHROMINO_CHROMIUM, else the one on the PATH)."""
+    path = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    if path is None:
+        missing(f"chromium is not installed at {CHROMIUM} (apt-get install chromium)", browser=True)
+    assert path is not None
+    return path

@@ -1114,6 +1114,9 @@ document.addEventListener("keydown", (event) => {
 
 document.addEventListener("pointerdown", unlockAudio, { once: true });
 window.addEventListener("online", reconnectNow);
+// Going offline may leave the socket open but dead: say so at once and start over
+// when the network comes back.
+window.addEventListener("offline", () => socket.ws?.close());
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "visible") reconnectNow();
 });

@@ -1,0 +1,109 @@
+"""Fixtures for the real-browser tests: one chromium, a live server, browser contexts.
+
+Chromium is Debian's (``require_chromium()`` skips, or fails under
+CHROMINO_REQUIRE_BROWSER=1, when it is missing); Playwright only drives it.
+When a test fails, every page it opened is saved as a screenshot in
+test-artifacts/e2e/<test name>-<n>.png.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e.gameplay import DESKTOP, ContextFactory
+from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
+from services import require_chromium
+from support import LiveServer, make_settings, migrated_sqlite
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TIMEOUT_MS = 15_000
+"""How long a waiting assertion or action may take (a bot's move, a table's 2 s poll)."""
+
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the test, so fixtures know at teardown if it failed."""
+    report = yield
+    item.stash.setdefault(REPORTS, {})[report.when] = report
+    return report
+
+
+def _failed(item: pytest.Item) -> bool:
+    reports = item.stash.get(REPORTS, {})
+    return any(report.failed for report in reports.values())
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """One headless chromium for the whole run."""
+    executable = require_chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A real server for a module's tests; bots answer after a short pause."""
+    database = migrated_sqlite(tmp_path_factory.mktemp("e2e") / "chromino.sqlite3")
+    live = LiveServer(make_settings(database, bot_delay_seconds=0.2))
+    # Pages open their game sockets from the server's own origin.
+    live.settings.allowed_origins = [live.url]
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def new_context(
+    browser: Browser, server: LiveServer, request: pytest.FixtureRequest
+) -> Iterator[ContextFactory]:
+    """Make browser contexts (each one a person with their own cookies) on the server;
+    desktop-sized unless told otherwise. A failed test leaves screenshots."""
+    contexts: list[BrowserContext] = []
+
+    def make(**options: Any) -> BrowserContext:
+        options.setdefault("viewport", DESKTOP)
+        context = browser.new_context(base_url=server.url, **options)
+        context.set_default_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    yield make
+    if _failed(request.node):
+        _screenshots(request.node.name, contexts)
+    for context in contexts:
+        context.close()
+
+
+def _screenshots(test_name: str, contexts: list[BrowserContext]) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    stem = re.sub(r"[^\w.-]+", "_", test_name)
+    number = 0
+    for context in contexts:
+        for page in context.pages:
+            number += 1
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"{stem}-{number}.png"), full_page=True)
+            except Exception as problem:  # a crashed or closed page must not hide the failure
+                print(f"no screenshot of {page.url}: {problem}")

@@ -1,0 +1,76 @@
+"""A dropped connection: the page says so, then catches up without reloading."""
+
+from __future__ import annotations
+
+import re
+
+from e2e.gameplay import (
+    ContextFactory,
+    api_game,
+    is_my_turn,
+    open_game,
+    server_version,
+    take_turn,
+    version,
+    wait_for_version,
+)
+from playwright.sync_api import expect
+
+# Chromium's offline emulation stops new connections but leaves an open websocket
+# alone (a real network loss closes it, or the page's keep-alive gives up on it),
+# so the test keeps hold of the page's sockets to close them itself.
+KEEP_SOCKETS = """(() => {
+  const Native = window.WebSocket;
+  window.__e2eSockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      window.__e2eSockets.push(this);
+    }
+  };
+})();"""
+
+
+def test_dropped_connection_catches_up_without_reload(new_context: ContextFactory) -> None:
+    away_context = new_context()
+    away_context.add_init_script(KEEP_SOCKETS)
+    away = away_context.new_page()
+    mover = new_context().new_page()
+    for page in (away, mover):
+        page.goto("/rules")  # a session for the API calls
+    game_id = api_game([away, mover], ruleset="junior", hand_size=3)
+    open_game(away, game_id)
+    open_game(mover, game_id)
+    while is_my_turn(away):  # make it the other player's turn
+        take_turn(away)
+    wait_for_version(mover, version(away))
+    assert is_my_turn(mover)
+
+    away.evaluate("window.__e2eMarker = 'still the same page'")
+    lines_before = away.locator("#move-log li[data-version]").count()
+    seat_away = away.locator("[data-testid=player].me").get_attribute("data-seat")
+    mover_row = mover.locator(f"[data-testid=player][data-seat='{seat_away}']")
+
+    away_context.set_offline(True)
+    away.evaluate("window.__e2eSockets.forEach((socket) => socket.close())")
+    banner = away.get_by_test_id("connection-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_have_attribute("data-state", "lost")
+    expect(away.locator("body")).to_have_class(re.compile(r"\boffline\b"))
+    # The other player sees that I left, and plays on meanwhile.
+    expect(mover_row.get_by_test_id("presence")).to_have_attribute("data-presence", "offline")
+    take_turn(mover)
+    moved_to = version(mover)
+    expect(banner).to_have_attribute("data-state", "lost")  # reconnecting fails while offline
+    assert version(away) < moved_to
+
+    away_context.set_offline(False)  # the "online" event reconnects at once
+    expect(banner).to_be_hidden()
+    expect(banner).to_have_attribute("data-state", "open")
+    wait_for_version(away, moved_to)
+    assert version(away) == moved_to == server_version(away, game_id)
+    assert away.evaluate("window.__e2eMarker") == "still the same page"
+    new_lines = away.locator("#move-log li[data-version]")
+    assert new_lines.count() > lines_before
+    expect(new_lines.last).to_have_attribute("data-version", str(moved_to))
+    expect(mover_row.get_by_test_id("presence")).to_have_attribute("data-presence", "online")

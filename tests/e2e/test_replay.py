@@ -1,0 +1,70 @@
+"""The replay page of a finished game, step by step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end
+from playwright.sync_api import Page, expect
+
+
+def tiles_after(record: dict[str, Any], step: int) -> int:
+    """Tiles on the board after ``step`` moves: the starting tile and every play."""
+    plays = [move for move in record["moves"][:step] if move["action"] == "play"]
+    return 1 + len(plays)
+
+
+def expect_step(page: Page, record: dict[str, Any], step: int) -> None:
+    total = len(record["moves"])
+    expect(page.get_by_test_id("replay-step")).to_have_text(f"Move {step} of {total}")
+    expect(page.get_by_test_id("replay-slider")).to_have_value(str(step))
+    expect(page.locator("#board .layer-tiles > .tile")).to_have_count(tiles_after(record, step))
+    expect(page.locator("#move-log li.current")).to_have_attribute("data-step", str(step))
+
+
+def test_replay_steps_through_the_moves(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_game([page], ["human", "bot:greedy"], ruleset="junior", hand_size=3)
+    open_game(page, game_id)
+    play_to_end([page])
+    page.get_by_test_id("replay-link").click()
+    page.wait_for_url(f"**/g/{game_id}/replay")
+
+    answer = page.request.get(f"/api/games/{game_id}/record")
+    assert answer.ok
+    record: dict[str, Any] = answer.json()
+    total = len(record["moves"])
+    assert total >= 3  # at least three tiles laid by whoever went out
+    expect(page.get_by_test_id("record-link")).to_have_attribute(
+        "href", f"/api/games/{game_id}/record"
+    )
+
+    expect_step(page, record, 0)
+    expect(page.get_by_test_id("replay-line")).to_have_text("The deal")
+    expect(page.get_by_test_id("replay-back")).to_be_disabled()
+    forward = page.get_by_test_id("replay-forward")
+    for step in (1, 2, 3):
+        forward.click()
+        expect_step(page, record, step)
+    first = record["moves"][0]
+    first_name = record["players"][first["player"]]
+    page.get_by_test_id("replay-back").click()
+    expect_step(page, record, 2)
+    page.get_by_test_id("replay-back").click()
+    expect_step(page, record, 1)
+    expect(page.get_by_test_id("replay-line")).to_contain_text(first_name)
+
+    page.get_by_test_id("replay-end").click()
+    expect_step(page, record, total)
+    expect(forward).to_be_disabled()
+    expect(page.get_by_test_id("replay-end")).to_be_disabled()
+    expect(page.get_by_test_id("replay-result")).not_to_be_empty()
+    expect(page.locator("[data-testid=player].winner")).not_to_have_count(0)
+
+    page.get_by_test_id("replay-start").click()
+    expect_step(page, record, 0)
+    page.keyboard.press("End")  # the keys do the same
+    expect_step(page, record, total)
+    page.keyboard.press("ArrowLeft")
+    expect_step(page, record, total - 1)
