@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+from collections.abc import Sequence
+
 from .engine import bench_move_generation, bench_selfplay
 
 
@@ -10,8 +13,26 @@ def _line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:
     print(f"{label:58} {value:>14}   target {target:>10}   ratio {ratio:6.2f}  {verdict}")
 
 
-def main() -> None:
-    """Run the engine benchmarks."""
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument(
+        "--load-games",
+        type=int,
+        default=250,
+        help="four-player games in the load benchmark, 4 sockets each (0 skips it)",
+    )
+    parser.add_argument(
+        "--load-seconds", type=float, default=40, help="measured length of the load run"
+    )
+    parser.add_argument(
+        "--load-interval", type=float, default=1.0, help="seconds between a game's moves"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the engine benchmarks, then the load benchmark."""
+    args = _arguments(argv)
     print("Engine (medians on this machine)")
     scratch, running, moves = bench_move_generation()
     _line(
@@ -30,6 +51,12 @@ def main() -> None:
     )
     rate = bench_selfplay()
     _line("greedy 4-player self-play", f"{rate:.1f} games/s", ">= 50/s", rate >= 50, rate / 50)
+    if args.load_games > 0:
+        from .load import report, run_load
+
+        print()
+        result = run_load(args.load_games, args.load_seconds, interval=args.load_interval)
+        report(result, interval=args.load_interval)
 
 
 if __name__ == "__main__":

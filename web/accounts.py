@@ -21,16 +21,24 @@ class NameTakenError(ValueError):
 
 
 def guest(session: Session) -> User:
-    """A new guest account with a fresh name like ``Guest 4821``."""
+    """A new guest account with a fresh name like ``Guest 48213``.
+
+    The name is drawn at random; should another request take it first, the
+    unique key refuses the insert and another name is drawn.
+    """
     while True:
-        name = f"Guest {secrets.randbelow(90000) + 10000}"
-        if session.scalar(select(User.id).where(User.name_key == name.casefold())) is None:
-            break
-    user = User(name=name, name_key=name.casefold())
-    user.preference = Preference()
-    session.add(user)
-    session.flush()
-    return user
+        name = f"Guest {secrets.randbelow(900000) + 100000}"
+        if session.scalar(select(User.id).where(User.name_key == name.casefold())) is not None:
+            continue
+        user = User(name=name, name_key=name.casefold())
+        user.preference = Preference()
+        try:
+            with session.begin_nested():
+                session.add(user)
+                session.flush()
+        except IntegrityError:
+            continue
+        return user
 
 
 def rename(session: Session, user: User, name: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,6 +37,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
         await hub.start()
+        if settings.tune_gc:
+            _tune_garbage_collector()
         try:
             yield
         finally:
@@ -65,6 +68,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_route("/healthz", healthz, methods=["GET"])
     app.add_exception_handler(Exception, _internal_error)
     return app
+
+
+def _tune_garbage_collector() -> None:
+    """Keep full garbage collections from pausing every game.
+
+    A busy server holds hundreds of thousands of long-lived objects (each socket
+    brings ~300); CPython's full collections walked them all, pausing the loop
+    for ~0.2 s every few seconds under load — the whole p99 latency of the load
+    benchmark. What start-up made is frozen out of collection, and the young
+    generation is collected after 50,000 allocations rather than 700.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 10)
 
 
 def healthz(request: Request) -> JSONResponse:

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, MetaData, create_engine, event, text
+from sqlalchemy import Connection, Engine, MetaData, create_engine, event, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 NAMING_CONVENTION = {
@@ -37,12 +37,25 @@ def as_utc(moment: datetime) -> datetime:
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """WAL keeps readers off the writer's back; NORMAL sync survives a killed process."""
+    dbapi_connection.isolation_level = None  # transactions begin in _begin_immediately
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
+
+
+def _begin_immediately(connection: Connection) -> None:
+    """Take SQLite's write lock when a transaction begins, not halfway through it.
+
+    A transaction that reads and then writes (a guest account: look up, then
+    insert) cannot wait for the lock once another writer has committed since it
+    read: SQLite fails it at once with "database is locked". Beginning with the
+    lock makes it wait its turn (busy_timeout) instead; WAL readers are not
+    blocked by it.
+    """
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def make_engine(url: str) -> Engine:
@@ -52,6 +65,7 @@ def make_engine(url: str) -> Engine:
             url, connect_args={"check_same_thread": False, "timeout": 10}, pool_size=8
         )
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", _begin_immediately)
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")

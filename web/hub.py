@@ -16,12 +16,14 @@ import contextlib
 import json
 import logging
 import random
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Connection, Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from .db import Database, as_utc, utcnow
 from .fanout import Fanout
@@ -186,7 +188,7 @@ class Room:
             version, seat, applied.action, user_id, command_id, deadline, self.live.result()
         )
         try:
-            await asyncio.to_thread(self.hub.commit, self.game_id, stored)
+            await self.hub.write(self.game_id, stored)
         except (ConflictError, IntegrityError):
             await self._reload_locked()
             if key is not None and key in self.commands:
@@ -305,8 +307,11 @@ class Room:
             "presence": self.presence(),
         }
 
-    def sync(self, viewer: Viewer, since: int | None) -> None:
-        """Bring a (re)connecting viewer up to date: missed events, or a snapshot."""
+    def sync(self, viewer: Viewer, since: int | None, snapshot: str = "welcome") -> None:
+        """Bring a (re)connecting viewer up to date: missed events, or a snapshot.
+
+        ``snapshot`` is the snapshot's type: ``welcome`` opens a connection, a resync
+        asked for on an open one (a ``sync`` message) gets a ``state``."""
         gap_ok = since is not None and 0 <= since <= self.version
         if (
             gap_ok
@@ -319,7 +324,7 @@ class Room:
                 viewer.send({"type": "event", "version": version, "event": event})
             viewer.send(self.state_message(viewer, "state"))
         else:
-            viewer.send(self.state_message(viewer, "welcome"))
+            viewer.send(self.state_message(viewer, snapshot))
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """Every event so far as this viewer may see it (the move log)."""
@@ -419,6 +424,15 @@ class Hub:
         self.fanout = fanout
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        # Moves are committed on one writer thread, one transaction at a time, with
+        # every move that queued meanwhile in the same transaction (group commit).
+        # Threads queueing for SQLite's write lock sleep in back-off (up to 100 ms)
+        # while it sits idle, and each database call hands the GIL back and forth
+        # with the event loop: many small transactions from many threads were the
+        # bottleneck under load (see bench/load.py).
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromino-writer")
+        self._queued: list[tuple[str, StoredEvent, asyncio.Future[None]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Rebuild every game in progress, re-arming its timers and bots."""
@@ -428,10 +442,56 @@ class Hub:
             await self.room(game_id)
 
     async def stop(self) -> None:
-        """Stop all timers and the fan-out."""
+        """Stop all timers and the fan-out; let the last commits finish."""
         for room in self.rooms.values():
             room.close()
         await self.fanout.stop()
+        await asyncio.to_thread(self._writer.shutdown)
+
+    async def write(self, game_id: str, event: StoredEvent) -> None:
+        """:meth:`commit` on the writer thread, possibly with other games' moves."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queued.append((game_id, event, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self._queued:
+            batch, self._queued = self._queued, []
+            items = [(game_id, event) for game_id, event, _ in batch]
+            try:
+                errors = await loop.run_in_executor(self._writer, self.commit_many, items)
+            except Exception as failure:  # the executor itself failed
+                errors = [failure] * len(batch)
+            for (_, _, done), error in zip(batch, errors, strict=True):
+                if done.done():
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+
+    def commit_many(self, items: list[tuple[str, StoredEvent]]) -> list[BaseException | None]:
+        """Store several games' events in one transaction; if that fails, each in its
+        own, so that only the event at fault fails. Returns each one's error or None."""
+        if len(items) > 1 and all(event.result is None for _, event in items):
+            try:
+                with self.db.engine.begin() as connection:
+                    self._store_many(connection, items)
+                return [None] * len(items)
+            except Exception:
+                pass
+        errors: list[BaseException | None] = []
+        for game_id, event in items:
+            try:
+                self.commit(game_id, event)
+            except Exception as error:
+                errors.append(error)
+            else:
+                errors.append(None)
+        return errors
 
     async def room(self, game_id: str) -> Room | None:
         """The room of a game, loading it from the database the first time."""
@@ -508,32 +568,76 @@ class Hub:
     def commit(self, game_id: str, event: StoredEvent) -> None:
         """Store one event and the game's new standing in one transaction; a version
         already taken (another process wrote first) raises ConflictError."""
+        with self.db.session() as session:
+            self._store(session, game_id, event)
+
+    @staticmethod
+    def _store_many(connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
+        """Games' next events with one INSERT and one UPDATE, each run over all the rows:
+        few calls into the database driver, so few hand-overs of the GIL. A version
+        already taken fails the lot (the caller then stores them one by one)."""
+        events, games = cast(Table, GameEvent.__table__), cast(Table, Game.__table__)
+        now = utcnow()
+        rows = [
+            {
+                "game_id": game_id,
+                "seq": event.version,
+                "seat": event.seat,
+                "action": event.action,
+                "user_id": event.user_id,
+                "command_id": event.command_id,
+                "created_at": now,
+            }
+            for game_id, event in items
+        ]
+        connection.execute(insert(events), rows)
+        standings = [
+            {
+                "game": game_id,
+                "previous": event.version - 1,
+                "new_version": event.version,
+                "deadline": event.deadline,
+            }
+            for game_id, event in items
+        ]
+        changed = connection.execute(
+            update(games)
+            .where(games.c.id == bindparam("game"), games.c.version == bindparam("previous"))
+            .values(version=bindparam("new_version"), turn_deadline_at=bindparam("deadline")),
+            standings,
+        )
+        if changed.rowcount != len(items):
+            raise ConflictError(", ".join(game_id for game_id, _ in items))
+
+    @staticmethod
+    def _store(session: Session, game_id: str, event: StoredEvent) -> None:
         values: dict[str, Any] = {"version": event.version, "turn_deadline_at": event.deadline}
         if event.result is not None:
             values.update(status="finished", result=event.result, finished_at=utcnow())
-        with self.db.session() as session:
-            session.add(
-                GameEvent(
-                    game_id=game_id,
-                    seq=event.version,
-                    seat=event.seat,
-                    action=event.action,
-                    user_id=event.user_id,
-                    command_id=event.command_id,
-                )
+        # Plain INSERT/UPDATE statements: half the cost of the ORM's unit of work,
+        # paid on the writer thread while the event loop waits for the GIL.
+        session.execute(
+            insert(GameEvent).values(
+                game_id=game_id,
+                seq=event.version,
+                seat=event.seat,
+                action=event.action,
+                user_id=event.user_id,
+                command_id=event.command_id,
             )
-            session.flush()
-            changed = session.execute(
-                update(Game)
-                .where(Game.id == game_id, Game.version == event.version - 1)
-                .values(**values)
+        )
+        changed = session.execute(
+            update(Game)
+            .where(Game.id == game_id, Game.version == event.version - 1)
+            .values(**values)
+            .execution_options(synchronize_session=False)
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            raise ConflictError(game_id)
+        if event.result is not None:
+            session.execute(
+                update(GameTable).where(GameTable.game_id == game_id).values(status="finished")
             )
-            if changed.rowcount != 1:  # type: ignore[attr-defined]
-                raise ConflictError(game_id)
-            if event.result is not None:
-                session.execute(
-                    update(GameTable).where(GameTable.game_id == game_id).values(status="finished")
-                )
 
     def evict(self, room: Room) -> None:
         """Forget a room: its viewers are closed and reconnect to a fresh one."""

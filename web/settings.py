@@ -36,6 +36,9 @@ class Settings(BaseSettings):
     replay_gap_limit: int = Field(default=100, ge=1)
     """A reconnecting client further behind than this gets a snapshot, not the events."""
     cookie_secure: bool = False
+    tune_gc: bool = True
+    """Freeze start-up's objects and collect less often (see web.app); tests that run
+    servers inside their own process turn it off."""
 
     @model_validator(mode="before")
     @classmethod

@@ -1,4 +1,6 @@
-"""A real server in a subprocess: ``chromino serve`` (or bare ``uvicorn``) on a free port.
+"""Servers in subprocesses, and a game client that checks every message across restarts.
+
+:class:`ServerProcess` runs ``chromino serve`` (or bare ``uvicorn``) on a free port.
 
 Unlike :class:`support.LiveServer` (a thread of the test process), a subprocess
 can be killed with SIGKILL at any moment, exactly as an operating system or an
@@ -7,16 +9,20 @@ out-of-memory killer would, and restarted on the same database.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import random
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import IO, Literal
+from typing import IO, Any, Literal
 
 import httpx
-from support import TEST_SECRET, free_port
+from support import TEST_SECRET, GameSocket, Player, free_port
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,10 +76,15 @@ class ServerProcess:
                     "--port", str(self.port)]  # fmt: skip
         return [sys.executable, "-m", "uvicorn", "--factory", "web.app:create_app",
                 "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
-                "--no-access-log"]  # fmt: skip
+                "--no-access-log", "--ws-max-size", "16384"]  # fmt: skip
 
     def start(self, timeout: float = 30) -> ServerProcess:
         """Start the process and wait until ``/healthz`` answers ``ok``."""
+        self.launch()
+        return self.wait_healthy(timeout)
+
+    def launch(self) -> ServerProcess:
+        """Start the process without waiting (start several, then wait for each)."""
         assert self.process is None or self.process.poll() is not None, "already running"
         self._log = self.log_path.open("ab")
         self._log.write(f"--- start {self.starts + 1}: {' '.join(self._command())}\n".encode())
@@ -88,10 +99,17 @@ class ServerProcess:
             start_new_session=True,
         )
         self.starts += 1
+        return self
+
+    def wait_healthy(self, timeout: float = 30) -> ServerProcess:
+        """Wait until ``/healthz`` answers ``ok``; a process that died fails at once."""
+        assert self.process is not None, "not launched"
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited with {self.process.returncode}:\n{self.log()}")
+                raise RuntimeError(
+                    f"the server exited with {self.process.returncode}:\n{self.log()}"
+                )
             try:
                 response = httpx.get(f"{self.url}/healthz", timeout=1)
                 if response.status_code == 200 and response.json() == {"status": "ok"}:
@@ -141,3 +159,151 @@ class ServerProcess:
 
     def __exit__(self, *_: object) -> None:
         self.kill()
+
+
+class GameClient:
+    """One person's view of one game, across connections and server restarts.
+
+    Every message is checked as it arrives: events come in version order with no
+    gap and no repeat (also across a reconnect with ``?since=``), a snapshot
+    never goes back in time, and an ``ack`` never changes its version.
+    """
+
+    def __init__(self, player: Player, game_id: str, *, name: str = "") -> None:
+        self.player = player
+        self.game_id = game_id
+        self.name = name or str(player.me["id"])
+        self.socket: GameSocket | None = None
+        self.version = -1
+        """The last version seen (an event or a snapshot); -1 before the first."""
+        self.snapshot: dict[str, Any] | None = None
+        """The last message that carried ``state`` (welcome, state or a live event)."""
+        self.events: dict[int, dict[str, Any]] = {}
+        self.acks: dict[str, int] = {}
+        self.errors: list[dict[str, Any]] = []
+        self.pongs: list[int] = []
+
+    # --- connections ----------------------------------------------------------
+
+    def connect(self, base_url: str | None = None, *, resume: bool = True) -> dict[str, Any]:
+        """Open a socket (to ``base_url`` if given); with ``resume``, ask for what was
+        missed since the last version seen. Returns the first snapshot."""
+        base_url = base_url or self.player.base_url
+        since = self.version if resume and self.version >= 0 else None
+        ws_url = base_url.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
+        if since is not None:
+            ws_url += f"?since={since}"
+        headers = {"Cookie": self.player.cookie_header(), "Origin": base_url}
+        self.socket = GameSocket(
+            connect(ws_url, additional_headers=headers, open_timeout=10, legacy=True)
+        )
+        while True:
+            message = self.recv()
+            if message["type"] in ("welcome", "state"):
+                return message
+
+    def drain(self, timeout: float = 2) -> None:
+        """After the server died: take in everything it had sent, then forget the socket."""
+        if self.socket is None:
+            return
+        deadline = time.monotonic() + timeout
+        with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):
+            while time.monotonic() < deadline:
+                self.recv(timeout=max(0.01, deadline - time.monotonic()))
+        with contextlib.suppress(Exception):
+            self.socket.close()
+        self.socket = None
+
+    def close(self) -> None:
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                self.socket.close()
+            self.socket = None
+
+    # --- receiving --------------------------------------------------------------
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        assert self.socket is not None, "not connected"
+        message = self.socket.recv(timeout=timeout)
+        self._check(message)
+        return message
+
+    def _check(self, message: dict[str, Any]) -> None:
+        kind = message["type"]
+        if kind in ("welcome", "state"):
+            assert message["version"] >= self.version, (
+                f"{self.name}: the server went back from version {self.version} "
+                f"to {message['version']}: {message}"
+            )
+            self.version = message["version"]
+            self.snapshot = message
+        elif kind == "event":
+            assert message["version"] == self.version + 1, (
+                f"{self.name}: event {message['version']} after version {self.version}"
+            )
+            self.version = message["version"]
+            self.events[self.version] = message["event"]
+            if "state" in message:
+                self.snapshot = message
+        elif kind == "ack":
+            previous = self.acks.setdefault(message["id"], message["version"])
+            assert previous == message["version"], f"{self.name}: ack changed: {message}"
+        elif kind == "error":
+            self.errors.append(message)
+        elif kind == "pong":
+            self.pongs.append(message["version"])
+
+    def wait_version(self, version: int, timeout: float = 10) -> dict[str, Any]:
+        """Read until a snapshot at ``version`` or later has arrived."""
+        deadline = time.monotonic() + timeout
+        while self.snapshot is None or self.snapshot["version"] < version:
+            self.recv(timeout=max(0.01, deadline - time.monotonic()))
+        return self.snapshot
+
+    def wait_ack(self, command_id: str, timeout: float = 10) -> int:
+        """The version a command produced; an ``error`` for it fails the test."""
+        deadline = time.monotonic() + timeout
+        while command_id not in self.acks:
+            message = self.recv(timeout=max(0.01, deadline - time.monotonic()))
+            if message["type"] == "error" and message.get("id") == command_id:
+                raise AssertionError(f"{self.name}: command {command_id} refused: {message}")
+        return self.acks[command_id]
+
+    def wait_reply(self, command_id: str, timeout: float = 10) -> dict[str, Any]:
+        """The ``ack`` or ``error`` answering a command."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.recv(timeout=max(0.01, deadline - time.monotonic()))
+            if message["type"] in ("ack", "error") and message.get("id") == command_id:
+                return message
+
+    def ping(self, timeout: float = 10) -> int:
+        """The server's version for this game, after everything sent before."""
+        assert self.socket is not None
+        count = len(self.pongs)
+        self.socket.send({"type": "ping"})
+        deadline = time.monotonic() + timeout
+        while len(self.pongs) == count:
+            self.recv(timeout=max(0.01, deadline - time.monotonic()))
+        return self.pongs[-1]
+
+    # --- acting -----------------------------------------------------------------
+
+    @property
+    def state(self) -> dict[str, Any]:
+        assert self.snapshot is not None
+        state: dict[str, Any] = self.snapshot["state"]
+        return state
+
+    def decide(self, rng: random.Random) -> dict[str, Any]:
+        """A command for the current position: a legal tile, else a draw, else a pass."""
+        assert self.snapshot is not None
+        legal = self.snapshot["legal"]
+        if legal:
+            move = rng.choice(legal)
+            return {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
+        return {"type": "draw" if self.state["can_draw"] else "pass"}
+
+    def send(self, command: dict[str, Any], command_id: str, version: int) -> None:
+        assert self.socket is not None
+        self.socket.send({**command, "id": command_id, "version": version})

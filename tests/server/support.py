@@ -38,6 +38,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         # Scripted clients play far faster than people; flood tests set their own limits.
         "messages_per_second": 500.0,
         "message_burst": 1000,
+        "tune_gc": False,  # the server runs inside the test process
     }
     values.update(overrides)
     return Settings(**values)

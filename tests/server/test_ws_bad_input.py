@@ -316,7 +316,8 @@ def test_flooding_closes_the_socket(strict_rate: tuple[LiveServer, Player, str])
             assert sock.recv_until("pong")["version"] == 0
         time.sleep(0.6)  # about one message earned back at 2 a second
         assert ping(sock) == 0
-        for _ in range(3):
+        # However slow this machine, 30 at once outrun a burst of 5 and 2 a second.
+        for _ in range(30):
             sock.send({"type": "ping"})
         assert closed_code(sock) == POLICY_VIOLATION
     # bad messages count too

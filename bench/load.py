@@ -1,0 +1,679 @@
+"""Load: many four-player games of scripted people against one server process, on loopback.
+
+The server is a real ``uvicorn`` subprocess (the app of ``chromino serve``, SQLite
+file in a temporary directory, access log off). This process creates the guests
+and tables over HTTP (concurrently), opens four websockets per game, and has
+scripted clients play real games: each game's player to move sends a legal tile
+(else a draw, else a pass) about once per ``interval`` seconds, game start times
+spread over the first interval. A finished game is replaced by its rematch.
+
+The latency of a move is measured from just before the client sends the command
+to the moment the *last* of the game's four viewers has received (and parsed) the
+broadcast ``event`` — the slowest viewer, not the sender alone. The sender's own
+event latency is reported too. Only moves sent after the warm-up count.
+
+The clients run on one asyncio loop (uvloop); its lag (how late a 50 ms sleep
+wakes) is measured and reported, so a client that cannot keep up shows in the
+figures rather than hiding as server latency; the clients' garbage collector is
+paused while they play. Like browsers, the clients negotiate permessage-deflate,
+so the server pays for compression as it would in production. The server keeps
+its default limits (10 messages a second per socket, bursts of 30). The CPU used
+by the rest of the machine during the run is reported: on a shared machine it
+moves the tail latency more than anything in the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = 4
+LAG_TICK = 0.05
+PRELUDE_MOVES = 40
+"""Each game first plays up to this many moves unmeasured (about a game's length)."""
+
+
+@dataclass
+class LoadResult:
+    """What one load run measured (times in seconds)."""
+
+    games: int
+    setup_seconds: float
+    connect_seconds: float
+    cores: int
+    seconds: float = 0.0
+    """Length of the measured window."""
+    moves: int = 0
+    """Moves sent in the window and delivered to all four viewers."""
+    latencies: list[float] = field(default_factory=list)
+    """Send → the last of the game's viewers has the event, per measured move."""
+    own_latencies: list[float] = field(default_factory=list)
+    """Send → the sender has its own event."""
+    sent_times: list[float] = field(default_factory=list)
+    """When each measured move was sent (``time.perf_counter``), in step with ``latencies``."""
+    errors: list[str] = field(default_factory=list)
+    client_lag: list[float] = field(default_factory=list)
+    """How late the clients' loop woke from each 50 ms sleep."""
+    server_cpu: float = 0.0
+    """Server CPU time over the window, in cores."""
+    client_cpu: float = 0.0
+    others_cpu: float = 0.0
+    """CPU used by the rest of the machine during the window, in cores."""
+    connections: int = 0
+    """Sockets open at the end of the window."""
+    max_connections: int = 0
+    min_connections: int = 0
+    """Fewest sockets open during the window (finished games reconnect to their rematch)."""
+    prelude_seconds: float = 0.0
+    rematches: int = 0
+    rematch_times: list[float] = field(default_factory=list)
+
+    @property
+    def moves_per_second(self) -> float:
+        return self.moves / self.seconds if self.seconds else 0.0
+
+    def percentile(self, values: list[float], fraction: float) -> float:
+        if not values:
+            return float("nan")
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+# --- the server ---------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """One uvicorn process serving the app, killed at the end."""
+
+    def __init__(self, directory: Path, env: dict[str, str]) -> None:
+        from web.migrate import upgrade
+
+        self.port = _free_port()
+        database_url = f"sqlite:///{directory / 'load.sqlite3'}"
+        upgrade(database_url)
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("CHROMINO_")}
+        self.env.update(
+            CHROMINO_ENVIRONMENT="test",
+            CHROMINO_DATABASE_URL=database_url,
+            CHROMINO_SECRET_KEY=secrets.token_hex(32),
+            CHROMINO_ALLOWED_ORIGINS=self.url,
+        )
+        self.env.update(env)
+        self.log = (directory / "server.log").open("wb")
+        command = [sys.executable, "-m", "uvicorn", "--factory", "web.app:create_app",
+                   "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
+                   "--no-access-log", "--backlog", "4096"]  # fmt: skip
+        self.process = subprocess.Popen(
+            command,
+            env=self.env,
+            cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def wait_healthy(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        async with httpx.AsyncClient(trust_env=False) as client:
+            while time.monotonic() < deadline:
+                if self.process.poll() is not None:
+                    raise RuntimeError(f"the server exited with {self.process.returncode}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if (await client.get(f"{self.url}/healthz")).status_code == 200:
+                        return
+                await asyncio.sleep(0.05)
+        raise RuntimeError("the server did not start")
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the server process so far."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(timeout=10)
+        self.log.close()
+
+
+# --- people, tables and games over HTTP ---------------------------------------------
+
+
+class People:
+    """Guests made over HTTP, each with their own cookie jar, on one shared connection pool."""
+
+    def __init__(self, base_url: str, concurrency: int = 16) -> None:
+        self.base_url = base_url
+        self.transport = httpx.AsyncHTTPTransport(
+            limits=httpx.Limits(max_connections=concurrency, max_keepalive_connections=concurrency)
+        )
+        self.limit = asyncio.Semaphore(concurrency)
+
+    def client(self) -> httpx.AsyncClient:
+        return httpx.AsyncClient(
+            base_url=self.base_url, transport=self.transport, timeout=60, trust_env=False
+        )
+
+    async def call(
+        self, client: httpx.AsyncClient, method: str, path: str, **kwargs: Any
+    ) -> dict[str, Any]:
+        for attempt in range(5):
+            async with self.limit:
+                response = await client.request(method, path, **kwargs)
+            if response.status_code < 500:
+                break
+            await asyncio.sleep(0.05 * (attempt + 1))  # a rare clash of guest names
+        response.raise_for_status()
+        data: dict[str, Any] = response.json()
+        return data
+
+    async def guest(self) -> httpx.AsyncClient:
+        client = self.client()
+        await self.call(client, "GET", "/api/me")
+        return client
+
+    async def game(self) -> tuple[str, list[httpx.AsyncClient]]:
+        """Four guests at a new table, dealt."""
+        seats = await asyncio.gather(*(self.guest() for _ in range(SEATS)))
+        table = await self.call(
+            seats[0], "POST", "/api/tables", json={"seats": [{"kind": "human"}] * SEATS}
+        )
+        for person in seats[1:]:  # one after another: each takes the next free seat
+            await self.call(person, "POST", f"/api/tables/{table['invite_code']}/join")
+        started = await self.call(seats[0], "POST", f"/api/tables/{table['invite_code']}/start")
+        return started["game_id"], list(seats)
+
+    async def close(self) -> None:
+        await self.transport.aclose()
+
+
+# --- the clients ----------------------------------------------------------------------
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One player's socket and the last snapshot it holds."""
+
+    seat: int
+    cookie: str
+    socket: ClientConnection | None = None
+    version: int = -1
+    snapshot: dict[str, Any] | None = None
+    reader: asyncio.Task[None] | None = None
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """One game being played by four scripted viewers."""
+
+    game_id: str
+    people: list[httpx.AsyncClient]
+    viewers: list[Viewer]
+    version: int = 0
+    commands: int = 0
+    sent_at: dict[int, tuple[float, int, bool]] = field(default_factory=dict)
+    """version → (when the command was sent, the sender's seat, whether it counts)."""
+    seen_by: dict[int, int] = field(default_factory=dict)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Load:
+    """The whole client side of a run."""
+
+    def __init__(self, base_url: str, interval: float, rng: random.Random) -> None:
+        self.base_url = base_url
+        self.ws_url = base_url.replace("http", "ws", 1)
+        self.interval = interval
+        self.rng = rng
+        self.measuring = False
+        self.stopping = False
+        self.latencies: list[float] = []
+        self.sent_times: list[float] = []
+        self.own_latencies: list[float] = []
+        self.moves = 0
+        self.errors: list[str] = []
+        self.lag: list[float] = []
+        self.rematches = 0
+        self.rematch_times: list[float] = []
+        self.open_sockets = 0
+        self.max_sockets = 0
+        self.min_sockets = 1 << 30
+
+    def error(self, text: str) -> None:
+        if len(self.errors) < 1000:
+            self.errors.append(text)
+
+    # --- sockets ---------------------------------------------------------------
+
+    async def open(self, game: LiveGame, viewer: Viewer) -> None:
+        viewer.socket = await connect(
+            f"{self.ws_url}/ws/games/{game.game_id}",
+            additional_headers={"Cookie": viewer.cookie},
+            proxy=None,
+            open_timeout=60,
+            ping_interval=None,
+            max_queue=None,
+        )
+        self.open_sockets += 1
+        self.max_sockets = max(self.max_sockets, self.open_sockets)
+        viewer.version = -1
+        viewer.snapshot = None
+        viewer.reader = asyncio.create_task(self.read(game, viewer))
+
+    async def read(self, game: LiveGame, viewer: Viewer) -> None:
+        assert viewer.socket is not None
+        try:
+            async for raw in viewer.socket:
+                now = time.perf_counter()
+                self.receive(game, viewer, json.loads(raw), now)
+        except ConnectionClosed as closed:
+            if not self.stopping:
+                self.error(f"socket closed: {closed}")
+        finally:
+            self.open_sockets -= 1
+
+    def receive(self, game: LiveGame, viewer: Viewer, message: dict[str, Any], now: float) -> None:
+        kind = message["type"]
+        if kind in ("welcome", "state"):
+            viewer.version = message["version"]
+            viewer.snapshot = message
+            game.changed.set()
+        elif kind == "event":
+            version = message["version"]
+            if version != viewer.version + 1 and viewer.version >= 0:
+                self.error(f"seat {viewer.seat} got event {version} after {viewer.version}")
+            viewer.version = version
+            viewer.snapshot = message
+            self.record(game, viewer, version, now)
+            game.changed.set()
+        elif kind == "error":
+            self.error(f"{message.get('code')}: {message.get('message')}")
+
+    def record(self, game: LiveGame, viewer: Viewer, version: int, now: float) -> None:
+        sent = game.sent_at.get(version)
+        if sent is None:
+            return
+        sent_at, sender, measured = sent
+        if viewer.seat == sender and measured:
+            self.own_latencies.append(now - sent_at)
+        seen = game.seen_by.get(version, 0) + 1
+        game.seen_by[version] = seen
+        if seen == SEATS:
+            del game.sent_at[version], game.seen_by[version]
+            if measured:
+                self.latencies.append(now - sent_at)
+                self.sent_times.append(sent_at)
+                self.moves += 1
+
+    async def close_all(self, game: LiveGame) -> None:
+        for viewer in game.viewers:
+            if viewer.socket is not None:
+                await viewer.socket.close()
+            if viewer.reader is not None:
+                with contextlib.suppress(Exception):
+                    await viewer.reader
+
+    # --- playing ---------------------------------------------------------------
+
+    async def wait_for(self, game: LiveGame, ready: Any, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while not ready():
+            game.changed.clear()
+            if ready():
+                break
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return False
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(game.changed.wait(), remaining)
+        return True
+
+    def command(self, viewer: Viewer) -> dict[str, Any]:
+        assert viewer.snapshot is not None
+        legal = viewer.snapshot.get("legal")
+        state = viewer.snapshot["state"]
+        if legal:
+            move = self.rng.choice(legal)
+            return {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
+        return {"type": "draw" if state["can_draw"] else "pass"}
+
+    async def play(
+        self,
+        game: LiveGame,
+        people: People,
+        *,
+        until: float | None = None,
+        moves: int | None = None,
+        offset: float = 0.0,
+    ) -> None:
+        """One game's loop: whoever is to move sends a move, one every ``interval``
+        until ``until`` (loop time); or ``moves`` moves, each as soon as the last has
+        reached everyone. A finished game goes on as its rematch."""
+        loop = asyncio.get_running_loop()
+
+        def everyone_current() -> bool:  # the last move has reached all four
+            return all(
+                viewer.snapshot is not None and viewer.snapshot["version"] >= game.version
+                for viewer in game.viewers
+            )
+
+        await asyncio.sleep(offset)
+        tick = loop.time()
+        made = 0
+        while (moves is None or made < moves) and (until is None or loop.time() < until):
+            if not await self.wait_for(game, everyone_current, 10):
+                self.error(f"game {game.game_id}: version {game.version} not delivered in 10 s")
+                return
+            first = game.viewers[0].snapshot
+            assert first is not None
+            if first["state"]["finished"]:
+                if not await self.rematch(game, people):
+                    return
+                tick = loop.time()
+                continue
+            if until is not None:
+                tick += self.interval
+                await asyncio.sleep(max(0.0, tick - loop.time()))
+            seat = first["state"]["current"]
+            actor = game.viewers[seat]
+            command = self.command(actor)
+            game.commands += 1
+            command.update(id=f"c{game.commands}", version=game.version)
+            game.version += 1
+            assert actor.socket is not None
+            game.sent_at[game.version] = (time.perf_counter(), seat, self.measuring)
+            try:
+                await actor.socket.send(json.dumps(command))
+            except ConnectionClosed:
+                self.error(f"game {game.game_id}: socket closed while sending")
+                return
+            made += 1
+
+    async def rematch(self, game: LiveGame, people: People) -> bool:
+        """The same four again, in a new game."""
+        try:
+            started = await people.call(
+                game.people[0], "POST", f"/api/games/{game.game_id}/rematch"
+            )
+        except httpx.HTTPError as error:
+            self.error(f"rematch failed: {error}")
+            return False
+        await self.close_all(game)
+        game.game_id = started["game_id"]
+        game.version = 0
+        game.sent_at.clear()
+        game.seen_by.clear()
+        await asyncio.gather(*(self.open(game, viewer) for viewer in game.viewers))
+        self.rematches += 1
+        self.rematch_times.append(time.perf_counter())
+        return True
+
+    async def watch_lag(self) -> None:
+        loop = asyncio.get_running_loop()
+        while not self.stopping:
+            before = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            if self.measuring:
+                self.lag.append(loop.time() - before - LAG_TICK)
+                self.min_sockets = min(self.min_sockets, self.open_sockets)
+
+
+def _machine_busy_seconds() -> float:
+    """CPU seconds spent by everything on this machine so far (all cores)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
+def _cookie(client: httpx.AsyncClient) -> str:
+    return "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+
+
+@dataclass(frozen=True)
+class LoadPlan:
+    """How big and how long a run is."""
+
+    games: int = 250
+    seconds: float = 40
+    warmup: float = 5
+    interval: float = 1.0
+    seed: int = 1
+
+
+async def _run(plan: LoadPlan, env: dict[str, str]) -> LoadResult:
+    with tempfile.TemporaryDirectory(prefix="chromino-load-") as directory:
+        server = Server(Path(directory), env)
+        try:
+            await server.wait_healthy()
+            return await _drive(server, plan)
+        except BaseException:
+            server.log.flush()
+            tail = (Path(directory) / "server.log").read_text(errors="replace")[-3000:]
+            print(f"the server's log ends with:\n{tail}", file=sys.stderr)
+            raise
+        finally:
+            server.kill()
+            keep = os.environ.get("CHROMINO_LOAD_KEEP_LOG")
+            if keep:
+                Path(keep).write_bytes((Path(directory) / "server.log").read_bytes())
+
+
+async def _drive(server: Server, plan: LoadPlan) -> LoadResult:
+    rng = random.Random(plan.seed)
+    people = People(server.url)
+    load = Load(server.url, plan.interval, rng)
+    began = time.perf_counter()
+    made = await asyncio.gather(*(people.game() for _ in range(plan.games)))
+    setup_seconds = time.perf_counter() - began
+    live = [
+        LiveGame(game_id, seats, [Viewer(seat, _cookie(p)) for seat, p in enumerate(seats)])
+        for game_id, seats in made
+    ]
+    began = time.perf_counter()
+    limit = asyncio.Semaphore(100)
+
+    async def open_one(game: LiveGame, viewer: Viewer) -> None:
+        async with limit:
+            await load.open(game, viewer)
+
+    await asyncio.gather(*(open_one(game, viewer) for game in live for viewer in game.viewers))
+    result = LoadResult(
+        games=plan.games,
+        setup_seconds=setup_seconds,
+        connect_seconds=time.perf_counter() - began,
+        cores=os.cpu_count() or 1,
+    )
+    # The load generator must not stall on its own garbage collection: what it
+    # holds is frozen, and collection is off while it plays (reference counting
+    # frees the messages; they make no cycles).
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    try:
+        await _play(load, people, live, server, plan=plan, result=result)
+    finally:
+        gc.enable()
+        gc.unfreeze()
+    await asyncio.gather(*(load.close_all(game) for game in live))
+    await people.close()
+    if server.process.poll() is not None:
+        load.error(f"the server died with {server.process.returncode}")
+    result.moves = load.moves
+    result.latencies = load.latencies
+    result.own_latencies = load.own_latencies
+    result.sent_times = load.sent_times
+    result.errors = load.errors
+    result.client_lag = load.lag
+    result.rematches = load.rematches
+    result.rematch_times = load.rematch_times
+    result.max_connections = load.max_sockets
+    return result
+
+
+async def _play(
+    load: Load,
+    people: People,
+    live: list[LiveGame],
+    server: Server,
+    *,
+    plan: LoadPlan,
+    result: LoadResult,
+) -> None:
+    """Play for the warm-up and the measured window; fill in the window's figures."""
+    # Every game first plays a random number of moves, as fast as they go, so that
+    # the games are at different stages and end (and start their rematch) at
+    # different times, as they would on a real server, not all in the same second.
+    began = time.perf_counter()
+    await asyncio.gather(
+        *(load.play(game, people, moves=load.rng.randrange(PRELUDE_MOVES)) for game in live)
+    )
+    result.prelude_seconds = time.perf_counter() - began
+    lag_task = asyncio.create_task(load.watch_lag())
+    until = asyncio.get_running_loop().time() + plan.warmup + plan.seconds
+    players = [
+        asyncio.create_task(
+            load.play(game, people, until=until, offset=load.rng.uniform(0, plan.interval))
+        )
+        for game in live
+    ]
+    await asyncio.sleep(plan.warmup)
+    load.measuring = True
+    server_before, client_before = server.cpu_seconds(), time.process_time()
+    machine_before = _machine_busy_seconds()
+    started = time.perf_counter()
+    await asyncio.sleep(plan.seconds)
+    load.measuring = False
+    result.seconds = time.perf_counter() - started
+    result.server_cpu = (server.cpu_seconds() - server_before) / result.seconds
+    result.client_cpu = (time.process_time() - client_before) / result.seconds
+    machine = (_machine_busy_seconds() - machine_before) / result.seconds
+    result.others_cpu = max(0.0, machine - result.server_cpu - result.client_cpu)
+    result.connections = load.open_sockets
+    result.min_connections = min(load.min_sockets, load.open_sockets)
+    await asyncio.gather(*players)
+    load.stopping = True
+    await lag_task
+
+
+def run_load(
+    games: int = 250,
+    seconds: float = 40,
+    *,
+    warmup: float = 5,
+    interval: float = 1.0,
+    env: dict[str, str] | None = None,
+    seed: int = 1,
+) -> LoadResult:
+    """Start a server, make ``games`` four-player games, play them for ``seconds``."""
+    plan = LoadPlan(games, seconds, warmup, interval, seed)
+    try:
+        import uvloop
+
+        runner: Any = uvloop.run
+    except ImportError:  # pragma: no cover - uvloop comes with uvicorn[standard]
+        runner = asyncio.run
+    result: LoadResult = runner(_run(plan, env or {}))
+    return result
+
+
+def _line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:
+    """One figure, in the format of the engine benchmarks."""
+    verdict = "ok" if ok else "MISSED"
+    print(f"{label:58} {value:>14}   target {target:>10}   ratio {ratio:6.2f}  {verdict}")
+
+
+def _info(label: str, value: str) -> None:
+    print(f"{label:58} {value:>14}")
+
+
+def report(result: LoadResult, interval: float = 1.0) -> None:
+    """Print the figures, one per line, like the engine benchmarks."""
+    p50 = result.percentile(result.latencies, 0.50)
+    p99 = result.percentile(result.latencies, 0.99)
+    own50 = result.percentile(result.own_latencies, 0.50)
+    own99 = result.percentile(result.own_latencies, 0.99)
+    lag99 = result.percentile(result.client_lag, 0.99)
+    sockets = result.games * SEATS
+    print(
+        f"Load (one uvicorn process on a SQLite file; clients on one asyncio loop; loopback; "
+        f"{result.games} four-player games, a move per game every ~{interval:g} s, "
+        f"{result.seconds:.0f} s measured)"
+    )
+    print(
+        f"  set-up: {sockets} guests and {result.games} tables over HTTP in "
+        f"{result.setup_seconds:.1f} s, {sockets} sockets opened in "
+        f"{result.connect_seconds:.1f} s; games played forward 0-{PRELUDE_MOVES - 1} moves "
+        f"each in {result.prelude_seconds:.1f} s so they end at different times; "
+        f"{result.rematches} finished games replaced by their rematch"
+    )
+    print(
+        f"  CPU: server {result.server_cpu:.0%} of a core, clients {result.client_cpu:.0%}, "
+        f"everything else on the machine {result.others_cpu:.0%} ({result.cores} cores); "
+        f"client loop lag p99 {lag99 * 1e3:.1f} ms"
+    )
+    _line(
+        f"websocket connections open at once (fewest: {result.min_connections})",
+        f"{result.max_connections}",
+        f">= {sockets}",
+        result.max_connections >= sockets,
+        result.max_connections / sockets,
+    )
+    rate_target = 0.9 * result.games / interval
+    _line(
+        "moves applied and delivered to all 4 viewers",
+        f"{result.moves_per_second:.0f}/s",
+        f">= {rate_target:.0f}/s",
+        result.moves_per_second >= rate_target,
+        result.moves_per_second / rate_target,
+    )
+    _info("move latency p50: send -> last of the game's 4 viewers has it", f"{p50 * 1e3:.1f} ms")
+    _line(
+        "move latency p99: send -> last of the game's 4 viewers has it",
+        f"{p99 * 1e3:.1f} ms",
+        "<= 100 ms",
+        p99 <= 0.1,
+        0.1 / p99 if p99 else float("inf"),
+    )
+    _info("sender's own event, p50 / p99", f"{own50 * 1e3:.1f}/{own99 * 1e3:.1f} ms")
+    _line(
+        "errors (refused commands, lost events, dropped sockets)",
+        f"{len(result.errors)}",
+        "0",
+        not result.errors,
+        1.0 if not result.errors else 0.0,
+    )
+    for error in result.errors[:5]:
+        print(f"    {error}")
+
+
+if __name__ == "__main__":
+    report(run_load(int(sys.argv[1]) if len(sys.argv) > 1 else 250))

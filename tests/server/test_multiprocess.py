@@ -1,0 +1,391 @@
+"""Several server processes on one PostgreSQL database, with Redis fan-out between them.
+
+Each module run gets a fresh database (dropped afterwards). The servers are real
+``chromino serve`` subprocesses. Without PostgreSQL or Redis these tests skip,
+or fail when CHROMINO_REQUIRE_SERVICES=1 (see tests/services.py).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from procs import GameClient, ServerProcess, server_env
+from services import require_postgres, require_redis
+from sqlalchemy import make_url, select
+from support import Player
+
+from chromino.notation import replay
+from web.db import Database
+from web.migrate import upgrade
+from web.models import GameEvent
+from web.rules import ChrominoLive
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    """A fresh, migrated PostgreSQL database, dropped at the end."""
+    admin_url = require_postgres()
+    name = f"chromino_test_{secrets.token_hex(6)}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def launch_all(servers: list[ServerProcess]) -> list[ServerProcess]:
+    """Start several servers at once (their start-ups overlap), then wait for each."""
+    try:
+        for server in servers:
+            server.launch()
+        for server in servers:
+            server.wait_healthy()
+    except BaseException:
+        for server in servers:
+            server.kill()
+        raise
+    return servers
+
+
+@pytest.fixture(scope="module")
+def fanned_out(
+    pg_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[ServerProcess]]:
+    """Two processes on the same database, told of each other's moves through Redis."""
+    redis_url = require_redis()
+    logs = tmp_path_factory.mktemp("fanned-out")
+    servers = [
+        ServerProcess(server_env(pg_url, redis_url=redis_url), logs / f"server-{name}.log")
+        for name in "ab"
+    ]
+    yield launch_all(servers)
+    for server in servers:
+        server.kill()
+
+
+@pytest.fixture(scope="module")
+def alone(pg_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One process on PostgreSQL, no Redis."""
+    server = ServerProcess(server_env(pg_url), tmp_path_factory.mktemp("alone") / "server.log")
+    yield launch_all([server])[0]
+    server.kill()
+
+
+@pytest.fixture
+def people() -> Iterator[list[Player]]:
+    """Players are made by the tests, on whichever process; closed at the end."""
+    made: list[Player] = []
+    yield made
+    for person in made:
+        person.close()
+
+
+@pytest.fixture
+def clients() -> Iterator[list[GameClient]]:
+    made: list[GameClient] = []
+    yield made
+    for client in made:
+        client.close()
+
+
+def two_player_game(
+    people: list[Player], home: ServerProcess, away: ServerProcess
+) -> tuple[str, Player, Player]:
+    """Ana (on ``home``) creates a table, Bob joins through ``away``, Ana deals."""
+    ana, bob = Player(home.url), Player(away.url)
+    people.extend([ana, bob])
+    created = ana.http.post("/api/tables", json={"seats": [{"kind": "human"}] * 2})
+    assert created.status_code == 201, created.text
+    code = created.json()["invite_code"]
+    assert bob.http.post(f"/api/tables/{code}/join").status_code == 200
+    started = ana.http.post(f"/api/tables/{code}/start")
+    assert started.status_code == 200, started.text
+    return started.json()["game_id"], ana, bob
+
+
+def stored_events(database_url: str, game_id: str) -> list[GameEvent]:
+    database = Database(database_url)
+    try:
+        with database.session() as session:
+            rows = list(
+                session.scalars(
+                    select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+                )
+            )
+            session.expunge_all()
+            return rows
+    finally:
+        database.dispose()
+
+
+def shared_view(client: GameClient) -> dict[str, Any]:
+    """The part of a state every viewer sees alike."""
+    state = client.state
+    return {key: state[key] for key in ("board", "scores", "current", "bag", "hand_counts")}
+
+
+def test_moves_through_one_process_reach_viewers_on_the_other(
+    fanned_out: list[ServerProcess],
+    pg_url: str,
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    a, b = fanned_out
+    game_id, ana, bob = two_player_game(people, a, b)
+    watcher = Player(b.url)
+    people.append(watcher)
+    ana_on_a = GameClient(ana, game_id, name="ana@a")
+    bob_on_b = GameClient(bob, game_id, name="bob@b")
+    watcher_on_b = GameClient(watcher, game_id, name="watcher@b")
+    watcher_on_a = GameClient(watcher, game_id, name="watcher@a")
+    clients.extend([ana_on_a, bob_on_b, watcher_on_b, watcher_on_a])
+    ana_on_a.connect(a.url)
+    bob_on_b.connect(b.url)
+    watcher_on_b.connect(b.url)
+    watcher_on_a.connect(a.url)
+    assert watcher_on_b.snapshot is not None and watcher_on_b.snapshot["seat"] is None
+    seated = [ana_on_a, bob_on_b]
+    rng = random.Random(11)
+    moves = 0
+    while not ana_on_a.state["finished"]:
+        assert moves < 300, "the game does not end"
+        version = ana_on_a.version
+        actor = seated[ana_on_a.state["current"]]
+        actor.wait_version(version)
+        command_id = f"m{moves}"
+        actor.send(actor.decide(rng), command_id, version)
+        assert actor.wait_ack(command_id) == version + 1
+        for client in clients:
+            client.wait_version(version + 1)
+            assert client.version == version + 1
+            assert client.events[version + 1]["seat"] == ana_on_a.events[version + 1]["seat"]
+        views = [shared_view(client) for client in clients]
+        assert all(view == views[0] for view in views), "the processes disagree"
+        moves += 1
+    assert {tuple(client.events) for client in clients} == {tuple(range(1, moves + 1))}
+    assert all(client.errors == [] for client in clients)
+    rows = stored_events(pg_url, game_id)
+    assert [row.seq for row in rows] == list(range(1, moves + 1))
+    record_a = ana.http.get(f"/api/games/{game_id}/record")
+    record_b = bob.http.get(f"/api/games/{game_id}/record")
+    assert record_a.status_code == 200 and record_a.json() == record_b.json()
+    final = ChrominoLive(replay(record_a.json()))
+    assert final.is_over
+    assert ana_on_a.state == final.view(0) and bob_on_b.state == final.view(1)
+    assert watcher_on_a.state == watcher_on_b.state == final.view(None)
+
+
+def test_a_command_sent_to_both_processes_at_once_is_applied_once(
+    fanned_out: list[ServerProcess],
+    pg_url: str,
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    a, b = fanned_out
+    game_id, ana, bob = two_player_game(people, a, b)
+    # Each person has one socket on each process.
+    sockets = {
+        (seat, server.url): GameClient(person, game_id, name=f"seat{seat}@{name}")
+        for seat, person in enumerate([ana, bob])
+        for name, server in (("a", a), ("b", b))
+    }
+    clients.extend(sockets.values())
+    for (_, url), client in sockets.items():
+        client.connect(url)
+    rng = random.Random(5)
+    rounds = 8
+    outcomes: list[str] = []
+    for round_number in range(rounds):
+        first = clients[0]
+        version = first.version
+        for client in clients:
+            client.wait_version(version)
+        if first.state["finished"]:
+            break
+        seat = first.state["current"]
+        on_a, on_b = sockets[(seat, a.url)], sockets[(seat, b.url)]
+        command = on_a.decide(rng)
+        if round_number % 2 == 0:
+            # The very same command (same id) through both processes.
+            command_id = f"same-{round_number}"
+            _send_together([(on_a, command, command_id), (on_b, command, command_id)], version)
+            replies = [on_a.wait_reply(command_id), on_b.wait_reply(command_id)]
+            assert [reply["type"] for reply in replies] == ["ack", "ack"], replies
+            assert {reply["version"] for reply in replies} == {version + 1}
+            outcomes.append("same id: both acked")
+        else:
+            # Two different moves for the same turn: one wins, the other is refused —
+            # stale if its process heard of the winner first, a conflict if both
+            # reached the database (the unique (game_id, seq) stops the second).
+            other = _another_command(on_b, command, rng)
+            ids = (f"x-{round_number}", f"y-{round_number}")
+            _send_together([(on_a, command, ids[0]), (on_b, other, ids[1])], version)
+            replies = [on_a.wait_reply(ids[0]), on_b.wait_reply(ids[1])]
+            acked = [reply for reply in replies if reply["type"] == "ack"]
+            refused = [reply for reply in replies if reply["type"] == "error"]
+            assert len(acked) == len(refused) == 1, replies
+            assert acked[0]["version"] == version + 1
+            assert refused[0]["code"] in {"stale_version", "conflict"}, refused
+            outcomes.append(f"different moves: one acked, one {refused[0]['code']}")
+        for client in clients:
+            client.wait_version(version + 1)
+            assert client.ping() == version + 1, "a command was applied twice"
+        views = [shared_view(client) for client in clients]
+        assert all(view == views[0] for view in views)
+    assert outcomes, "no round was played"
+    rows = stored_events(pg_url, game_id)
+    assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
+    assert len(rows) == clients[0].version
+    command_ids = [row.command_id for row in rows]
+    assert len(command_ids) == len(set(command_ids))
+    for client in clients:
+        mine = {row.command_id: row.seq for row in rows if row.user_id == client.player.me["id"]}
+        for command_id, version in client.acks.items():
+            assert mine[command_id] == version
+
+    # The game still plays to its end, each person on "their" process.
+    play_to_the_end([sockets[(0, a.url)], sockets[(1, b.url)]], clients, rng)
+
+
+def _another_command(
+    client: GameClient, chosen: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    """A legal command other than ``chosen`` (another tile, or a draw when allowed)."""
+    legal = client.snapshot["legal"] if client.snapshot else None
+    for move in rng.sample(legal or [], len(legal or [])):
+        command = {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
+        if command != chosen:
+            return command
+    if chosen["type"] != "draw" and client.state["can_draw"]:
+        return {"type": "draw"}
+    if chosen["type"] != "pass" and client.state["can_pass"]:
+        return {"type": "pass"}
+    return chosen
+
+
+def _send_together(sends: list[tuple[GameClient, dict[str, Any], str]], version: int) -> None:
+    """Send commands ``(client, command, id)`` from threads released at the same instant."""
+    barrier = threading.Barrier(len(sends))
+
+    def send(client: GameClient, command: dict[str, Any], command_id: str) -> None:
+        barrier.wait(timeout=5)
+        client.send(command, command_id, version)
+
+    threads = [threading.Thread(target=send, args=args) for args in sends]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+
+
+def play_to_the_end(
+    seated: list[GameClient], watching: list[GameClient], rng: random.Random
+) -> None:
+    moves = 0
+    while True:
+        version = seated[0].version
+        for client in watching:
+            client.wait_version(version)
+        if seated[0].state["finished"]:
+            break
+        assert moves < 300, "the game does not end"
+        actor = seated[seated[0].state["current"]]
+        command_id = f"end-{moves}"
+        actor.send(actor.decide(rng), command_id, version)
+        assert actor.wait_ack(command_id) == version + 1
+        for client in watching:
+            client.wait_version(version + 1)
+        moves += 1
+    assert all(client.state["finished"] for client in watching)
+
+
+def test_a_second_writer_that_missed_the_news_fails_and_resyncs(
+    alone: ServerProcess,
+    pg_url: str,
+    tmp_path: Path,
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    """No Redis: the second process never hears of the first one's move, so its memory
+    is one version behind. Its write of the same version is refused by the unique
+    (game_id, seq), it reloads from the database, and tells its viewers."""
+    other = ServerProcess(server_env(pg_url), tmp_path / "other.log")
+    try:
+        launch_all([other])
+        game_id, ana, bob = two_player_game(people, alone, other)
+        watching = GameClient(ana, game_id, name="watching@alone")
+        clients.append(watching)
+        current = watching.connect(alone.url)["state"]["current"]
+        mover, waiter = (ana, bob) if current == 0 else (bob, ana)
+        first = GameClient(mover, game_id, name="mover@alone")
+        second = GameClient(mover, game_id, name="mover@other")
+        opponent = GameClient(waiter, game_id, name="opponent@other")
+        clients.extend([first, second, opponent])
+        first.connect(alone.url)
+        second.connect(other.url)
+        opponent.connect(other.url)
+        assert first.version == second.version == opponent.version == 0
+        version = first.version
+        command = first.decide(random.Random(2))
+        first.send(command, "through-alone", version)
+        assert first.wait_ack("through-alone") == version + 1
+        # The other process still believes the game is at ``version``.
+        assert second.ping() == version
+        second.send(command, "through-other", version)
+        reply = second.wait_reply("through-other")
+        assert reply["type"] == "error" and reply["code"] == "conflict", reply
+        # It reloaded and sent its viewers the state at the new version.
+        second.wait_version(version + 1)
+        opponent.wait_version(version + 1)
+        assert second.ping() == version + 1
+        assert second.state == first.state
+        rows = stored_events(pg_url, game_id)
+        assert len(rows) == version + 1
+        assert rows[-1].command_id == "through-alone"
+        assert "through-other" not in {row.command_id for row in rows}
+    finally:
+        other.kill()
+
+
+def test_http_and_a_solo_game_on_postgresql_alone(
+    alone: ServerProcess, pg_url: str, people: list[Player], clients: list[GameClient]
+) -> None:
+    solo = Player(alone.url)
+    people.append(solo)
+    assert solo.me["registered"] is False
+    renamed = solo.http.put("/api/me/name", json={"name": f"Pg {secrets.token_hex(3)}"})
+    assert renamed.status_code == 200, renamed.text
+    assert solo.http.get("/api/me").json()["name"] == renamed.json()["name"]
+    assert solo.http.patch("/api/me/preferences", json={"palette": "okabe-ito"}).status_code == 200
+    assert solo.http.get("/api/me/preferences").json()["palette"] == "okabe-ito"
+    table = solo.http.post("/api/tables", json={"seats": [{"kind": "human"}] * 2, "public": True})
+    assert table.status_code == 201
+    code = table.json()["invite_code"]
+    assert code in {listed["invite_code"] for listed in solo.http.get("/api/tables").json()}
+    assert solo.http.get(f"/api/tables/{code}").json()["status"] == "open"
+
+    started = solo.http.post("/api/solo")
+    assert started.status_code == 201, started.text
+    game_id = started.json()["game_id"]
+    client = GameClient(solo, game_id, name="solo")
+    clients.append(client)
+    client.connect()
+    play_to_the_end([client], [client], random.Random(3))
+    games = solo.http.get("/api/me/games").json()
+    assert [(game["id"], game["status"]) for game in games] == [(game_id, "finished")]
+    record = solo.http.get(f"/api/games/{game_id}/record")
+    assert record.status_code == 200
+    final = ChrominoLive(replay(record.json()))
+    assert final.is_over and client.state == final.view(0)
+    assert len(stored_events(pg_url, game_id)) == client.version
