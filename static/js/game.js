@@ -3,7 +3,7 @@
 // once a frame. No rules here: the server sends the legal placements, the
 // page shows them and reports the player's choice.
 import { api, boot, el, toast } from "./api.js";
-import { createView, fitView, keepInView, mountBoard, panBy, zoomAt } from "./board.js";
+import { createView, fitView, keepInView, mountBoard, wireViewControls } from "./board.js";
 import { t } from "./i18n.js";
 import {
   DIRS,
@@ -1021,37 +1021,10 @@ $("rematch").addEventListener("click", async (event) => {
   }
 });
 
-/** Arrow buttons move the view; with reversed arrows they move the board instead. */
-function panView(direction) {
-  const { width, height } = board.size();
-  const sign = preferences.reversed_arrows ? -1 : 1;
-  const stepX = Math.max(1, Math.round(width / state.view.scale / 4));
-  const stepY = Math.max(1, Math.round(height / state.view.scale / 4));
-  const moves = { left: [-stepX, 0], right: [stepX, 0], up: [0, -stepY], down: [0, stepY] };
-  const [dx, dy] = moves[direction];
-  panBy(state.view, sign * dx, sign * dy);
-  state.view.follow = false;
-  requestRender();
-}
-
-function zoomView(factor) {
-  const { width, height } = board.size();
-  zoomAt(state.view, factor, width / 2, height / 2, width, height);
-  state.view.follow = false;
-  requestRender();
-}
-
-function fitBoard() {
-  state.view.follow = true;
-  requestRender();
-}
-
-for (const button of document.querySelectorAll("[data-pan]")) {
-  button.addEventListener("click", () => panView(button.dataset.pan));
-}
-$("zoom-in").addEventListener("click", () => zoomView(1.25));
-$("zoom-out").addEventListener("click", () => zoomView(0.8));
-$("fit").addEventListener("click", fitBoard);
+const viewControls = wireViewControls(board, state.view, {
+  reversed: preferences.reversed_arrows,
+  onChange: requestRender,
+});
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const PAN_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
@@ -1071,16 +1044,16 @@ board.svg.addEventListener("keydown", (event) => {
   }
   if (ARROWS[event.key]) {
     event.preventDefault();
-    panView(PAN_NAMES[event.key]);
+    viewControls.pan(PAN_NAMES[event.key]);
   } else if (event.key === "+" || event.key === "=") {
     event.preventDefault();
-    zoomView(1.25);
+    viewControls.zoom(1.25);
   } else if (event.key === "-" || event.key === "_") {
     event.preventDefault();
-    zoomView(0.8);
+    viewControls.zoom(0.8);
   } else if (event.key === "0") {
     event.preventDefault();
-    fitBoard();
+    viewControls.fit();
   }
 });
 

@@ -4,7 +4,7 @@
 // the tile on the board and takes it from the hand, a draw (or a timeout's
 // penalty, while the bag lasts) moves the bag's first tile to the hand.
 import { api, boot, el } from "./api.js";
-import { createView, fitView, mountBoard, panBy, zoomAt } from "./board.js";
+import { createView, fitView, mountBoard, wireViewControls } from "./board.js";
 import { t } from "./i18n.js";
 import { bounds, tileIcon, tileLabel } from "./tiles.js";
 
@@ -248,31 +248,9 @@ $("replay-end").addEventListener("click", () => { stop(); goTo(state.frames.leng
 $("replay-play").addEventListener("click", () => (state.playing ? stop() : play()));
 $("replay-slider").addEventListener("input", (event) => { stop(); goTo(Number(event.target.value)); });
 
-function panView(direction) {
-  const { width, height } = board.size();
-  const sign = preferences.reversed_arrows ? -1 : 1;
-  const stepX = Math.max(1, Math.round(width / state.view.scale / 4));
-  const stepY = Math.max(1, Math.round(height / state.view.scale / 4));
-  const moves = { left: [-stepX, 0], right: [stepX, 0], up: [0, -stepY], down: [0, stepY] };
-  const [dx, dy] = moves[direction];
-  panBy(state.view, sign * dx, sign * dy);
-  state.view.follow = false;
-  requestRender();
-}
-function zoomView(factor) {
-  const { width, height } = board.size();
-  zoomAt(state.view, factor, width / 2, height / 2, width, height);
-  state.view.follow = false;
-  requestRender();
-}
-for (const button of document.querySelectorAll("[data-pan]")) {
-  button.addEventListener("click", () => panView(button.dataset.pan));
-}
-$("zoom-in").addEventListener("click", () => zoomView(1.25));
-$("zoom-out").addEventListener("click", () => zoomView(0.8));
-$("fit").addEventListener("click", () => {
-  state.view.follow = true;
-  requestRender();
+wireViewControls(board, state.view, {
+  reversed: preferences.reversed_arrows,
+  onChange: requestRender,
 });
 
 document.addEventListener("keydown", (event) => {
