@@ -41,6 +41,21 @@ class ConflictError(Exception):
 
 
 @dataclass(frozen=True)
+class Submission:
+    """An action someone (a player, a bot, the clock) asks a room to apply."""
+
+    seat: int
+    action: dict[str, Any]
+    expected_version: int
+    """The version the actor decided on: a game that moved since refuses it."""
+    user_id: int | None = None
+    command_id: str | None = None
+    """With ``user_id``, what makes a command apply at most once."""
+    refuse_draw_while_playable: bool = False
+    """The Beginner assistance level: no drawing while a tile fits."""
+
+
+@dataclass(frozen=True)
 class StoredEvent:
     """What one commit writes: the event and the game's new standing."""
 
@@ -130,37 +145,14 @@ class Room:
 
     # --- acting ---------------------------------------------------------------
 
-    async def submit(
-        self,
-        *,
-        seat: int,
-        action: dict[str, Any],
-        expected_version: int,
-        user_id: int | None = None,
-        command_id: str | None = None,
-        refuse_draw_while_playable: bool = False,
-    ) -> int:
+    async def submit(self, request: Submission) -> int:
         """Apply one action at most once; returns the version it produced."""
         async with self.lock:
-            return await self._submit_locked(
-                seat=seat,
-                action=action,
-                expected_version=expected_version,
-                user_id=user_id,
-                command_id=command_id,
-                refuse_draw_while_playable=refuse_draw_while_playable,
-            )
+            return await self._submit_locked(request)
 
-    async def _submit_locked(
-        self,
-        *,
-        seat: int,
-        action: dict[str, Any],
-        expected_version: int,
-        user_id: int | None = None,
-        command_id: str | None = None,
-        refuse_draw_while_playable: bool = False,
-    ) -> int:
+    async def _submit_locked(self, request: Submission) -> int:
+        seat, action, command_id = request.seat, request.action, request.command_id
+        user_id, expected_version = request.user_id, request.expected_version
         key = (user_id, command_id) if user_id is not None and command_id is not None else None
         if key is not None and key in self.commands:
             return self.commands[key]
@@ -171,7 +163,7 @@ class Room:
                 command_id,
             )
         if (
-            refuse_draw_while_playable
+            request.refuse_draw_while_playable
             and action.get("action") == "draw"
             and self.live.current_seat == seat
             and self.live.has_legal_play(seat)
@@ -326,10 +318,6 @@ class Room:
         else:
             viewer.send(self.state_message(viewer, snapshot))
 
-    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
-        """Every event so far as this viewer may see it (the move log)."""
-        return [self.event_for(applied, seat) for applied in self.history]
-
     def presence(self) -> dict[str, Any]:
         """Which seats have someone connected, and how many watch."""
         seated = {viewer.seat for viewer in self.viewers if viewer.seat is not None}
@@ -388,11 +376,8 @@ class Room:
             if self.version != version or self.live.is_over:
                 return
             with contextlib.suppress(ProtocolError, RuleError):
-                await self._submit_locked(
-                    seat=self.live.current_seat,
-                    action={"action": "timeout"},
-                    expected_version=version,
-                )
+                timeout = {"action": "timeout"}
+                await self._submit_locked(Submission(self.live.current_seat, timeout, version))
 
     async def _play_bot(self, version: int) -> None:
         await asyncio.sleep(self.hub.settings.bot_delay_seconds)
@@ -404,7 +389,7 @@ class Room:
             rng = random.Random(f"{self.game_id}:{version}")
             action = self.live.bot_action(seat, bot, rng)
             try:
-                await self._submit_locked(seat=seat, action=action, expected_version=version)
+                await self._submit_locked(Submission(seat, action, version))
             except (ProtocolError, RuleError):
                 log.exception("bot %s in game %s could not move", bot, self.game_id)
 

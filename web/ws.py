@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
 
-from .hub import Hub, Room, Viewer
+from .hub import Hub, Room, Submission, Viewer
 from .models import Game, Preference
 from .protocol import (
     PingMessage,
@@ -178,12 +178,14 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         raise ProtocolError("spectator", "spectators cannot act", message.id)
     try:
         version = await room.submit(
-            seat=viewer.seat,
-            action=action_of(message),
-            expected_version=message.version,
-            user_id=viewer.user_id,
-            command_id=message.id,
-            refuse_draw_while_playable=viewer.assistance == "beginner",
+            Submission(
+                seat=viewer.seat,
+                action=action_of(message),
+                expected_version=message.version,
+                user_id=viewer.user_id,
+                command_id=message.id,
+                refuse_draw_while_playable=viewer.assistance == "beginner",
+            )
         )
     except RuleError as error:
         raise ProtocolError(error.code, error.message, message.id) from None
