@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, MutableMapping
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -56,8 +58,29 @@ def rename(session: Session, user: User, name: str) -> None:
 
 
 def set_password(user: User, password: str) -> None:
-    """Add or change the password (argon2), so the account can sign in elsewhere."""
+    """Add or change the password (argon2), so the account can sign in elsewhere.
+
+    Every other session of the account ends: whoever had the old password, or a
+    copy of a cookie, is signed out. The caller remembers the user again in the
+    session that made the change.
+    """
     user.password_hash = _hasher.hash(password)
+    user.session_epoch += 1
+
+
+def remember(cookie_session: MutableMapping[str, Any], user: User) -> None:
+    """Sign the user in for this browser (the signed session cookie)."""
+    cookie_session["user_id"] = user.id
+    cookie_session["epoch"] = user.session_epoch
+
+
+def user_of_session(cookie_session: Mapping[str, Any], session: Session) -> User | None:
+    """The user a session cookie names, unless the session has since been ended."""
+    user_id = cookie_session.get("user_id")
+    user = session.get(User, user_id) if isinstance(user_id, int) else None
+    if user is None or cookie_session.get("epoch", 0) != user.session_epoch:
+        return None
+    return user
 
 
 def authenticate(session: Session, name: str, password: str) -> User | None:

@@ -54,9 +54,11 @@ def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> Use
 
 
 @router.put("/me/password")
-def set_password(body: PasswordSet, user: CurrentUser) -> UserPublic:
-    """Add a password, so this account can sign in from another device."""
+def set_password(body: PasswordSet, user: CurrentUser, request: Request) -> UserPublic:
+    """Add a password, so this account can sign in from another device; every other
+    device is signed out."""
     accounts.set_password(user, body.password)
+    accounts.remember(request.session, user)
     return accounts.public_user(user)
 
 
@@ -83,7 +85,7 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
             401, detail={"code": "bad_credentials", "message": "wrong name or password"}
         )
     request.session.clear()
-    request.session["user_id"] = user.id
+    accounts.remember(request.session, user)
     return accounts.public_user(user)
 
 

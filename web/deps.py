@@ -8,7 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
-from .accounts import guest
+from .accounts import guest, remember, user_of_session
 from .db import Database
 from .models import User
 
@@ -27,11 +27,10 @@ SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 def get_current_user(request: Request, session: SessionDep) -> User:
     """The signed-in user, or a new guest remembered in the session cookie."""
-    user_id = request.session.get("user_id")
-    user = session.get(User, user_id) if isinstance(user_id, int) else None
+    user = user_of_session(request.session, session)
     if user is None:
         user = guest(session)
-        request.session["user_id"] = user.id
+        remember(request.session, user)
     return user
 
 
@@ -40,8 +39,7 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 
 def get_optional_user(request: Request, session: SessionDep) -> User | None:
     """The signed-in user if any; no guest is made (for spectators and crawlers)."""
-    user_id = request.session.get("user_id")
-    return session.get(User, user_id) if isinstance(user_id, int) else None
+    return user_of_session(request.session, session)
 
 
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]

@@ -21,6 +21,9 @@ class User(Base):
     name_key: Mapped[str] = mapped_column(String(96), unique=True)
     """Case-folded name (up to 3 characters per letter): names are unique regardless of case."""
     password_hash: Mapped[str | None] = mapped_column(String(200))
+    session_epoch: Mapped[int] = mapped_column(default=0, server_default="0")
+    """Sessions carry the epoch they began in; a new password moves it on, which
+    signs out every other device (a stolen cookie included)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     preference: Mapped[Preference | None] = relationship(back_populates="user")

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
 
+from .accounts import user_of_session
 from .hub import Hub, Room, Submission, Viewer
 from .models import Game, Preference
 from .protocol import (
@@ -68,11 +69,13 @@ def _error(code: str, message: str, command_id: str | None = None) -> dict[str, 
     return error
 
 
-def _viewer_for(game_id: str, user_id: int | None, hub: Hub) -> Viewer | None:
+def _viewer_for(game_id: str, cookie_session: dict[str, Any], hub: Hub) -> Viewer | None:
     with hub.db.session() as session:
         game = session.get(Game, game_id)
         if game is None:
             return None
+        user = user_of_session(cookie_session, session)
+        user_id = user.id if user is not None else None
         seat = None
         for index, occupant in enumerate(game.seats):
             if user_id is not None and occupant["user_id"] == user_id:
@@ -94,8 +97,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     if not origin_allowed(websocket, settings):
         await websocket.close(code=POLICY_VIOLATION, reason="foreign origin")
         return
-    user_id = websocket.session.get("user_id") if "session" in websocket.scope else None
-    viewer = await asyncio.to_thread(_viewer_for, game_id, user_id, hub)
+    cookie_session = dict(websocket.session) if "session" in websocket.scope else {}
+    viewer = await asyncio.to_thread(_viewer_for, game_id, cookie_session, hub)
     room = await hub.room(game_id) if viewer is not None else None
     if viewer is None or room is None:
         await websocket.accept()

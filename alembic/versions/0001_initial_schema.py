@@ -23,6 +23,7 @@ def upgrade() -> None:
         sa.Column("name", sa.String(length=40), nullable=False),
         sa.Column("name_key", sa.String(length=96), nullable=False),
         sa.Column("password_hash", sa.String(length=200), nullable=True),
+        sa.Column("session_epoch", sa.Integer(), server_default="0", nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_user_account")),
         sa.UniqueConstraint("name_key", name=op.f("uq_user_account_name_key")),

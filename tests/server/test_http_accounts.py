@@ -133,7 +133,7 @@ def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
     assert f"max-age={365 * 24 * 3600}" in set_cookie
     cookie = client.cookies["chromino_session"]
     payload = itsdangerous.TimestampSigner(TEST_SECRET).unsign(cookie.encode())
-    assert json.loads(b64decode(payload)) == {"user_id": me["id"]}
+    assert json.loads(b64decode(payload)) == {"user_id": me["id"], "epoch": 0}
 
     again = expect(client.get("/api/me"), 200)
     assert again == me

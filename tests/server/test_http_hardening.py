@@ -93,3 +93,23 @@ def test_watching_a_game_makes_no_account(client: TestClient) -> None:
     assert view.json()["state"]["hands"] == [None]
     with database.sessions() as session:
         assert session.scalar(select(func.count()).select_from(User)) == before
+
+
+def test_a_new_password_signs_every_other_device_out(client: TestClient) -> None:
+    client.put("/api/me/name", json={"name": "Roaming"})
+    client.put("/api/me/password", json={"password": "first password"})
+    laptop = other_device(client)
+    signed_in = laptop.post("/api/login", json={"name": "Roaming", "password": "first password"})
+    assert signed_in.status_code == 200
+    stolen_cookie = dict(laptop.cookies)
+    account = signed_in.json()["id"]
+    assert laptop.get("/api/me").json()["id"] == account
+
+    assert client.put("/api/me/password", json={"password": "second password"}).status_code == 200
+    assert client.get("/api/me").json()["id"] == account  # the device that changed it stays in
+    assert laptop.get("/api/me").json()["id"] != account  # the other one is a guest now
+    thief = other_device(client)
+    thief.cookies.update(stolen_cookie)
+    assert thief.get("/api/me").json()["id"] != account
+    again = thief.post("/api/login", json={"name": "Roaming", "password": "second password"})
+    assert again.json()["id"] == account
