@@ -88,3 +88,13 @@ def players(live_server: LiveServer) -> Iterator[list[Player]]:
     yield people
     for person in people:
         person.close()
+
+
+@pytest.fixture
+def people(server: LiveServer) -> Iterator[list[Player]]:
+    """Five people on the test module's own ``server`` fixture: enough for four seats
+    and someone who only watches."""
+    crowd = [Player(server.url) for _ in range(5)]
+    yield crowd
+    for person in crowd:
+        person.close()

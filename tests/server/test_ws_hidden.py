@@ -76,14 +76,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def people(server: LiveServer) -> Iterator[list[Player]]:
-    crowd = [Player(server.url) for _ in range(5)]
-    yield crowd
-    for person in crowd:
-        person.close()
-
-
 def test_the_leak_detector_sees_tiles(people: list[Player]) -> None:
     """The detector itself: a frame naming a bag tile, or another hidden hand, is caught."""
     case = Case(["human", "human"])

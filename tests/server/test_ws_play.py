@@ -36,15 +36,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def people(server: LiveServer) -> Iterator[list[Player]]:
-    """Five people: enough for four seats and someone who only watches."""
-    crowd = [Player(server.url) for _ in range(5)]
-    yield crowd
-    for person in crowd:
-        person.close()
-
-
 def play_through(
     people: list[Player],
     seats: list[str],

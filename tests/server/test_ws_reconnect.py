@@ -29,14 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def people(server: LiveServer) -> Iterator[list[Player]]:
-    crowd = [Player(server.url) for _ in range(5)]
-    yield crowd
-    for person in crowd:
-        person.close()
-
-
 def live_events(sock: GameSocket) -> dict[int, dict[str, Any]]:
     """The events a socket received live, by version."""
     return {f["version"]: f for f in sock.received if f["type"] == "event" and "state" in f}

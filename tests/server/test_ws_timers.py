@@ -30,14 +30,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def people(server: LiveServer) -> Iterator[list[Player]]:
-    crowd = [Player(server.url) for _ in range(5)]
-    yield crowd
-    for person in crowd:
-        person.close()
-
-
 def next_event(sock: GameSocket, timeout: float = 10) -> tuple[dict[str, Any], float]:
     """The next event, and when it arrived."""
     event = sock.recv_until("event", timeout=timeout)
