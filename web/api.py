@@ -30,10 +30,6 @@ from .schemas import (
 router = APIRouter(prefix="/api")
 
 
-def _refuse(error: tables.TableError) -> HTTPException:
-    return HTTPException(error.status, detail={"code": error.code, "message": error.message})
-
-
 # --- people -------------------------------------------------------------------
 
 
@@ -132,10 +128,7 @@ def read_solo_best(user: CurrentUser, session: SessionDep) -> SoloBest | None:
 @router.post("/tables", status_code=status.HTTP_201_CREATED)
 def create_table(body: TableCreate, user: CurrentUser, session: SessionDep) -> TablePublic:
     """A new table with its options and seats; I take the first human seat."""
-    try:
-        table = tables.create_table(session, user, body)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    table = tables.create_table(session, user, body)
     return tables.table_public(table)
 
 
@@ -148,31 +141,22 @@ def list_tables(session: SessionDep) -> list[TablePublic]:
 @router.get("/tables/{invite_code}")
 def read_table(invite_code: str, session: SessionDep) -> TablePublic:
     """A table, for whoever holds its invite code."""
-    try:
-        return tables.table_public(tables.table_by_invite(session, invite_code))
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    return tables.table_public(tables.table_by_invite(session, invite_code))
 
 
 @router.post("/tables/{invite_code}/join")
 def join_table(invite_code: str, user: CurrentUser, session: SessionDep) -> TablePublic:
     """Take a free seat."""
-    try:
-        table = tables.table_by_invite(session, invite_code)
-        tables.join(table, user)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    table = tables.table_by_invite(session, invite_code)
+    tables.join(table, user)
     return tables.table_public(table)
 
 
 @router.post("/tables/{invite_code}/leave")
 def leave_table(invite_code: str, user: CurrentUser, session: SessionDep) -> TablePublic:
     """Give up my seat before the start."""
-    try:
-        table = tables.table_by_invite(session, invite_code)
-        tables.leave(table, user)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    table = tables.table_by_invite(session, invite_code)
+    tables.leave(table, user)
     return tables.table_public(table)
 
 
@@ -181,10 +165,7 @@ def start_table(
     invite_code: str, user: CurrentUser, session: SessionDep, request: Request
 ) -> dict[str, str]:
     """Deal the game (creator only)."""
-    try:
-        game = tables.start(session, tables.table_by_invite(session, invite_code), user)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    game = tables.start(session, tables.table_by_invite(session, invite_code), user)
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -194,10 +175,7 @@ def start_solo(
     user: CurrentUser, session: SessionDep, request: Request, body: GameOptionsIn | None = None
 ) -> dict[str, str]:
     """One click, one solo game."""
-    try:
-        game = tables.start_solo(session, user, body or GameOptionsIn())
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    game = tables.start_solo(session, user, body or GameOptionsIn())
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -208,10 +186,7 @@ def start_solo(
 @router.get("/games/{game_id}")
 def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str, Any]:
     """A game's summary and what I may see of it (spectators need no account)."""
-    try:
-        game = tables.game_by_id(session, game_id)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    game = tables.game_by_id(session, game_id)
     user_id = user.id if user is not None else None
     seat = None if user_id is None else tables.seat_of(game, user_id)
     moves = [(event.seat, event.action) for event in _events(session, game_id)]
@@ -222,10 +197,7 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
 @router.get("/games/{game_id}/record")
 def download_record(game_id: str, session: SessionDep) -> JSONResponse:
     """The game record (RULES.md section 9) — only once the game is over."""
-    try:
-        game = tables.game_by_id(session, game_id)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    game = tables.game_by_id(session, game_id)
     if game.status != "finished":
         raise HTTPException(
             409,
@@ -242,10 +214,7 @@ def rematch(
     game_id: str, user: CurrentUser, session: SessionDep, request: Request
 ) -> dict[str, str]:
     """The same seats and options again (asking twice gives the same new game)."""
-    try:
-        game = tables.rematch(session, tables.game_by_id(session, game_id), user)
-    except tables.TableError as error:
-        raise _refuse(error) from None
+    game = tables.rematch(session, tables.game_by_id(session, game_id), user)
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 

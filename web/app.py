@@ -19,6 +19,7 @@ from .db import Database
 from .fanout import make_fanout
 from .hub import Hub
 from .settings import Settings, get_settings
+from .tables import TableError
 
 log = logging.getLogger(__name__)
 SESSION_DAYS = 365
@@ -66,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(ws.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
+    app.add_exception_handler(TableError, _table_refusal)
     app.add_exception_handler(Exception, _internal_error)
     return app
 
@@ -90,6 +92,13 @@ def healthz(request: Request) -> JSONResponse:
     if database.is_reachable():
         return JSONResponse({"status": "ok"})
     return JSONResponse({"status": "unavailable"}, status_code=503)
+
+
+async def _table_refusal(request: Request, error: Exception) -> JSONResponse:
+    """A table or game refused the request: its status, a stable code and a message."""
+    assert isinstance(error, TableError)
+    detail = {"code": error.code, "message": error.message}
+    return JSONResponse({"detail": detail}, status_code=error.status)
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:
