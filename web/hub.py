@@ -172,8 +172,7 @@ class Room:
                 "assistance_draw_refused",
                 "at the Beginner level you cannot draw while a tile can be played",
             )
-        self.live.check(seat, action)
-        applied = self.live.apply(seat, action)
+        applied = self.live.apply(seat, action)  # refuses (RuleError) without changing anything
         version = self.version + 1
         deadline = self._next_deadline(applied)
         stored = StoredEvent(

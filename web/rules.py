@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from chromino import Action, Game, GameOptions, IllegalMoveError, InvalidSetupError
 from chromino.actions import parse_action
-from chromino.bots import BOTS, bot_named
+from chromino.bots import bot_named
 from chromino.game import Event, Setup, deal
 from chromino.notation import record_of, setup_from_record
 
@@ -52,8 +52,6 @@ class LiveGame(Protocol):
     @property
     def is_over(self) -> bool: ...
 
-    def check(self, seat: int, action: Mapping[str, Any]) -> None: ...
-
     def apply(self, seat: int, action: Mapping[str, Any]) -> Applied: ...
 
     def view(self, seat: int | None) -> dict[str, Any]: ...
@@ -66,15 +64,11 @@ class LiveGame(Protocol):
 
     def result(self) -> dict[str, Any] | None: ...
 
-    def record(self) -> dict[str, Any]: ...
-
     def turn_seconds(self) -> int: ...
 
 
 class TileGame(Protocol):
     """A kind of game the server can host."""
-
-    bots: Sequence[str]
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]: ...
 
@@ -104,12 +98,6 @@ class ChrominoLive:
     def _action(self, data: Mapping[str, Any]) -> Action:
         try:
             return parse_action(data)
-        except IllegalMoveError as error:
-            raise RuleError(error.reason.value, error.message) from None
-
-    def check(self, seat: int, action: Mapping[str, Any]) -> None:
-        try:
-            self.game.check(seat, self._action(action))
         except IllegalMoveError as error:
             raise RuleError(error.reason.value, error.message) from None
 
@@ -157,9 +145,6 @@ class ChrominoLive:
             "hand_sizes": [len(hand) for hand in self.game.hands],
         }
 
-    def record(self) -> dict[str, Any]:
-        return record_of(self.game)
-
     def turn_seconds(self) -> int:
         return self.game.options.turn_seconds
 
@@ -182,8 +167,6 @@ def _applied(event: Event, *, turn_changed: bool) -> Applied:
 
 class Chromino:
     """:class:`TileGame` for Chromino."""
-
-    bots: Sequence[str] = tuple(sorted(BOTS))
 
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default; InvalidSetupError names a bad one."""
