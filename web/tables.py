@@ -6,7 +6,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.orm import Session, object_session
 
 from chromino.errors import InvalidSetupError
@@ -14,7 +14,15 @@ from chromino.errors import InvalidSetupError
 from .db import as_utc, utcnow
 from .models import Game, GamePlayer, GameTable, TableSeat, User
 from .rules import Chromino
-from .schemas import GameOptionsIn, GameSummary, SeatPublic, SoloBest, TableCreate, TablePublic
+from .schemas import (
+    GameOptionsIn,
+    GameSummary,
+    SeatIn,
+    SeatPublic,
+    SoloBest,
+    TableCreate,
+    TablePublic,
+)
 
 RULES = Chromino()
 BOT_NAMES = {"random": "Random bot", "greedy": "Greedy bot"}
@@ -81,12 +89,11 @@ def table_by_invite(session: Session, invite_code: str) -> GameTable:
 
 def _lock(table: GameTable) -> None:
     """Serialize changes to one table (two joins for the last seat, a double-clicked start):
-    take the table's row lock (SQLite: the write lock) with a no-op update, then re-read it."""
+    lock its row (SELECT … FOR UPDATE; on SQLite every transaction already holds the write
+    lock from its start, see web.db), then re-read what was read before the lock."""
     session = object_session(table)
     assert session is not None
-    session.execute(
-        update(GameTable).where(GameTable.id == table.id).values(status=GameTable.status)
-    )
+    session.execute(select(GameTable.id).where(GameTable.id == table.id).with_for_update())
     for seat in list(table.seats):
         session.expire(seat)
     session.expire(table)
@@ -164,8 +171,6 @@ def _deal_game(session: Session, table: GameTable) -> Game:
 
 def start_solo(session: Session, user: User, options: GameOptionsIn) -> Game:
     """One click: a one-seat table, dealt at once."""
-    from .schemas import SeatIn
-
     spec = TableCreate(options=options, seats=[SeatIn(kind="human")])
     table = create_table(session, user, spec, solo=True)
     return _deal_game(session, table)
