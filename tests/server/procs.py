@@ -20,9 +20,13 @@ from pathlib import Path
 from typing import IO, Any, Literal
 
 import httpx
+from sqlalchemy import select
 from support import TEST_SECRET, GameSocket, Player, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from web.db import Database
+from web.models import GameEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -307,3 +311,19 @@ class GameClient:
     def send(self, command: dict[str, Any], command_id: str, version: int) -> None:
         assert self.socket is not None
         self.socket.send({**command, "id": command_id, "version": version})
+
+
+def stored_events(database_url: str, game_id: str) -> list[GameEvent]:
+    """Every stored event of a game, in order, read straight from the database."""
+    database = Database(database_url)
+    try:
+        with database.session() as session:
+            rows = list(
+                session.scalars(
+                    select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+                )
+            )
+            session.expunge_all()
+            return rows
+    finally:
+        database.dispose()

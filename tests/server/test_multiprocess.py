@@ -16,15 +16,13 @@ from typing import Any
 
 import psycopg
 import pytest
-from procs import GameClient, ServerProcess, server_env
+from procs import GameClient, ServerProcess, server_env, stored_events
 from services import require_postgres, require_redis
-from sqlalchemy import make_url, select
+from sqlalchemy import make_url
 from support import Player
 
 from chromino.notation import replay
-from web.db import Database
 from web.migrate import upgrade
-from web.models import GameEvent
 from web.rules import ChrominoLive
 
 
@@ -112,21 +110,6 @@ def two_player_game(
     started = ana.http.post(f"/api/tables/{code}/start")
     assert started.status_code == 200, started.text
     return started.json()["game_id"], ana, bob
-
-
-def stored_events(database_url: str, game_id: str) -> list[GameEvent]:
-    database = Database(database_url)
-    try:
-        with database.session() as session:
-            rows = list(
-                session.scalars(
-                    select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
-                )
-            )
-            session.expunge_all()
-            return rows
-    finally:
-        database.dispose()
 
 
 def shared_view(client: GameClient) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from procs import GameClient, ServerProcess, server_env
+from procs import GameClient, ServerProcess, server_env, stored_events
 from sqlalchemy import select
 from support import Player, migrated_sqlite
 
@@ -118,17 +118,7 @@ def check_stored_game(
 ) -> list[GameEvent]:
     """The stored events: versions 1..N with no gap, each person's command ids exactly
     the ones acknowledged to them, at the versions acknowledged."""
-    database = Database(database_url)
-    try:
-        with database.session() as session:
-            rows = list(
-                session.scalars(
-                    select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
-                )
-            )
-            session.expunge_all()
-    finally:
-        database.dispose()
+    rows = stored_events(database_url, game_id)
     assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
     for client in clients:
         mine = {row.command_id: row.seq for row in rows if row.user_id == client.player.me["id"]}
