@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import math
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
@@ -11,7 +12,7 @@ from fastapi.responses import JSONResponse
 from . import accounts, tables
 from .deps import CurrentUser, OptionalUser, SessionDep
 from .hub import Hub
-from .limits import AttemptLimiter
+from .limits import Limits
 from .rules import Chromino
 from .schemas import (
     GameOptionsIn,
@@ -52,37 +53,57 @@ def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> Use
 @router.put("/me/password")
 def set_password(body: PasswordSet, user: CurrentUser, request: Request) -> UserPublic:
     """Add a password, so this account can sign in from another device; every other
-    device is signed out."""
+    device is signed out. A few changes per account per ten minutes."""
+    limits = _limits(request)
+    if not limits.password_changes.allow(user.id):
+        raise _too_many(limits.password_changes.retry_after(user.id), "password changes")
     accounts.set_password(user, body.password)
     accounts.remember(request.session, user)
     return accounts.public_user(user)
 
 
-LOGIN_ATTEMPTS_PER_NAME = AttemptLimiter(limit=10, window=300)
-LOGIN_ATTEMPTS_PER_ADDRESS = AttemptLimiter(limit=30, window=300)
-
-
 @router.post("/login")
 def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
-    """Sign in with a name and password (a few attempts per name and address)."""
+    """Sign in with a name and password.
+
+    Each address has a budget of attempts, and wrong passwords for one name from one
+    address are slowed down more and more; someone else's wrong guesses never keep the
+    owner out.
+    """
+    limits = _limits(request)
     address = request.client.host if request.client else "unknown"
-    if not (
-        LOGIN_ATTEMPTS_PER_ADDRESS.allow(address)
-        and LOGIN_ATTEMPTS_PER_NAME.allow(body.name.casefold())
-    ):
-        raise HTTPException(
-            429,
-            detail={"code": "too_many_attempts", "message": "too many sign-in attempts; wait"},
-            headers={"Retry-After": "300"},
-        )
+    pair = (address, body.name.casefold())
+    if not limits.sign_ins_per_address.allow(address):
+        raise _too_many(limits.sign_ins_per_address.retry_after(address), "sign-in attempts")
+    wait = limits.sign_in_failures.wait(pair)
+    if wait > 0:
+        raise _too_many(math.ceil(wait), "wrong passwords for this name")
     user = accounts.authenticate(session, body.name, body.password)
     if user is None:
+        limits.sign_in_failures.failed(pair)
         raise HTTPException(
             401, detail={"code": "bad_credentials", "message": "wrong name or password"}
         )
+    limits.sign_in_failures.succeeded(pair)
     request.session.clear()
     accounts.remember(request.session, user)
     return accounts.public_user(user)
+
+
+def _limits(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+def _too_many(retry_after: int, what: str) -> HTTPException:
+    return HTTPException(
+        429,
+        detail={
+            "code": "too_many_attempts",
+            "message": f"too many {what}; try again in {retry_after} s",
+        },
+        headers={"Retry-After": str(retry_after)},
+    )
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
@@ -165,7 +186,8 @@ def start_table(
     invite_code: str, user: CurrentUser, session: SessionDep, request: Request
 ) -> dict[str, str]:
     """Deal the game (creator only)."""
-    game = tables.start(session, tables.table_by_invite(session, invite_code), user)
+    table = tables.table_by_invite(session, invite_code)
+    game = tables.start(session, table, user, deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -175,7 +197,7 @@ def start_solo(
     user: CurrentUser, session: SessionDep, request: Request, body: GameOptionsIn | None = None
 ) -> dict[str, str]:
     """One click, one solo game."""
-    game = tables.start_solo(session, user, body or GameOptionsIn())
+    game = tables.start_solo(session, user, body or GameOptionsIn(), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -214,9 +236,16 @@ def rematch(
     game_id: str, user: CurrentUser, session: SessionDep, request: Request
 ) -> dict[str, str]:
     """The same seats and options again (asking twice gives the same new game)."""
-    game = tables.rematch(session, tables.game_by_id(session, game_id), user)
+    finished = tables.game_by_id(session, game_id)
+    game = tables.rematch(session, finished, user, deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
+
+
+def _deal_seed(request: Request) -> str | None:
+    """The tests' fixed deal seed, if the settings have one (never in production)."""
+    seed: str | None = request.app.state.settings.deal_seed
+    return seed
 
 
 def _open_room(request: Request, session: SessionDep, game_id: str) -> None:

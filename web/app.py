@@ -18,6 +18,7 @@ from . import api, pages, ws
 from .db import Database
 from .fanout import make_fanout
 from .hub import Hub
+from .limits import Limits
 from .settings import Settings, get_settings
 from .tables import TableError
 
@@ -54,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.settings = settings
+    app.state.limits = Limits()
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.secret_key,

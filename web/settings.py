@@ -36,6 +36,10 @@ class Settings(BaseSettings):
     replay_gap_limit: int = Field(default=100, ge=1)
     """A reconnecting client further behind than this gets a snapshot, not the events."""
     cookie_secure: bool = False
+    deal_seed: str | None = None
+    """Tests only: every deal's seed is made from this, the table and how many games the
+    table has dealt, so a test run deals the same tiles each time. Refused in production,
+    where deals come from the operating system's random source."""
     tune_gc: bool = True
     """Freeze start-up's objects and collect less often (see web.app); tests that run
     servers inside their own process turn it off."""
@@ -52,6 +56,8 @@ class Settings(BaseSettings):
     def _refuse_unsafe_defaults(self) -> Settings:
         if self.environment == "production" and self.secret_key == DEVELOPMENT_SECRET:
             raise ValueError("CHROMINO_SECRET_KEY must be set in production")
+        if self.environment == "production" and self.deal_seed is not None:
+            raise ValueError("CHROMINO_DEAL_SEED is for tests; production deals are random")
         if self.environment == "production" and len(self.secret_key) < 32:
             raise ValueError("CHROMINO_SECRET_KEY must be at least 32 characters")
         return self

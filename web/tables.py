@@ -6,7 +6,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
 
 from chromino.errors import InvalidSetupError
@@ -129,7 +129,7 @@ def leave(table: GameTable, user: User) -> None:
         table.status = "closed"
 
 
-def start(session: Session, table: GameTable, user: User) -> Game:
+def start(session: Session, table: GameTable, user: User, *, deal_seed: str | None = None) -> Game:
     """Deal the game: only the creator may, once every human seat is taken."""
     if user.id != table.creator_id:
         raise TableError(403, "not_creator", "only the table's creator can start the game")
@@ -138,10 +138,19 @@ def start(session: Session, table: GameTable, user: User) -> Game:
     empty = [seat.seat for seat in table.seats if seat.bot is None and seat.user_id is None]
     if empty:
         raise TableError(409, "seats_empty", f"seats {empty} are still waiting for players")
-    return _deal_game(session, table)
+    return _deal_game(session, table, deal_seed)
 
 
-def _deal_game(session: Session, table: GameTable) -> Game:
+def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
+    """A fresh random seed; with a test's ``deal_seed``, one fixed by the table and by how
+    many games it has dealt (so a rematch is a new deal, and a rerun the same one)."""
+    if deal_seed is None:
+        return secrets.token_hex(16)
+    dealt = session.scalar(select(func.count()).select_from(Game).where(Game.table_id == table.id))
+    return f"{deal_seed}/{table.id}/{dealt}"
+
+
+def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Game:
     names = [
         seat.user.name if seat.user is not None else BOT_NAMES.get(seat.bot or "", "Bot")
         for seat in table.seats
@@ -150,7 +159,7 @@ def _deal_game(session: Session, table: GameTable) -> Game:
         {"user_id": seat.user_id, "bot": seat.bot, "name": name}
         for seat, name in zip(table.seats, names, strict=True)
     ]
-    setup = RULES.deal(names, secrets.token_hex(16), table.options)
+    setup = RULES.deal(names, _seed(session, table, deal_seed), table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
     game = Game(
         id=secrets.token_urlsafe(9),
@@ -169,14 +178,16 @@ def _deal_game(session: Session, table: GameTable) -> Game:
     return game
 
 
-def start_solo(session: Session, user: User, options: GameOptionsIn) -> Game:
+def start_solo(
+    session: Session, user: User, options: GameOptionsIn, *, deal_seed: str | None = None
+) -> Game:
     """One click: a one-seat table, dealt at once."""
     spec = TableCreate(options=options, seats=[SeatIn(kind="human")])
     table = create_table(session, user, spec, solo=True)
-    return _deal_game(session, table)
+    return _deal_game(session, table, deal_seed)
 
 
-def rematch(session: Session, game: Game, user: User) -> Game:
+def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None = None) -> Game:
     """The same seats and options again; asking twice gives the same new game."""
     if game.status != "finished":
         raise TableError(409, "game_not_finished", "a rematch needs a finished game")
@@ -189,7 +200,7 @@ def rematch(session: Session, game: Game, user: User) -> Game:
         newer = session.get(Game, table.game_id)
         assert newer is not None
         return newer
-    return _deal_game(session, table)
+    return _deal_game(session, table, deal_seed)
 
 
 def game_by_id(session: Session, game_id: str) -> Game:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import secrets
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from services import require_postgres
+from sqlalchemy import make_url
 from support import LiveServer, Player, make_settings, migrated_sqlite
 
 from web.app import create_app
 from web.db import Database
+from web.migrate import upgrade
 from web.settings import Settings
 
 
@@ -21,6 +26,36 @@ def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("template") / "chromino.sqlite3"
     migrated_sqlite(path)
     return path
+
+
+@pytest.fixture(scope="module")
+def pg_url() -> Iterator[str]:
+    """A fresh, migrated PostgreSQL database for the test module, dropped at the end."""
+    admin_url = require_postgres()
+    name = f"chromino_test_{secrets.token_hex(6)}"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def racing_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server on SQLite (where every writer waits its turn) and on PostgreSQL
+    (where concurrent transactions really interleave, so only row locks and unique keys
+    keep a race honest)."""
+    if request.param == "sqlite":
+        url = migrated_sqlite(tmp_path / "chromino.sqlite3")
+    else:
+        url = request.getfixturevalue("pg_url")
+    server = LiveServer(make_settings(url)).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from typing import IO, Any, Literal
 
 import httpx
 from sqlalchemy import select
-from support import TEST_SECRET, GameSocket, Player, free_port
+from support import DEAL_SEED, TEST_SECRET, GameSocket, Player, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -42,6 +42,7 @@ def server_env(database_url: str, **settings: object) -> dict[str, str]:
         # Scripted clients answer at once; keep the flood limits out of their way.
         CHROMINO_MESSAGES_PER_SECOND="1000",
         CHROMINO_MESSAGE_BURST="1000",
+        CHROMINO_DEAL_SEED=DEAL_SEED,
         PYTHONUNBUFFERED="1",
     )
     for name, value in settings.items():

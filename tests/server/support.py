@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import socket
 import threading
 import time
@@ -19,6 +20,19 @@ from web.migrate import upgrade
 from web.settings import Settings
 
 TEST_SECRET = "test-secret-" + "x" * 40
+DEAL_SEED = os.environ.get("CHROMINO_TEST_DEAL_SEED", "tests")
+"""Every deal of a test server comes from this, the table and its game count, so a rerun
+deals the same tiles; set CHROMINO_TEST_DEAL_SEED to try the suite on other deals."""
+
+
+_WALL_AT_IMPORT = time.time()
+_MONOTONIC_AT_IMPORT = time.monotonic()
+
+
+def wall_now() -> float:
+    """Wall-clock seconds (the unit of the server's turn deadlines), advanced by the
+    monotonic clock: a clock step during a test cannot move it."""
+    return _WALL_AT_IMPORT + (time.monotonic() - _MONOTONIC_AT_IMPORT)
 
 
 def migrated_sqlite(path: Path) -> str:
@@ -39,6 +53,7 @@ def make_settings(database_url: str, **overrides: Any) -> Settings:
         "messages_per_second": 500.0,
         "message_burst": 1000,
         "tune_gc": False,  # the server runs inside the test process
+        "deal_seed": DEAL_SEED,
     }
     values.update(overrides)
     return Settings(**values)

@@ -587,9 +587,10 @@ def test_a_change_is_committed_before_the_answer_is_sent(
 
 
 def test_people_racing_for_one_name_get_it_once_and_409_otherwise(
-    live_server: LiveServer, db: Database
+    racing_server: LiveServer,
 ) -> None:
-    people = [Player(live_server.url) for _ in range(8)]
+    people = [Player(racing_server.url) for _ in range(8)]
+    db = Database(racing_server.settings.database_url)
     try:
         answers = at_once(
             [partial(person.http.put, "/api/me/name", json={"name": "Zed"}) for person in people]
@@ -605,5 +606,6 @@ def test_people_racing_for_one_name_get_it_once_and_409_otherwise(
             holders = list(session.scalars(select(User).where(User.name_key == "zed")))
             assert [user.id for user in holders] == [winner["id"]]
     finally:
+        db.dispose()
         for person in people:
             person.close()

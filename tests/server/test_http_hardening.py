@@ -6,9 +6,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
-from web import api
-from web.limits import AttemptLimiter
+from web.app import create_app
+from web.limits import AttemptLimiter, FailureBackoff, Limits
 from web.models import User
+from web.settings import Settings
 
 BASE_URL = "http://127.0.0.1:8000"
 
@@ -17,31 +18,135 @@ def other_device(client: TestClient) -> TestClient:
     return TestClient(client.app, base_url=BASE_URL)
 
 
-def test_sign_in_attempts_per_name_are_limited(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(api, "LOGIN_ATTEMPTS_PER_NAME", AttemptLimiter(limit=3, window=300))
-    client.put("/api/me/name", json={"name": "Guarded"})
-    assert client.put("/api/me/password", json={"password": "correct horse"}).status_code == 200
-    guesser = other_device(client)
-    for _ in range(3):
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def from_address(client: TestClient, address: str) -> TestClient:
+    """Another browser, at another network address, on the same app."""
+    return TestClient(client.app, base_url=BASE_URL, client=(address, 40000))
+
+
+def registered(client: TestClient, name: str, password: str) -> None:
+    assert client.put("/api/me/name", json={"name": name}).status_code == 200
+    assert client.put("/api/me/password", json={"password": password}).status_code == 200
+
+
+def test_wrong_passwords_slow_the_guesser_but_never_the_owner(client: TestClient) -> None:
+    clock = FakeClock()
+    client.app.state.limits = Limits(clock=clock)  # type: ignore[attr-defined]
+    registered(client, "Guarded", "correct horse")
+    guesser = from_address(client, "203.0.113.9")
+    for _ in range(5):
         wrong = guesser.post("/api/login", json={"name": "guarded", "password": "nope-nope"})
         assert wrong.status_code == 401
+    # five failures are free; then the backoff: 2 s, then 4 s, 8 s, ...
     refused = guesser.post("/api/login", json={"name": "Guarded", "password": "correct horse"})
     assert refused.status_code == 429
     assert refused.json()["detail"]["code"] == "too_many_attempts"
+    assert refused.headers["retry-after"] == "2"
+    owner = from_address(client, "198.51.100.7")
+    welcome = owner.post("/api/login", json={"name": "Guarded", "password": "correct horse"})
+    assert welcome.status_code == 200
+    clock.now += 2
+    assert guesser.post("/api/login", json={"name": "Guarded", "password": "y"}).status_code == 401
+    again = guesser.post("/api/login", json={"name": "Guarded", "password": "z"})
+    assert again.status_code == 429
+    assert again.headers["retry-after"] == "4"
+
+
+def test_a_success_clears_the_backoff(client: TestClient) -> None:
+    clock = FakeClock()
+    client.app.state.limits = Limits(clock=clock)  # type: ignore[attr-defined]
+    registered(client, "Forgetful", "right one")
+    laptop = from_address(client, "198.51.100.8")
+    for _ in range(6):
+        laptop.post("/api/login", json={"name": "Forgetful", "password": "wrong one"})
+    clock.now += 2
+    assert (
+        laptop.post("/api/login", json={"name": "Forgetful", "password": "right one"}).status_code
+        == 200
+    )
+    # a slip after signing in starts from zero again, not from the old count
+    assert (
+        laptop.post("/api/login", json={"name": "Forgetful", "password": "typo"}).status_code == 401
+    )
+    assert (
+        laptop.post("/api/login", json={"name": "Forgetful", "password": "right one"}).status_code
+        == 200
+    )
+
+
+def test_one_address_has_a_budget_of_sign_ins(client: TestClient) -> None:
+    clock = FakeClock()
+    client.app.state.limits = Limits(clock=clock)  # type: ignore[attr-defined]
+    sprayer = from_address(client, "203.0.113.50")
+    for index in range(30):
+        name = f"victim{index}"
+        answer = sprayer.post("/api/login", json={"name": name, "password": "123456"})
+        assert answer.status_code == 401
+    refused = sprayer.post("/api/login", json={"name": "victim99", "password": "123456"})
+    assert refused.status_code == 429
     assert refused.headers["retry-after"] == "300"
+    clock.now += 301
+    answer = sprayer.post("/api/login", json={"name": "victim99", "password": "123456"})
+    assert answer.status_code == 401
+
+
+def test_password_changes_are_limited(client: TestClient) -> None:
+    clock = FakeClock()
+    client.app.state.limits = Limits(clock=clock)  # type: ignore[attr-defined]
+    for index in range(5):
+        changed = client.put("/api/me/password", json={"password": f"password {index}"})
+        assert changed.status_code == 200
+    refused = client.put("/api/me/password", json={"password": "password 5"})
+    assert refused.status_code == 429
+    assert refused.json()["detail"]["code"] == "too_many_attempts"
+    assert refused.headers["retry-after"] == "600"
+    clock.now += 601
+    assert client.put("/api/me/password", json={"password": "password 6"}).status_code == 200
+
+
+def test_each_app_counts_its_own_attempts(settings: Settings) -> None:
+    """Two apps in one process (as in this test suite) never share a limiter."""
+    with (
+        TestClient(create_app(settings), base_url=BASE_URL) as first,
+        TestClient(create_app(settings), base_url=BASE_URL) as second,
+    ):
+        for _ in range(30):
+            first.post("/api/login", json={"name": "nobody", "password": "wrong wrong"})
+        assert first.post("/api/login", json={"name": "x", "password": "y"}).status_code == 429
+        assert second.post("/api/login", json={"name": "x", "password": "y"}).status_code == 401
 
 
 def test_the_attempt_limiter_forgets_after_its_window() -> None:
-    limiter = AttemptLimiter(limit=2, window=0.05)
+    clock = FakeClock()
+    limiter = AttemptLimiter(limit=2, window=60, clock=clock)
     assert limiter.allow("k") and limiter.allow("k")
     assert not limiter.allow("k")
     assert limiter.allow("other")
-    import time
-
-    time.sleep(0.06)
+    assert limiter.retry_after("k") == 60
+    clock.now += 60.5
     assert limiter.allow("k")
+
+
+def test_the_backoff_doubles_up_to_its_cap() -> None:
+    clock = FakeClock()
+    backoff = FailureBackoff(free=2, base=1.0, cap=5.0, clock=clock)
+    waits = []
+    for _ in range(6):
+        waits.append(backoff.wait("k"))
+        backoff.failed("k")
+    assert waits == [0.0, 0.0, 1.0, 2.0, 4.0, 5.0]
+    assert backoff.wait("other") == 0.0
+    backoff.succeeded("k")
+    assert backoff.wait("k") == 0.0
 
 
 def test_names_are_unique_in_their_normal_form(client: TestClient) -> None:

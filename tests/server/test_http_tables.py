@@ -456,9 +456,10 @@ def test_the_creator_sits_in_the_first_human_seat(client: TestClient, db: Databa
         ]
 
 
-def test_people_racing_for_the_last_seat_get_it_once(live_server: LiveServer, db: Database) -> None:
-    ana = Player(live_server.url)
-    others = [Player(live_server.url) for _ in range(6)]
+def test_people_racing_for_the_last_seat_get_it_once(racing_server: LiveServer) -> None:
+    ana = Player(racing_server.url)
+    others = [Player(racing_server.url) for _ in range(6)]
+    db = Database(racing_server.settings.database_url)
     try:
         table = {"seats": [HUMAN, GREEDY, HUMAN]}
         code = expect(ana.http.post("/api/tables", json=table), 201)["invite_code"]
@@ -481,10 +482,27 @@ def test_people_racing_for_the_last_seat_get_it_once(live_server: LiveServer, db
         statuses = sorted(answer.status_code for answer in answers)
         assert statuses == [200, 409, 409], [answer.text for answer in answers]
         with db.sessions() as session:
-            assert session.scalar(select(func.count()).select_from(Game)) == 1
+            dealt = select(func.count()).select_from(Game).where(Game.id == answers_game(answers))
+            assert session.scalar(dealt) == 1
+            table_games = (
+                select(func.count())
+                .select_from(Game)
+                .join(GameTable, GameTable.id == Game.table_id)
+                .where(GameTable.invite_code == code)
+            )
+            assert session.scalar(table_games) == 1
     finally:
+        db.dispose()
         for person in [ana, *others]:
             person.close()
+
+
+def answers_game(answers: list[Any]) -> str:
+    """The game id of the one start that succeeded."""
+    games = [answer.json()["game_id"] for answer in answers if answer.status_code == 200]
+    assert len(games) == 1
+    game_id: str = games[0]
+    return game_id
 
 
 # --- the lobby ----------------------------------------------------------------------------------

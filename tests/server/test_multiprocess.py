@@ -14,32 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from procs import GameClient, ServerProcess, server_env, stored_events
-from services import require_postgres, require_redis
-from sqlalchemy import make_url
+from services import require_redis
 from support import Player
 
 from chromino.notation import replay
-from web.migrate import upgrade
 from web.rules import ChrominoLive
-
-
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
-    """A fresh, migrated PostgreSQL database, dropped at the end."""
-    admin_url = require_postgres()
-    name = f"chromino_test_{secrets.token_hex(6)}"
-    with psycopg.connect(admin_url, autocommit=True) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
-    try:
-        upgrade(url)
-        yield url
-    finally:
-        with psycopg.connect(admin_url, autocommit=True) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def launch_all(servers: list[ServerProcess]) -> list[ServerProcess]:

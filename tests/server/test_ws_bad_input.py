@@ -49,8 +49,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def table(server: LiveServer) -> Iterator[Table]:
+    """A game of the test's own: an input wrongly accepted fails that test alone."""
     game = Table(server)
     yield game
     game.close()
@@ -65,10 +66,14 @@ def ping(sock: GameSocket) -> int:
 
 
 def unchanged(table: Table) -> None:
-    """Version 0 still, both sockets open and answering, nobody heard of any event."""
+    """Version 0 still, both sockets open and answering, nobody heard of any event, and
+    the stored game has no move."""
     for sock in table.sockets:
         assert ping(sock) == 0
         assert not [f for f in sock.received if f["type"] in ("event", "ack")]
+    stored: Any = table.people[0].http.get(f"/api/games/{table.game_id}").json()
+    assert stored["state"]["moves"] == 0
+    assert stored["game"]["status"] == "playing"
 
 
 A_PLAY = {"type": "play", "id": "p", "version": 0, "tile": "RRR", "x": 0, "y": 1, "dir": "E"}
@@ -174,12 +179,17 @@ UNREADABLE = {
 
 
 @pytest.fixture(scope="module")
-def big_frames(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
+def big_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = start_server(tmp_path_factory.mktemp("big_frames"), max_frame_bytes=16_384, **FAST)
-    game = Table(live)
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def big_frames(big_server: LiveServer) -> Iterator[Table]:
+    game = Table(big_server)
     yield game
     game.close()
-    live.stop()
 
 
 @pytest.mark.parametrize("name", list(UNREADABLE))
@@ -394,10 +404,3 @@ def test_an_unknown_game(server: LiveServer, table: Table) -> None:
         assert "id" not in error
         assert closed_code(sock) == POLICY_VIOLATION
         sock.close()
-
-
-def test_nothing_was_played_by_all_of_it(table: Table) -> None:
-    state: Any = table.people[0].http.get(f"/api/games/{table.game_id}").json()
-    assert state["state"]["moves"] == 0
-    assert state["game"]["status"] == "playing"
-    unchanged(table)

@@ -9,8 +9,9 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
+import hypothesis_profiles
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import GameSocket, LiveServer, Player
 from wsplay import ERROR_CODES, FAST, start_game, start_server
@@ -21,11 +22,9 @@ from chromino.errors import IllegalMoveError
 from chromino.placement import Placement
 from chromino.tiles import ALL_NAMES
 
-FUZZ = settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+hypothesis_profiles.load()
+FUZZ = settings(max_examples=150)
+"""The loaded profile (derandomised in CI, no deadline), with this file's example count."""
 
 
 class ErrorLog(logging.Handler):
@@ -81,29 +80,51 @@ class Fuzzed:
         return placement.tile in self.hand and self.board.is_legal(placement)
 
 
-@pytest.fixture(scope="module")
-def errors() -> Iterator[ErrorLog]:
-    handler = ErrorLog()
-    logging.getLogger().addHandler(handler)
-    yield handler
-    logging.getLogger().removeHandler(handler)
+ERROR_LOGGERS = ("", "uvicorn", "uvicorn.error", "uvicorn.asgi")
+"""The root logger (the app's own loggers propagate to it) and uvicorn's, which do not
+propagate: "Exception in ASGI application" is logged on ``uvicorn.error``."""
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, errors: ErrorLog) -> Iterator[LiveServer]:
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = start_server(tmp_path_factory.mktemp("ws_fuzz"), max_frame_bytes=16_384, **FAST)
     yield live
     live.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
+def errors(server: LiveServer) -> Iterator[ErrorLog]:
+    """Attached once the server has set up uvicorn's logging (which replaces handlers)."""
+    handler = ErrorLog()
+    loggers = {logging.getLogger(name) for name in ERROR_LOGGERS}
+    for logger in loggers:
+        logger.addHandler(handler)
+    yield handler
+    for logger in loggers:
+        logger.removeHandler(handler)
+
+
+@pytest.fixture
 def game(server: LiveServer) -> Iterator[Fuzzed]:
+    """A game of the test's own, shared by that test's examples: a frame wrongly applied
+    fails the test that sent it."""
     fuzzed = Fuzzed(server)
     yield fuzzed
     for sock in fuzzed.sockets:
         sock.close()
     for person in fuzzed.people:
         person.close()
+
+
+def never_moved(game: Fuzzed, errors: ErrorLog) -> None:
+    """After all of a test's examples: version 0 on every socket, no stored move, no
+    error logged by the server."""
+    for sock in game.sockets:
+        assert ping_version(sock) == 0
+    state = game.people[0].http.get(f"/api/games/{game.game_id}").json()
+    assert state["state"]["moves"] == 0
+    assert state["game"]["status"] == "playing"
+    assert errors.records == []
 
 
 json_values = st.recursive(
@@ -181,24 +202,30 @@ def check_replies(replies: list[dict[str, Any]], frame: str | bytes) -> None:
         assert reply["version"] == 0
 
 
-@FUZZ
-@given(frame=frames, who=st.sampled_from(["waiting", "spectator"]))
-def test_fuzz_from_a_seat_out_of_turn_and_a_spectator(
-    game: Fuzzed, errors: ErrorLog, frame: str | bytes, who: str
-) -> None:
-    sock = game.waiting if who == "waiting" else game.spectator
-    check_replies(exchange(sock, frame), frame)
-    assert errors.records == []
+def test_fuzz_from_a_seat_out_of_turn_and_a_spectator(game: Fuzzed, errors: ErrorLog) -> None:
+    @FUZZ
+    @given(frame=frames, who=st.sampled_from(["waiting", "spectator"]))
+    def fuzz(frame: str | bytes, who: str) -> None:
+        sock = game.waiting if who == "waiting" else game.spectator
+        check_replies(exchange(sock, frame), frame)
+        assert errors.records == []
+
+    fuzz()
+    never_moved(game, errors)
 
 
-@FUZZ
-@given(frame=frames)
-def test_fuzz_from_the_seat_to_play(game: Fuzzed, errors: ErrorLog, frame: str | bytes) -> None:
-    if isinstance(frame, str):
-        with contextlib.suppress(ValueError, RecursionError):
-            assume(not game.would_be_legal(json.loads(frame)))
-    check_replies(exchange(game.mover, frame), frame)
-    assert errors.records == []
+def test_fuzz_from_the_seat_to_play(game: Fuzzed, errors: ErrorLog) -> None:
+    @FUZZ
+    @given(frame=frames)
+    def fuzz(frame: str | bytes) -> None:
+        if isinstance(frame, str):
+            with contextlib.suppress(ValueError, RecursionError):
+                assume(not game.would_be_legal(json.loads(frame)))
+        check_replies(exchange(game.mover, frame), frame)
+        assert errors.records == []
+
+    fuzz()
+    never_moved(game, errors)
 
 
 plays = st.fixed_dictionaries(
@@ -218,28 +245,22 @@ plays = st.fixed_dictionaries(
 )
 
 
-@FUZZ
-@given(command=plays)
-def test_fuzz_well_formed_plays_that_the_rules_refuse(
-    game: Fuzzed, errors: ErrorLog, command: dict[str, Any]
-) -> None:
+def test_fuzz_well_formed_plays_that_the_rules_refuse(game: Fuzzed, errors: ErrorLog) -> None:
     """Plays near the starting tile, in every spelling: any that the engine would accept is
     skipped; every other one gets one error with a rule code (or stale_version)."""
-    assume(not game.would_be_legal(command))
-    replies = exchange(game.mover, json.dumps(command))
-    check_replies(replies, json.dumps(command))
-    assert replies[0]["type"] == "error"
-    assert replies[0]["id"] == command["id"]
-    assert errors.records == []
 
+    @FUZZ
+    @given(command=plays)
+    def fuzz(command: dict[str, Any]) -> None:
+        assume(not game.would_be_legal(command))
+        replies = exchange(game.mover, json.dumps(command))
+        check_replies(replies, json.dumps(command))
+        assert replies[0]["type"] == "error"
+        assert replies[0]["id"] == command["id"]
+        assert errors.records == []
 
-def test_the_game_never_moved(game: Fuzzed, errors: ErrorLog) -> None:
-    for sock in game.sockets:
-        assert ping_version(sock) == 0
-    state = game.people[0].http.get(f"/api/games/{game.game_id}").json()
-    assert state["state"]["moves"] == 0
-    assert state["game"]["status"] == "playing"
-    assert errors.records == []
+    fuzz()
+    never_moved(game, errors)
 
 
 def ping_version(sock: GameSocket) -> int:

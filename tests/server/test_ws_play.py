@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -162,10 +162,16 @@ def test_solo_game(people: list[Player]) -> None:
     assert game is not None
     outcome = game.outcome()
     assert outcome is not None
+    best = ana.http.get("/api/me/solo-best").json()
     if outcome.ended_by == "out":
-        best = ana.http.get("/api/me/solo-best").json()
-        assert best["turns"] == game.turns_taken[0]
-        assert best["draws"] == game.tiles_drawn[0]
+        assert best == {
+            "turns": game.turns_taken[0],
+            "draws": game.tiles_drawn[0],
+            "game_id": game_id,
+        }
+    else:  # a blocked game left tiles in hand: ana (a new guest) has no best yet
+        assert outcome.ended_by == "blocked"
+        assert best is None
 
 
 def test_people_with_bots(people: list[Player]) -> None:
@@ -271,11 +277,27 @@ def a_play(message: dict[str, Any], index: int = 0) -> dict[str, Any]:
     return {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
 
 
+def a_move(message: dict[str, Any]) -> dict[str, Any]:
+    """A legal command for the viewer to play: a placement if one fits, else a draw or pass
+    (later in a game, the seat to play may have no placement at all)."""
+    legal = message["legal"]
+    if legal is None:
+        legal = legal_from_state(message["state"])
+    if legal:
+        return a_play({**message, "legal": legal})
+    return {"type": "draw" if message["state"]["can_draw"] else "pass"}
+
+
 def deal_with_a_play(
-    people: list[Player], seats: list[str], options: dict[str, Any] | None = None
+    people: list[Player],
+    seats: list[str],
+    options: dict[str, Any] | None = None,
+    *,
+    want: Callable[[list[dict[str, Any]]], bool] = bool,
 ) -> tuple[str, dict[int, GameSocket], int]:
-    """A game whose first player can lay a tile at once; every human connected."""
-    for _ in range(10):
+    """A game whose first player can lay a tile at once (``want(legal)``, by default any
+    placement at all); every human connected. Deals again until one does."""
+    for _ in range(20):
         game_id, seated = start_game(people, seats, options)
         sockets = {seat: person.connect(game_id) for seat, person in seated.items()}
         welcomes = {seat: sock.recv_until("welcome") for seat, sock in sockets.items()}
@@ -285,11 +307,11 @@ def deal_with_a_play(
             legal = welcome["legal"]
             if legal is None:
                 legal = legal_from_state(welcome["state"])
-            if legal:
+            if want(legal):
                 return game_id, sockets, current
         for sock in sockets.values():
             sock.close()
-    raise AssertionError("no deal gave the first player a play")
+    raise AssertionError("no deal in 20 gave the first player the play wanted")
 
 
 def expect_error(sock: GameSocket, code: str, command_id: str | None = None) -> dict[str, Any]:
@@ -323,7 +345,7 @@ def test_a_command_sent_twice_is_applied_once(people: list[Player]) -> None:
     assert [f["version"] for f in theirs.received if f["type"] == "event"] == [1]
 
     # the other player may use the same id for their own command
-    theirs_command = {**a_play(snapshot_of(theirs)), "id": "same-id", "version": 1}
+    theirs_command = {**a_move(snapshot_of(theirs)), "id": "same-id", "version": 1}
     theirs.send(theirs_command)
     assert theirs.recv_until("ack") == {"type": "ack", "id": "same-id", "version": 2}
     # a repeat after the game moved on is still the same ack, not a stale version
@@ -357,28 +379,48 @@ def test_the_same_command_from_two_tabs_at_once_is_applied_once(people: list[Pla
         sock.close()
 
 
+def take_a_turn(sock: GameSocket, version: int, prefix: str) -> int:
+    """The viewer whose turn it is ends it: a placement, or a draw then (the drawn tile
+    laid or) a pass. Returns the version reached."""
+    command = a_move(snapshot_of(sock))
+    sock.send({**command, "id": f"{prefix}-{version}", "version": version})
+    version = sock.recv_until("ack")["version"]
+    if command["type"] == "draw":
+        follow = a_move(snapshot_of(sock))
+        if follow["type"] == "draw":  # drew from a bag it could not lay from: pass
+            follow = {"type": "pass"}
+        sock.send({**follow, "id": f"{prefix}-{version}", "version": version})
+        version = sock.recv_until("ack")["version"]
+    return version
+
+
+def events_up_to(sock: GameSocket, version: int) -> None:
+    while snapshot_of(sock)["version"] < version:
+        sock.recv_until("event")
+
+
 def test_stale_and_early_versions_are_refused(people: list[Player]) -> None:
     _, sockets, me = deal_with_a_play(people, ["human", "human"])
     mine, theirs = sockets[me], sockets[1 - me]
     play = a_play(snapshot_of(mine))
     mine.send({**play, "id": "v0", "version": 0})
     assert mine.recv_until("ack")["version"] == 1
-    theirs.recv_until("event")
-    theirs.send({**a_play(snapshot_of(theirs)), "id": "t1", "version": 1})
-    theirs.recv_until("ack")
-    mine.recv_until("event")
+    events_up_to(theirs, 1)
+    now = take_a_turn(theirs, 1, "t")
+    events_up_to(mine, now)
+    assert snapshot_of(mine)["state"]["current"] == me
     before = len(theirs.received)
-    for version in (0, 1, 3, 99):
-        command = {**a_play(snapshot_of(mine)), "id": f"late-{version}", "version": version}
+    for version in (0, 1, now + 1, 99):
+        command = {**a_move(snapshot_of(mine)), "id": f"late-{version}", "version": version}
         mine.send(command)
         error = expect_error(mine, "stale_version", f"late-{version}")
-        assert "2" in error["message"]
-    assert ping(mine) == 2
-    assert ping(theirs) == 2
+        assert str(now) in error["message"]
+    assert ping(mine) == now
+    assert ping(theirs) == now
     no_events_since(theirs, before)
     # the refused id was not used up: sent again at the right version, it plays
-    mine.send({**a_play(snapshot_of(mine)), "id": "late-0", "version": 2})
-    assert mine.recv_until("ack") == {"type": "ack", "id": "late-0", "version": 3}
+    mine.send({**a_move(snapshot_of(mine)), "id": "late-0", "version": now})
+    assert mine.recv_until("ack") == {"type": "ack", "id": "late-0", "version": now + 1}
     for sock in sockets.values():
         sock.close()
 
@@ -602,7 +644,11 @@ def test_strict_draw_and_an_empty_bag(people: list[Player]) -> None:
 
 def test_a_tile_spelled_backwards_is_understood(people: list[Player]) -> None:
     """docs/rules-interpretations.md: either spelling is accepted on input; names go out."""
-    _, sockets, me = deal_with_a_play(people, ["human", "human"])
+    _, sockets, me = deal_with_a_play(
+        people,
+        ["human", "human"],
+        want=lambda legal: any(m["tile"] != m["tile"][::-1] for m in legal),
+    )
     mine = sockets[me]
     legal = snapshot_of(mine)["legal"]
     move = next(m for m in legal if m["tile"] != m["tile"][::-1])
