@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from wsplay import legal_from_state
 
 ContextFactory = Callable[..., BrowserContext]
 """The ``new_context`` fixture: ``new_context(viewport=…, is_mobile=…)`` → a context."""
@@ -286,3 +287,15 @@ def api_solo(page: Page, **options: object) -> str:
     answer = page.request.post("/api/solo", data=options)
     assert answer.ok, answer.text()
     return str(answer.json()["game_id"])
+
+
+def api_solo_with_a_play(page: Page, **options: object) -> str:
+    """A solo game whose hand has a tile that fits at once (dealt again until one does),
+    for tests that start by laying a tile."""
+    for _ in range(20):
+        game_id = api_solo(page, **options)
+        answer = page.request.get(f"/api/games/{game_id}")
+        assert answer.ok, answer.text()
+        if legal_from_state(answer.json()["state"]):
+            return game_id
+    raise AssertionError("no solo deal in 20 had a tile that fits")

@@ -7,7 +7,7 @@ import re
 from e2e.gameplay import (
     PHONE,
     ContextFactory,
-    api_solo,
+    api_solo_with_a_play,
     hand_tiles,
     has_class,
     lay_on_first_target,
@@ -35,7 +35,7 @@ def tab_to(page: Page, selector: str, presses: int = 60) -> None:
 def test_keyboard_only_placement(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     page.goto("/rules")  # any page: the session cookie for the API call below
-    game_id = api_solo(page, ruleset="junior", hand_size=8)
+    game_id = api_solo_with_a_play(page, ruleset="junior", hand_size=8)
     open_game(page, game_id)
     expect(page.locator("[data-testid=hand-tile].playable").first).to_be_visible()
     hand_before = hand_tiles(page)
@@ -101,7 +101,7 @@ def test_keyboard_only_placement(new_context: ContextFactory) -> None:
 def test_phone_layout_and_tapping_a_tile(new_context: ContextFactory) -> None:
     page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     page.goto("/rules")
-    game_id = api_solo(page, ruleset="junior", hand_size=8)
+    game_id = api_solo_with_a_play(page, ruleset="junior", hand_size=8)
     open_game(page, game_id)
 
     hand = page.get_by_test_id("hand")

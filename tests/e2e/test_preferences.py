@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 
-from e2e.gameplay import ContextFactory, api_solo, has_class, open_game
+from e2e.gameplay import ContextFactory, api_solo, api_solo_with_a_play, has_class, open_game
 from playwright.sync_api import Page, expect
 
 PASSWORD = "correct horse battery"
@@ -100,7 +100,7 @@ def test_preferences_survive_reload_and_follow_the_account(new_context: ContextF
 def test_assistance_levels_on_the_game_page(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     page.goto("/rules")
-    game_id = api_solo(page, ruleset="junior", hand_size=8)
+    game_id = api_solo_with_a_play(page, ruleset="junior", hand_size=8)
     open_game(page, game_id)
     playable = page.locator("[data-testid=hand-tile].playable")
     draw = page.get_by_test_id("draw")
