@@ -15,6 +15,7 @@ def run_server_command(args: argparse.Namespace) -> int:
         import uvicorn
 
         from web.migrate import upgrade
+        from web.serving import server_config
         from web.settings import get_settings
     except ImportError as error:  # pragma: no cover - depends on the installation
         print(f"chromino: the web server is not installed ({error.name})", file=sys.stderr)
@@ -28,12 +29,12 @@ def run_server_command(args: argparse.Namespace) -> int:
     if args.command == "db":
         print(f"database at {settings.database_url} is up to date")
         return 0
-    uvicorn.run(
+    config = server_config(
         "web.app:create_app",
+        settings,
         factory=True,
         host=args.host or settings.host,
         port=args.port or settings.port,
-        ws_max_size=settings.max_frame_bytes * 4,
-        proxy_headers=True,
     )
+    uvicorn.Server(config).run()
     return 0

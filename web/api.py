@@ -51,14 +51,16 @@ def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> Use
 
 
 @router.put("/me/password")
-def set_password(body: PasswordSet, user: CurrentUser, request: Request) -> UserPublic:
+def set_password(
+    body: PasswordSet, user: CurrentUser, request: Request, session: SessionDep
+) -> UserPublic:
     """Add a password, so this account can sign in from another device; every other
     device is signed out. A few changes per account per ten minutes."""
     limits = _limits(request)
     if not limits.password_changes.allow(user.id):
         raise _too_many(limits.password_changes.retry_after(user.id), "password changes")
-    accounts.set_password(user, body.password)
-    accounts.remember(request.session, user)
+    keep = accounts.current_session_id(request.session)
+    accounts.set_password(session, user, body.password, keep=keep)
     return accounts.public_user(user)
 
 
@@ -85,8 +87,8 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
             401, detail={"code": "bad_credentials", "message": "wrong name or password"}
         )
     limits.sign_in_failures.succeeded(pair)
-    request.session.clear()
-    accounts.remember(request.session, user)
+    accounts.end_session(request.session, session)  # the guest session this browser had
+    accounts.remember(request.session, session, user)
     return accounts.public_user(user)
 
 
@@ -107,8 +109,18 @@ def _too_many(retry_after: int, what: str) -> HTTPException:
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
-def logout(request: Request) -> Response:
-    """Sign out: the next visit starts as a new guest."""
+def logout(request: Request, session: SessionDep) -> Response:
+    """Sign out: this browser's session ends on the server (a copy of the cookie is
+    worth nothing from now on); the next visit starts as a new guest."""
+    accounts.end_session(request.session, session)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.post("/me/sign-out-everywhere", status_code=status.HTTP_204_NO_CONTENT)
+def sign_out_everywhere(request: Request, user: CurrentUser, session: SessionDep) -> Response:
+    """End every session of my account, this one included (a lost phone, a shared
+    computer): every device must sign in again."""
+    accounts.end_sessions(session, user)
     request.session.clear()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 

@@ -12,18 +12,21 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import api, pages, ws
+from .accounts import site_secret
 from .db import Database
 from .fanout import make_fanout
 from .hub import Hub
 from .limits import Limits
+from .security import SecurityMiddleware
 from .settings import Settings, get_settings
 from .tables import TableError
 
 log = logging.getLogger(__name__)
-SESSION_DAYS = 365
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
@@ -54,24 +57,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
+    app.router.redirect_slashes = False  # a redirect would be built from the Host header
     app.state.settings = settings
+    secret = settings.secret_key or _installation_secret(settings.database_url)
     app.state.limits = Limits()
     app.add_middleware(
         SessionMiddleware,
-        secret_key=settings.secret_key,
+        secret_key=secret,
         session_cookie="chromino_session",
-        max_age=SESSION_DAYS * 24 * 3600,
+        max_age=settings.session_idle_days * 24 * 3600,
         same_site="lax",
         https_only=settings.cookie_secure,
     )
+    app.add_middleware(
+        SecurityMiddleware,
+        allowed_origins=settings.allowed_origins,
+        max_header_bytes=settings.max_header_bytes,
+        max_body_bytes=settings.max_body_bytes,
+    )
+    # Outermost: the client's address and scheme, as told by a trusted proxy only.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies or [])
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(ws.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     app.add_exception_handler(TableError, _table_refusal)
+    app.add_exception_handler(StarletteHTTPException, _http_refusal)
     app.add_exception_handler(Exception, _internal_error)
     return app
+
+
+def _installation_secret(database_url: str) -> str:
+    """The session key made on this installation's first start (development and tests)."""
+    database = Database(database_url)
+    try:
+        with database.session() as session:
+            return site_secret(session, "session_key")
+    finally:
+        database.dispose()
 
 
 def _tune_garbage_collector() -> None:
@@ -101,6 +125,24 @@ async def _table_refusal(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, TableError)
     detail = {"code": error.code, "message": error.message}
     return JSONResponse({"detail": detail}, status_code=error.status)
+
+
+HTTP_CODES = {
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+}
+
+
+async def _http_refusal(request: Request, error: Exception) -> JSONResponse:
+    """Every refusal in one shape, ``{"detail": {"code", "message"}}``: the routes' own
+    details pass through; Starlette's plain ones ("Not Found") get a code."""
+    assert isinstance(error, StarletteHTTPException)
+    detail: object = error.detail
+    if not isinstance(detail, dict):
+        detail = {"code": HTTP_CODES.get(error.status_code, "http_error"), "message": str(detail)}
+    return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:

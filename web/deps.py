@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -25,12 +26,18 @@ def get_session(request: Request) -> Iterator[Session]:
 SessionDep = Annotated[Session, Depends(get_session, scope="function")]
 
 
+def idle_lifetime(request: Request) -> timedelta:
+    """How long a session may lie unused (the settings' ``session_idle_days``)."""
+    days: int = request.app.state.settings.session_idle_days
+    return timedelta(days=days)
+
+
 def get_current_user(request: Request, session: SessionDep) -> User:
     """The signed-in user, or a new guest remembered in the session cookie."""
-    user = user_of_session(request.session, session)
+    user = user_of_session(request.session, session, idle_lifetime(request))
     if user is None:
         user = guest(session)
-        remember(request.session, user)
+        remember(request.session, session, user)
     return user
 
 
@@ -39,7 +46,7 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 
 def get_optional_user(request: Request, session: SessionDep) -> User | None:
     """The signed-in user if any; no guest is made (for spectators and crawlers)."""
-    return user_of_session(request.session, session)
+    return user_of_session(request.session, session, idle_lifetime(request))
 
 
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]

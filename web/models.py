@@ -19,14 +19,38 @@ class User(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(96), unique=True)
-    """Case-folded name (up to 3 characters per letter): names are unique regardless of case."""
+    """The name's skeleton (web.names): names are unique up to case and look-alikes."""
     password_hash: Mapped[str | None] = mapped_column(String(200))
-    session_epoch: Mapped[int] = mapped_column(default=0, server_default="0")
-    """Sessions carry the epoch they began in; a new password moves it on, which
-    signs out every other device (a stolen cookie included)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     preference: Mapped[Preference | None] = relationship(back_populates="user")
+
+
+class UserSession(Base):
+    """A signed-in browser: the cookie holds only this row's id, so ending a session
+    (signing out, a new password, "sign out everywhere") takes effect on the server,
+    whoever holds a copy of the cookie."""
+
+    __tablename__ = "user_session"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    """Renewed at most hourly while the browser is used; idle too long, the session ends."""
+
+
+class SiteSecret(Base):
+    """Secrets made once per installation (the development session key), shared by
+    every process on the database."""
+
+    __tablename__ = "site_secret"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class Preference(Base):

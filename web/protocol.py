@@ -7,7 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-CommandId = Annotated[str, Field(min_length=1, max_length=64)]
+CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
+"""Any printable text: no NUL or other control character reaches the database."""
 Version = Annotated[int, Field(ge=0, le=1_000_000)]
 Coordinate = Annotated[int, Field(ge=-1000, le=1000)]
 

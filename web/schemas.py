@@ -3,12 +3,13 @@ so a typo is a 422 naming the field rather than a silently ignored value."""
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
+
+from . import names
 
 ASSISTANCE_LEVELS = ("beginner", "intermediate", "none")
 PALETTES = ("classic", "okabe-ito", "tol-bright", "high-contrast")
@@ -16,21 +17,16 @@ LANGUAGES = ("en", "fr", "it", "es", "de")
 
 
 def _clean_name(value: str) -> str:
-    """One form per name (NFKC: fullwidth letters become plain ones), and something visible."""
-    value = unicodedata.normalize("NFKC", value).strip()
-    if not any(unicodedata.category(char)[0] in "LNPS" for char in value):
-        raise ValueError("a name needs at least one visible character")
-    return value
+    """Normalised first, then checked (web.names): what is checked is what is stored."""
+    try:
+        return names.clean(value)
+    except names.UnusableName as error:
+        raise ValueError(str(error)) from None
 
 
 Name = Annotated[
     str,
-    StringConstraints(
-        strip_whitespace=True,
-        min_length=1,
-        max_length=24,
-        pattern=r"^[^<>&\"'\x00-\x1f\x7f]+$",  # no markup, no control characters
-    ),
+    StringConstraints(max_length=200),  # bounds the work; the real limit is after NFKC
     AfterValidator(_clean_name),
 ]
 Password = Annotated[str, StringConstraints(min_length=8, max_length=200)]
@@ -51,7 +47,8 @@ class PasswordSet(Inbound):
 
 
 class Login(Inbound):
-    name: Name
+    name: Annotated[str, StringConstraints(min_length=1, max_length=200)]
+    """Looked up by its skeleton, as typed: no need to pass the rules of new names."""
     password: Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
 

@@ -8,8 +8,6 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
-DEVELOPMENT_SECRET = "development-only-secret-change-me"
-
 
 class Settings(BaseSettings):
     """Every knob a host may turn. Unsafe defaults are refused outside development."""
@@ -20,11 +18,23 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///./chromino.sqlite3"
     redis_url: str | None = None
     """Set to fan events out between several processes; unset = one process."""
-    secret_key: str = DEVELOPMENT_SECRET
+    secret_key: str | None = None
+    """Signs session cookies; 32+ characters, required in production. Unset elsewhere, a
+    random key is made on the first start and kept in the database (never a published one)."""
+    session_idle_days: int = Field(default=30, ge=1, le=365)
+    """A browser unused this long is signed out (each visit renews it)."""
     allowed_origins: Annotated[list[str], NoDecode] = Field(
         default_factory=lambda: ["http://127.0.0.1:8000", "http://localhost:8000"]
     )
     """Origins whose pages may open websockets (comma-separated in the environment)."""
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Addresses (or networks) of the reverse proxies whose X-Forwarded-For and
+    X-Forwarded-Proto are believed (comma-separated); anyone else's are ignored, so the
+    sign-in limits count the real client's address."""
+    max_body_bytes: int = Field(default=65_536, ge=1024, le=16_777_216)
+    """Larger request bodies are refused (413) before they are read."""
+    max_header_bytes: int = Field(default=16_384, ge=4096, le=1_048_576)
+    """Larger request heads are refused (431) as they arrive."""
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
 
@@ -46,19 +56,20 @@ class Settings(BaseSettings):
 
     @model_validator(mode="before")
     @classmethod
-    def _split_origins(cls, data: object) -> object:
-        if isinstance(data, dict) and isinstance(data.get("allowed_origins"), str):
-            raw = data["allowed_origins"]
-            data["allowed_origins"] = [o.strip() for o in raw.split(",") if o.strip()]
+    def _split_lists(cls, data: object) -> object:
+        if isinstance(data, dict):
+            for key in ("allowed_origins", "trusted_proxies"):
+                if isinstance(data.get(key), str):
+                    data[key] = [item.strip() for item in data[key].split(",") if item.strip()]
         return data
 
     @model_validator(mode="after")
     def _refuse_unsafe_defaults(self) -> Settings:
-        if self.environment == "production" and self.secret_key == DEVELOPMENT_SECRET:
+        if self.environment == "production" and self.secret_key is None:
             raise ValueError("CHROMINO_SECRET_KEY must be set in production")
         if self.environment == "production" and self.deal_seed is not None:
             raise ValueError("CHROMINO_DEAL_SEED is for tests; production deals are random")
-        if self.environment == "production" and len(self.secret_key) < 32:
+        if self.secret_key is not None and len(self.secret_key) < 32:
             raise ValueError("CHROMINO_SECRET_KEY must be at least 32 characters")
         return self
 

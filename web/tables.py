@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -79,8 +80,15 @@ def create_table(
     return table
 
 
+ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""Invite codes and game ids are URL-safe tokens: anything else (a NUL byte, which
+PostgreSQL refuses in text, a path of slashes) is no such thing, without a query."""
+
+
 def table_by_invite(session: Session, invite_code: str) -> GameTable:
     """The table behind an invite code, or a 404."""
+    if not ID_SHAPE.fullmatch(invite_code):
+        raise TableError(404, "no_such_table", "no table has this invite code")
     table = session.scalar(select(GameTable).where(GameTable.invite_code == invite_code))
     if table is None:
         raise TableError(404, "no_such_table", "no table has this invite code")
@@ -205,6 +213,8 @@ def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None =
 
 def game_by_id(session: Session, game_id: str) -> Game:
     """The game, or a 404."""
+    if not ID_SHAPE.fullmatch(game_id):
+        raise TableError(404, "no_such_game", "no game has this id")
     game = session.get(Game, game_id)
     if game is None:
         raise TableError(404, "no_such_game", "no game has this id")

@@ -6,8 +6,8 @@ import asyncio
 import contextlib
 import logging
 import time
+from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
@@ -23,7 +23,9 @@ from .protocol import (
     parse_inbound,
 )
 from .rules import RuleError
+from .security import origin_is_ours, own_origin
 from .settings import Settings
+from .tables import ID_SHAPE
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -56,10 +58,8 @@ def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
-    if origin in settings.allowed_origins:
-        return True
-    host = websocket.headers.get("host")
-    return host is not None and urlsplit(origin).netloc == host
+    own = own_origin(websocket.scope, websocket.headers)
+    return origin_is_ours(origin.rstrip("/"), own, settings.allowed_origins)
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
@@ -70,11 +70,14 @@ def _error(code: str, message: str, command_id: str | None = None) -> dict[str, 
 
 
 def _viewer_for(game_id: str, cookie_session: dict[str, Any], hub: Hub) -> Viewer | None:
+    if not ID_SHAPE.fullmatch(game_id):
+        return None
     with hub.db.session() as session:
         game = session.get(Game, game_id)
         if game is None:
             return None
-        user = user_of_session(cookie_session, session)
+        idle = timedelta(days=hub.settings.session_idle_days)
+        user = user_of_session(cookie_session, session, idle)
         user_id = user.id if user is not None else None
         seat = None
         for index, occupant in enumerate(game.seats):

@@ -17,6 +17,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from web.app import create_app
 from web.migrate import upgrade
+from web.serving import server_config
 from web.settings import Settings
 
 TEST_SECRET = "test-secret-" + "x" * 40
@@ -71,12 +72,8 @@ class LiveServer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.port = free_port()
-        config = uvicorn.Config(
-            create_app(settings),
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=settings.max_frame_bytes * 4,
+        config = server_config(
+            create_app(settings), settings, host="127.0.0.1", port=self.port, log_level="warning"
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)

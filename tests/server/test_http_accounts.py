@@ -23,7 +23,8 @@ from support import TEST_SECRET, LiveServer, Player
 
 from web import accounts
 from web.db import Database
-from web.models import Preference, User
+from web.models import Preference, User, UserSession
+from web.names import skeleton
 
 BASE_URL = "http://127.0.0.1:8000"
 DEFAULT_PREFERENCES = {
@@ -130,15 +131,20 @@ def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
     assert set_cookie.startswith("chromino_session=")
     assert "httponly" in set_cookie
     assert "samesite=lax" in set_cookie
-    assert f"max-age={365 * 24 * 3600}" in set_cookie
+    assert f"max-age={30 * 24 * 3600}" in set_cookie  # renewed by every visit
     cookie = client.cookies["chromino_session"]
     payload = itsdangerous.TimestampSigner(TEST_SECRET).unsign(cookie.encode())
-    assert json.loads(b64decode(payload)) == {"user_id": me["id"], "epoch": 0}
+    # the cookie names a session kept on the server, nothing else
+    content = json.loads(b64decode(payload))
+    assert set(content) == {"sid"}
+    with db.sessions() as session:
+        row = session.get(UserSession, content["sid"])
+        assert row is not None and row.user_id == me["id"]
 
     again = expect(client.get("/api/me"), 200)
     assert again == me
     stored = stored_user(db, me["id"])
-    assert (stored.name, stored.name_key) == (me["name"], me["name"].casefold())
+    assert (stored.name, stored.name_key) == (me["name"], skeleton(me["name"]))
     assert stored.password_hash is None
     assert stored_preference(db, me["id"]) == DEFAULT_PREFERENCES
 
@@ -155,19 +161,20 @@ def test_each_new_visitor_is_a_different_guest(client: TestClient, db: Database)
 def test_a_forged_cookie_is_not_believed(client: TestClient) -> None:
     victim = expect(client.get("/api/me"), 200)
     forger = device(client)
-    signed = itsdangerous.TimestampSigner("not-the-server-secret").sign(
-        b64encode(json.dumps({"user_id": victim["id"]}).encode())
+    victim_cookie = itsdangerous.TimestampSigner(TEST_SECRET).unsign(
+        client.cookies["chromino_session"].encode()
     )
+    signed = itsdangerous.TimestampSigner("not-the-server-secret").sign(victim_cookie)
     forger.cookies.set("chromino_session", signed.decode())
     me = expect(forger.get("/api/me"), 200)
     assert me["id"] != victim["id"]
     assert me["name"].startswith("Guest ")
 
 
-def test_a_session_whose_user_is_gone_starts_a_new_guest(client: TestClient) -> None:
+def test_a_session_that_does_not_exist_starts_a_new_guest(client: TestClient) -> None:
     ghost = device(client)
     signed = itsdangerous.TimestampSigner(TEST_SECRET).sign(
-        b64encode(json.dumps({"user_id": 987654}).encode())
+        b64encode(json.dumps({"sid": "no-such-session", "user_id": 987654}).encode())
     )
     ghost.cookies.set("chromino_session", signed.decode())
     me = expect(ghost.get("/api/me"), 200)
@@ -184,7 +191,7 @@ def test_choosing_a_name(client: TestClient, db: Database) -> None:
     assert renamed == {**me, "name": "Ana Lúcia"}
     assert expect(client.get("/api/me"), 200)["name"] == "Ana Lúcia"
     stored = stored_user(db, me["id"])
-    assert (stored.name, stored.name_key) == ("Ana Lúcia", "ana lúcia")
+    assert (stored.name, stored.name_key) == ("Ana Lúcia", "analucia")
 
 
 def test_names_are_unique_regardless_of_case(client: TestClient, db: Database) -> None:
@@ -495,6 +502,7 @@ API_ROUTES = {
     ("PUT", "/api/me/password"),
     ("POST", "/api/login"),
     ("POST", "/api/logout"),
+    ("POST", "/api/me/sign-out-everywhere"),
     ("GET", "/api/me/preferences"),
     ("PATCH", "/api/me/preferences"),
     ("GET", "/api/me/games"),

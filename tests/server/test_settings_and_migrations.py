@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 
 from web.db import Base
 from web.migrate import alembic_config, downgrade, upgrade
-from web.settings import DEVELOPMENT_SECRET, Settings
+from web.settings import Settings
 
 TABLES = {
     "user_account",
@@ -25,6 +25,8 @@ TABLES = {
     "game",
     "game_player",
     "game_event",
+    "user_session",
+    "site_secret",
 }
 STRONG_SECRET = "s" * 40
 
@@ -42,16 +44,16 @@ def clean_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest
 # --- settings ----------------------------------------------------------------------------
 
 
-def test_production_refuses_the_development_secret(clean_environment: pytest.MonkeyPatch) -> None:
+def test_production_needs_a_secret_key(clean_environment: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValidationError, match="CHROMINO_SECRET_KEY must be set in production"):
         Settings(environment="production")
-    with pytest.raises(ValidationError, match="CHROMINO_SECRET_KEY must be set in production"):
-        Settings(environment="production", secret_key=DEVELOPMENT_SECRET)
 
 
 def test_production_refuses_a_short_secret(clean_environment: pytest.MonkeyPatch) -> None:
     with pytest.raises(ValidationError, match="at least 32 characters"):
         Settings(environment="production", secret_key="short-but-not-default")
+    with pytest.raises(ValidationError, match="at least 32 characters"):
+        Settings(environment="development", secret_key="short")
 
 
 def test_production_with_a_real_secret(clean_environment: pytest.MonkeyPatch) -> None:
@@ -70,7 +72,7 @@ def test_production_read_from_the_environment(clean_environment: pytest.MonkeyPa
 def test_the_defaults_suit_development(clean_environment: pytest.MonkeyPatch) -> None:
     settings = Settings()
     assert settings.environment == "development"
-    assert settings.secret_key == DEVELOPMENT_SECRET
+    assert settings.secret_key is None  # made per installation, kept in its database
     assert settings.database_url == "sqlite:///./chromino.sqlite3"
     assert settings.redis_url is None
     assert settings.allowed_origins == ["http://127.0.0.1:8000", "http://localhost:8000"]
