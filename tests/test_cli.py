@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from scenarios import PLACEMENT_EXAMPLES, Example
+
 from chromino import Action, Game, GameOptions
 from chromino.board import Board
 from chromino.bots import greedy_bot
 from chromino.placement import Placement
-
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples" / "placements.json"
 
 
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -219,33 +219,27 @@ def test_moves_lists_every_legal_placement_once_with_contacts() -> None:
     assert all(set(m) == {"tile", "x", "y", "dir", "contacts"} for m in moves)
 
 
-def filler(example: dict[str, Any]) -> str:
+def filler(example: Example) -> str:
     """A second tile for the hand, so that a chameleon is not a lone last tile."""
-    board = example["board"]
-    assert isinstance(board, list)
-    used = {p["tile"] for p in board} | {example["placement"]["tile"]}
+    used = {p.tile for p in example.board} | {example.placement.tile}
     return next(name for name in ("PPP", "RRR", "GGG") if name not in used)
 
 
 def test_moves_adds_scores_from_the_worked_examples() -> None:
-    examples = json.loads(EXAMPLES.read_text())["examples"]
-    scored = [e for e in examples if e["legal"] and "score" in e]
+    scored = [e for e in PLACEMENT_EXAMPLES if e.legal and e.score is not None]
+    assert scored
     for mode in ("expert", "segments", "segments-multiply"):
         text = "\n".join(
-            position(
-                [Placement(**p) for p in e["board"]],
-                [e["placement"]["tile"], filler(e)],
-                e["ruleset"],
-            )
-            for e in scored
+            position(list(e.board), [e.placement.tile, filler(e)], e.ruleset) for e in scored
         )
         result = run_cli("moves", "--scoring", mode, "-", stdin=text)
         assert result.returncode == 0, result.stderr
         for example, moves in zip(scored, lines(result.stdout), strict=True):
-            wanted = Placement(**example["placement"]).normalized()
+            assert example.score is not None
+            wanted = example.placement.normalized()
             [move] = [m for m in moves if as_placement(m).normalized() == wanted]
-            assert move["score"] == example["score"][mode]
-            assert move["contacts"] == example["contacts"]
+            assert move["score"] == example.score[mode]
+            assert move["contacts"] == example.contacts
 
 
 def test_moves_a_lone_chameleon_has_no_legal_placement() -> None:
