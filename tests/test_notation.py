@@ -1,4 +1,4 @@
-"""RULES.md section 9: positions and records written by the engine read back the same."""
+"""docs/rules.md section 9: positions and records written by the engine read back the same."""
 
 from __future__ import annotations
 

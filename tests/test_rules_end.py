@@ -1,4 +1,4 @@
-"""RULES.md section 5 (end of the game) and section 7 (solo).
+"""docs/rules.md section 5 (end of the game) and section 7 (solo).
 
 Every scenario starts from BXY laid east from (0,0): B(0,0) X(1,0) Y(2,0).
 BBY fits under it (0,1)-(2,1) and BRY over it (0,-1)-(2,-1); tiles of red,

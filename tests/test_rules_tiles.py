@@ -1,4 +1,4 @@
-"""RULES.md section 1: components (colours, the 80 tiles, their names, 1 to 8 players)."""
+"""docs/rules.md section 1: components (colours, the 80 tiles, their names, 1 to 8 players)."""
 
 from __future__ import annotations
 
@@ -92,9 +92,7 @@ def test_rule_1_a_tile_name_is_the_smaller_of_its_string_and_its_reverse() -> No
         assert canonical_name(name[::-1]) == name
     assert canonical_name("RXG") == "GXR"
     assert canonical_name("GXR") == "GXR"
-    # Alphabetically B < R, so the three-colour tile read R-G-B is named BGR. (RULES.md's
-    # "RGB not BGR" contradicts its own definition and its chameleon names: no order of
-    # the letters makes RGB, GXR, BXY, PXY, BXG and PXR all the smaller spelling.)
+    # Alphabetically B < R, so the three-colour tile read R-G-B is named BGR, not RGB.
     assert canonical_name("RGB") == "BGR"
 
 
@@ -108,7 +106,7 @@ def test_rule_1_there_are_80_names_in_all_each_once() -> None:
 
 
 def test_rule_1_a_reversed_spelling_reads_the_same_tile() -> None:
-    # RULES.md's examples write RGB for the tile its rule names BGR: input takes both.
+    # A name spelled backwards (RGB for BGR, RXG for GXR) is understood on input.
     assert tile_named("GXR") is TILES["GXR"]
     assert tile_named("RXG") is TILES["GXR"]
     assert tile_named("RGB") is TILES["BGR"]

@@ -1,4 +1,4 @@
-"""RULES.md section 4: a turn (play, draw, pass), the draw options, the last tile, timeouts.
+"""docs/rules.md section 4: a turn (play, draw, pass), the draw options, the last tile, timeouts.
 
 Every scenario starts from BXY laid east from (0,0): B(0,0) X(1,0) Y(2,0).
 On that lone tile BBY (under it), BRY (over it) and GXR (over X and Y) have

@@ -1,4 +1,4 @@
-"""RULES.md section 8 (player assistance) as far as the engine serves it, and what views show.
+"""docs/rules.md section 8 (player assistance) as far as the engine serves it, and what views show.
 
 Assistance levels are a server matter: the engine's part is that a seat's
 view lists the playable tiles, their legal placements with contacts and, in a
