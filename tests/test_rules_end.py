@@ -9,6 +9,7 @@ board, which the scenarios assert where it matters.
 from __future__ import annotations
 
 import pytest
+import reference as ref
 from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
 
 from chromino import Action, Game, Reason
@@ -16,8 +17,9 @@ from chromino.game import ENDED_BY_BLOCKED, ENDED_BY_OUT
 
 
 def _stuck(game: Game, *seats: int) -> bool:
-    """Whether none of these seats' tiles has a legal placement on the board."""
-    return not any(game.board.has_legal_placement(game.hands[seat]) for seat in seats)
+    """Whether none of these seats' tiles has a legal placement, by the slow reference."""
+    board, ruleset = game.board.placements, game.options.ruleset
+    return not any(ref.all_legal_placements(board, game.hands[seat], ruleset) for seat in seats)
 
 
 def _assert_over_and_frozen(game: Game) -> None:
