@@ -7,6 +7,9 @@ legal placements; RRR, GGG, PPP, RPR, GPG, PGP and RGR have none.
 
 from __future__ import annotations
 
+import json
+from dataclasses import fields
+
 import pytest
 import reference as ref
 from scenarios import (
@@ -21,7 +24,7 @@ from scenarios import (
     timeout,
 )
 
-from chromino import Action, GameOptions, InvalidSetupError, Reason
+from chromino import Action, GameOptions, InvalidSetupError, Reason, replay
 from chromino.tiles import ALL_NAMES
 
 UNPLAYABLE = ("GGG", "PPP", "RPR", "GPG", "PGP", "RGR")
@@ -360,3 +363,44 @@ def test_rule_4_timeout_after_a_draw_still_draws_the_penalty_tile() -> None:
     assert game.hands[0] == ["RRR", "PPP", "RPR"]
     assert game.tiles_drawn == [2, 0]
     assert game.current == 1
+
+
+# --- assistance is not a rule of the game -------------------------------------
+
+
+def test_rule_4_the_engine_accepts_a_draw_while_a_play_exists() -> None:
+    # Refusing this draw is the Beginner assistance level, which the server applies for
+    # one player; the game itself (strict_draw off) takes it.
+    game = make_game([["BBY", "RRR"], ["GGG"]], bag=["PPP"])
+    assert ref.all_legal_placements([START], ["BBY"], "standard")
+    assert game.options.strict_draw is False
+    assert game.can_draw(0)
+    assert Action("draw") in game.view_for(0).legal_actions()
+    assert draw(game, 0).drawn == "PPP"
+    assert game.hands[0] == ["BBY", "RRR", "PPP"]
+
+
+def test_rule_4_game_records_are_independent_of_assistance() -> None:
+    # A draw with a play available, which a Beginner could not make: the record holds the
+    # moves and the rule options only, and replays to the same game.
+    game = make_game([["BBY", "RRR"], ["BRY", "GGG"]], bag=["PPP", "RPR"])
+    draw(game, 0)
+    pass_turn(game, 0)
+    play(game, 1, at("BRY", 0, -1))
+    record = game.to_record()
+    fields_of_a_record = {"format", "options", "players", "start", "hands", "bag", "first", "moves"}
+    assert set(record) == fields_of_a_record
+    options = record["options"]
+    assert isinstance(options, dict)
+    assert set(options) == {f.name for f in fields(GameOptions)}
+    text = json.dumps(record).lower()
+    for word in ("assist", "beginner", "intermediate", "level", "hint", "highlight"):
+        assert word not in text
+    assert record["moves"] == [
+        {"player": 0, "action": "draw"},
+        {"player": 0, "action": "pass"},
+        {"player": 1, "action": "play", "tile": "BRY", "x": 0, "y": -1, "dir": "E"},
+    ]
+    again = replay(json.loads(json.dumps(record)))
+    assert again.snapshot() == game.snapshot()
+    assert again.to_record() == record
