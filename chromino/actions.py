@@ -1,4 +1,4 @@
-"""The four actions of a turn (RULES.md section 4) and their record form."""
+"""The four actions of a turn (docs/rules.md section 4) and their record form."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The board: tiles on an unbounded grid, contacts, and legality (RULES.md sections 3 and 6).
+"""The board: tiles on an unbounded grid, contacts, and legality (docs/rules.md sections 3 and 6).
 
 Move generation is incremental. For every empty cell next to the board the
 board keeps what that cell *needs* (which colour a new square must have there,
@@ -76,7 +76,7 @@ _ACCEPT_SETS: Final = {spelling: frozenset(keys) for spelling, keys in ACCEPTS.i
 
 @dataclass(frozen=True, slots=True)
 class Contact:
-    """One pair of edge-adjacent squares, new and old (RULES.md section 3)."""
+    """One pair of edge-adjacent squares, new and old (docs/rules.md section 3)."""
 
     new_index: int
     """Which square of the new tile, in name order (0, 1, 2)."""

@@ -1,4 +1,4 @@
-"""A game of Chromino: setup, turns, the end and the scores (RULES.md sections 2, 4, 5, 7).
+"""A game of Chromino: setup, turns, the end and the scores (docs/rules.md sections 2, 4, 5, 7).
 
 :meth:`Game.apply` is the one checked entry point: it either applies an action
 completely or raises :class:`~chromino.errors.IllegalMoveError` and changes

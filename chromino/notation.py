@@ -1,4 +1,4 @@
-"""Game records and positions (RULES.md section 9): reading them, checking them, writing them."""
+"""Game records and positions (docs/rules.md section 9): reading, checking and writing them."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ MAX_TURN_SECONDS: Final = 24 * 3600
 
 @dataclass(frozen=True, slots=True)
 class GameOptions:
-    """Rule options of RULES.md; every field has the rule book's default."""
+    """Rule options of docs/rules.md; every field has the rule book's default."""
 
     ruleset: str = "standard"
     scoring: str = "none"

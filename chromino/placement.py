@@ -1,4 +1,4 @@
-"""Where a tile lies: the placement notation of RULES.md section 9."""
+"""Where a tile lies: the placement notation of docs/rules.md section 9."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Points (RULES.md section 6): the expert and segment scorings and the end-of-game penalty."""
+"""Points (docs/rules.md section 6): the expert and segment scorings and the end-of-game penalty."""
 
 from __future__ import annotations
 

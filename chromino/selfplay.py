@@ -65,7 +65,12 @@ def run_selfplay(
     options: GameOptions | None = None,
 ) -> Summary:
     """Play ``games`` games; seats cycle through ``bot_names``, rotated every game
-    so that no bot always sits first."""
+    so that no bot always sits first.
+
+    Game ``number`` (from 0) seats ``bot_names[(number + seat) % len(bot_names)]``
+    at each seat and is played by :func:`play_bot_game` with the seed
+    ``f"{seed}:{number}"``, so any game of a series can be played again alone.
+    """
     options = options or GameOptions()
     bots = [bot_named(name) for name in bot_names]
     summary = Summary(wins=dict.fromkeys(bot_names, 0), seats=dict.fromkeys(bot_names, 0))

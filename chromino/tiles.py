@@ -1,4 +1,4 @@
-"""The 80 Chromino tiles: colours, names, values and segment worths (RULES.md section 1).
+"""The 80 Chromino tiles: colours, names, values and segment worths (docs/rules.md section 1).
 
 Colours are small integers so that the board's hot loops compare ints, not
 strings. ``X`` is the chameleon centre; it only ever appears in the middle of
@@ -94,9 +94,9 @@ class UnknownTileError(ValueError):
 def resolve_spelling(spelling: object) -> tuple[Tile, bool]:
     """The tile a spelling reads, and whether it reads it backwards (``RGB`` is ``BGR``).
 
-    RULES.md writes ``RGB`` in its examples although its own rule names that
-    tile ``BGR``; both spellings are accepted on input, and only the name is
-    ever written out (docs/rules-interpretations.md).
+    A tile is named by its alphabetically smaller spelling (docs/rules.md
+    section 1), but a backwards spelling is accepted on input; only the name
+    is ever written out (docs/rules-interpretations.md).
     """
     if isinstance(spelling, str):
         if spelling in TILES:

@@ -1,4 +1,4 @@
-"""The turn rules that both the game and a seat's view apply (RULES.md section 4).
+"""The turn rules that both the game and a seat's view apply (docs/rules.md section 4).
 
 Kept in one place so that what the engine accepts and what a view (and so a
 bot or the browser) is told it may do can never drift apart.

@@ -1,4 +1,4 @@
-"""What one seat, or a spectator, may know of a game (DESIGN.md: the only door out).
+"""What one seat, or a spectator, may know of a game (the only door out of the engine).
 
 A view holds the seat's own tiles, the board, scores, counts of the other
 hands and of the bag, and the hands everyone may see (a last tile turned
@@ -35,7 +35,7 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """A snapshot for one viewer. ``board`` is the live board, shared read-only:
+    """A snapshot for one viewer. ``board`` is the live board itself, lent read-only:
     turn a view into data (:meth:`to_dict`) or act on it before the game moves on."""
 
     seat: int | None

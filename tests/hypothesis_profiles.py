@@ -7,18 +7,27 @@ run is reproducible and never flaky, and does not shrink failures.
 
 This is not a ``conftest.py``: ``tests/server/conftest.py`` already holds that
 module name, and mypy refuses two top-level modules of one name. A test module
-that uses hypothesis calls :func:`load` before defining its tests.
+that uses hypothesis calls :func:`load` at import, before defining its tests;
+calling it again, from the same module or another, changes nothing.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 
 from hypothesis import HealthCheck, Phase, settings
 
 
+@functools.cache
 def load() -> str:
-    """Register both profiles and load the one the environment asks for; return its name."""
+    """Register both profiles and load the one the environment asks for; return its name.
+
+    Idempotent, so every test module that uses hypothesis may call it at import,
+    in any order: the first call registers and loads, the others only return the
+    name. (Registering again would reload the active profile, and hypothesis warns
+    when profiles are registered while an ``@settings`` override is in force.)
+    """
     settings.register_profile(
         "dev",
         deadline=None,

@@ -1,10 +1,10 @@
-"""A slow reference for the rules of RULES.md sections 3 and 6, written for reading, not speed.
+"""A slow reference for the rules of docs/rules.md sections 3 and 6, written for reading, not speed.
 
 Nothing here comes from ``chromino.board`` or ``chromino.game``: the cells a
 tile covers, its contacts, whether they match, which junior kind a contact is,
 legality and points are all worked out again from the rule book, square by
-square. Only the ``Placement`` value object (tile name, x, y, dir) is shared
-with the engine. The engine is checked against this module in
+square. Only the ``Placement`` value object (tile name, x, y, dir) is borrowed
+from the engine. The engine is checked against this module in
 ``test_reference_crosscheck.py`` and ``test_properties.py``.
 
 A board is a plain list of placements, the starting tile first.
@@ -21,7 +21,7 @@ from chromino.placement import Placement
 Cell = tuple[int, int]
 
 STEP: dict[str, Cell] = {"E": (1, 0), "S": (0, 1), "W": (-1, 0), "N": (0, -1)}
-"""RULES.md section 9: x grows to the east, y to the south."""
+"""docs/rules.md section 9: x grows to the east, y to the south."""
 
 NEIGHBOUR_OFFSETS: tuple[Cell, ...] = ((1, 0), (0, 1), (-1, 0), (0, -1))
 

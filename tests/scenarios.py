@@ -6,13 +6,13 @@ can be laid around the starting tile *without* the rules (the way a position
 document is read), to reach a shape a short game would take many moves to
 build.
 
-The worked examples of RULES.md sections 3 and 6 are kept here as data
-(:data:`PLACEMENT_EXAMPLES`), a copy of ``/work/shared/examples/placements.json``
-that a test compares with the shared file whenever that file is present.
+The worked examples of docs/rules.md sections 3 and 6 are data, in
+``tests/data/placements.json``; :data:`PLACEMENT_EXAMPLES` reads them.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +26,8 @@ from chromino.board import Board
 START: Final = Placement("BXY", 0, 0, "E")
 """The usual scenario start: B(0,0) X(1,0) Y(2,0), as in the worked examples."""
 
-SHARED_EXAMPLES: Final = Path("/work/shared/examples/placements.json")
+DATA: Final = Path(__file__).resolve().parent / "data"
+"""Files the tests read: they live in the repository, beside the tests."""
 
 
 def at(tile: str, x: int, y: int, direction: str = "E") -> Placement:
@@ -149,7 +150,7 @@ EIGHT_CONTACT_PLAY: Final = at("RRR", 0, 0)
 """RRR in the hole: 3 + 2 + 3 = 8 contacts, all matching."""
 
 
-# --- the worked examples of RULES.md sections 3 and 6 --------------------------
+# --- the worked examples of docs/rules.md sections 3 and 6 ----------------------
 
 
 @dataclass(frozen=True)
@@ -165,100 +166,8 @@ class Example:
     score: dict[str, int] | None = None
 
 
-_ON_BXY: Final = (START,)
-
-PLACEMENT_EXAMPLES: Final = (
-    Example(
-        _ON_BXY,
-        "standard",
-        at("BBB", 0, 1),
-        False,
-        3,
-        "B over B and B under X match, but B under Y does not: one mismatch makes it illegal",
-    ),
-    Example(
-        _ON_BXY,
-        "standard",
-        at("BBY", 0, 1),
-        True,
-        3,
-        "three contacts: B-B, B-X (wild), Y-Y",
-        {"expert": 5, "segments": 18, "segments-multiply": 18},
-    ),
-    Example(_ON_BXY, "standard", at("YYY", 3, 0), False, 1, "end to end: only one contact"),
-    Example(
-        _ON_BXY,
-        "standard",
-        at("RRR", 1, 1, "S"),
-        False,
-        1,
-        "touches only the chameleon centre: one contact",
-    ),
-    Example(_ON_BXY, "standard", at("BBY", 0, 0, "S"), False, None, "covers a board square"),
-    Example(
-        _ON_BXY,
-        "junior",
-        at("YYY", 3, 0),
-        True,
-        1,
-        "junior: end to end, one contact",
-        {"expert": 4, "segments": 5, "segments-multiply": 4},
-    ),
-    Example(
-        _ON_BXY,
-        "junior",
-        at("RRR", 1, 1, "S"),
-        True,
-        1,
-        "junior: branching off a chameleon centre",
-        {"expert": 4, "segments": 5, "segments-multiply": 5},
-    ),
-    Example(
-        _ON_BXY,
-        "junior",
-        at("GXR", 3, -1, "S"),
-        True,
-        1,
-        "junior: a chameleon laid crosswise on the Y end",
-        {"expert": 6, "segments": 8, "segments-multiply": 8},
-    ),
-    Example(
-        _ON_BXY,
-        "junior",
-        at("BBB", 0, 1, "S"),
-        False,
-        1,
-        "junior: a short side against a long side is not domino-like",
-    ),
-    Example(_ON_BXY, "junior", at("BBY", 0, 1), False, 3, "junior: more than one contact"),
-    Example(
-        (
-            at("GXR", 0, 0),
-            at("BGB", -1, 1),
-            at("BRB", 1, -1),
-            at("RBY", 2, -2, "W"),
-            at("BYP", 1, -3, "W"),
-            at("RPY", -2, -4),
-            at("PYR", -1, -5),
-            at("PRY", 2, -6, "W"),
-            at("GPR", 3, -7, "W"),
-            at("PRR", 2, -8, "W"),
-            at("GRR", -1, -9),
-            at("RGR", -2, -10),
-        ),
-        "standard",
-        at("BBR", 3, -10, "W"),
-        True,
-        2,
-        "one of the contacts is end to end (short side against short side), so "
-        "segments-multiply multiplies that contact's two worths instead of adding them",
-        {"expert": 6, "segments": 9, "segments-multiply": 10},
-    ),
-)
-
-
 def example_from_json(data: dict[str, object]) -> Example:
-    """An :class:`Example` from one entry of the shared placements.json."""
+    """An :class:`Example` from one entry of ``tests/data/placements.json``."""
 
     def placement(raw: object) -> Placement:
         assert isinstance(raw, dict)
@@ -280,3 +189,12 @@ def example_from_json(data: dict[str, object]) -> Example:
         why,
         score,
     )
+
+
+def _read_examples() -> tuple[Example, ...]:
+    data = json.loads((DATA / "placements.json").read_text(encoding="utf-8"))
+    return tuple(example_from_json(raw) for raw in data["examples"])
+
+
+PLACEMENT_EXAMPLES: Final = _read_examples()
+"""The worked examples, in the order of the file (tests refer to some by number)."""

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+import reference as ref
+
 from chromino import Action, Game, GameOptions, Placement, Setup
 from chromino.bots import BOTS, bot_named, greedy_bot, random_bot
 from chromino.selfplay import play_bot_game, run_selfplay
-from chromino.tiles import ALL_NAMES, TILES
+from chromino.tiles import ALL_NAMES
+
+Physical = frozenset[tuple[int, int, str]]
 
 
 def setup_with(hand: list[str], others: list[str], bag: list[str], **options: object) -> Game:
@@ -42,40 +47,67 @@ def test_a_bot_is_a_function_of_its_view_not_of_hidden_tiles() -> None:
         assert one == two
 
 
+def reference_plays(game: Game, seat: int) -> dict[Physical, Placement]:
+    """The seat's legal placements by the slow reference, keyed by physical placement."""
+    return ref.all_legal_placements(game.board.placements, game.hands[seat], game.options.ruleset)
+
+
+def chosen(action: Action) -> Physical:
+    """The physical placement a bot's play lays."""
+    assert action.kind == "play" and action.placement is not None, action
+    return ref.physical(action.placement)
+
+
 def test_greedy_lays_the_placement_with_most_contacts_without_scoring() -> None:
+    # On BXY, BBY fits in six places; only right under or over it (0,±1) makes 3 contacts.
     game = setup_with(["BBY", "GGG", "RRR"], ["PPP"], ["BGR"])
-    view = game.view_for(0)
-    action = greedy_bot(view, random.Random(1))
-    assert action.placement is not None
-    most = max(play.contacts for play in view.legal_plays())
-    assert game.board.contact_count(action.placement) == most == 3
+    board = ref.ReferenceBoard(game.board.placements)
+    contacts = {
+        key: len(ref.analyse(board, placement).contacts)
+        for key, placement in reference_plays(game, 0).items()
+    }
+    assert sorted(contacts.values()) == [2, 2, 2, 2, 3, 3]
+    for seed in range(6):
+        action = greedy_bot(game.view_for(0), random.Random(seed))
+        assert chosen(action) in {
+            ref.physical(Placement("BBY", 0, 1, "E")),
+            ref.physical(Placement("BBY", 0, -1, "E")),
+        }
+        assert contacts[chosen(action)] == 3
 
 
 def test_greedy_lays_the_placement_that_scores_most_in_a_scoring_game() -> None:
+    # Segments on BXY (worth 4): BBY (2) right under or over it scores 3 x (2 + 4) = 18;
+    # BBY shifted by one makes 2 contacts, 12; YYY (1) over X and Y, 2 x (1 + 4) = 10.
     game = setup_with(["BBY", "YYY", "RRR"], ["PPP"], ["BGR"], scoring="segments")
-    view = game.view_for(0)
-    action = greedy_bot(view, random.Random(2))
-    best = max(play.points for play in view.legal_plays())
-    assert action.placement is not None
-    assert [p.points for p in view.legal_plays() if p.placement == action.placement] == [best]
+    placements = game.board.placements
+    points = {
+        key: ref.points(placements, placement, "segments")
+        for key, placement in reference_plays(game, 0).items()
+    }
+    assert sorted(points.values()) == [10, 10, 12, 12, 12, 12, 18, 18]
+    for seed in range(6):
+        action = greedy_bot(game.view_for(0), random.Random(seed))
+        assert points[chosen(action)] == 18
 
 
 def test_greedy_keeps_its_chameleon_while_a_regular_tile_fits() -> None:
     game = setup_with(["PXY", "BBY", "RRR"], ["PPP"], ["BGR"])
-    assert any(p.tile == "PXY" for p in game.legal_plays(0))
+    assert {p.tile for p in reference_plays(game, 0).values()} == {"PXY", "BBY"}
     action = greedy_bot(game.view_for(0), random.Random(3))
     assert action.placement is not None and action.placement.tile == "BBY"
 
 
 def test_greedy_spends_its_chameleon_when_nothing_else_fits() -> None:
     game = setup_with(["PXY", "RRR", "GGG"], ["PPP"], ["BGR"])
-    assert {p.tile for p in game.legal_plays(0)} == {"PXY"}
+    assert {p.tile for p in reference_plays(game, 0).values()} == {"PXY"}
     action = greedy_bot(game.view_for(0), random.Random(4))
     assert action.placement is not None and action.placement.tile == "PXY"
 
 
 def test_greedy_spends_its_chameleon_before_it_would_be_left_alone() -> None:
     game = setup_with(["PXY", "BBY"], ["PPP"], ["BGR"])
+    assert {p.tile for p in reference_plays(game, 0).values()} == {"PXY", "BBY"}
     action = greedy_bot(game.view_for(0), random.Random(4))
     assert action.placement is not None and action.placement.tile == "PXY"
 
@@ -112,12 +144,40 @@ def test_bot_named_rejects_an_unknown_name() -> None:
         raise AssertionError("an unknown bot was accepted")
 
 
-def test_bots_never_see_a_tile_they_should_not() -> None:
+def test_the_view_a_bot_decides_from_shows_no_hidden_tile() -> None:
     game = Game.new(["a", "b", "c"], 9)
-    seen: list[str] = []
     view = game.view_for(game.current)
     hidden = set(ALL_NAMES) - set(view.hand) - {p.tile for p in view.board.placements}
     data = repr(view.to_dict())
-    seen = [name for name in hidden if name in data]
-    assert seen == []
-    assert len(TILES) == 80
+    assert [name for name in hidden if name in data] == []
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_bots_lay_only_their_own_tiles_where_the_rule_book_allows(name: str) -> None:
+    bot = BOTS[name]
+    for seed in range(4):
+        options = GameOptions(ruleset=("standard", "junior")[seed % 2], scoring="expert")
+        game = Game.new(["a", "b", "c"], f"{name}-{seed}", options)
+        rng = random.Random(seed)
+        plays = 0
+        while not game.is_over:
+            seat = game.current
+            view = game.view_for(seat)
+            action = bot(view, rng)
+            if action.kind == "play":
+                placement = action.placement
+                assert placement is not None
+                assert placement.tile in view.hand
+                if view.drawn_tile is not None:
+                    assert placement.tile == view.drawn_tile
+                assert ref.is_legal(game.board.placements, placement, options.ruleset)
+                plays += 1
+            else:
+                # A bot draws or passes only when the reference finds nothing to lay.
+                playable = [view.drawn_tile] if view.drawn_tile else list(view.hand)
+                if len(view.hand) == 1:
+                    playable = [tile for tile in playable if "X" not in tile]
+                board = game.board.placements
+                assert not ref.all_legal_placements(board, playable, options.ruleset)
+            game.apply(seat, action)
+        assert plays >= 8

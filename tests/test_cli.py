@@ -6,15 +6,17 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from chromino import Action, Game, GameOptions
-from chromino.board import Board
-from chromino.bots import greedy_bot
-from chromino.placement import Placement
+import reference as ref
+from scenarios import PLACEMENT_EXAMPLES, Example
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "shared" / "examples" / "placements.json"
+from chromino import Action, Game, GameOptions
+from chromino.bots import greedy_bot, random_bot
+from chromino.placement import Placement
+from chromino.selfplay import play_bot_game
 
 
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -61,6 +63,38 @@ def test_replay_prints_the_state_after_the_last_move(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert lines(result.stdout) == [expected_summary(g) for g in games]
     assert lines(result.stdout)[2]["finished"] is False
+
+
+def test_replay_of_a_hand_worked_game() -> None:
+    # Expert scoring on BXY: ana lays BBY under it (2 + 3 = 5), ben lays BRY over it
+    # (3 + 3 = 6) and goes out; ben closes the round, so the game ends, and with scoring
+    # the highest score wins. The other options are missing: they take their defaults.
+    record = {
+        "format": "chromino-game/1",
+        "options": {"scoring": "expert"},
+        "players": ["ana", "ben"],
+        "start": {"tile": "BXY", "x": 0, "y": 0, "dir": "E"},
+        "hands": [["BBY", "RRR"], ["BRY"]],
+        "bag": ["PPP"],
+        "first": 0,
+        "moves": [
+            {"player": 0, "action": "play", "tile": "BBY", "x": 0, "y": 1, "dir": "E"},
+            {"player": 1, "action": "play", "tile": "BRY", "x": 0, "y": -1, "dir": "E"},
+        ],
+    }
+    result = run_cli("replay", "-", stdin=json.dumps(record))
+    assert result.returncode == 0, result.stderr
+    assert lines(result.stdout) == [
+        {
+            "finished": True,
+            "ended_by": "out",
+            "winners": [1],
+            "scores": [5, 6],
+            "hand_sizes": [1, 0],
+            "board_tiles": 3,
+            "bag": 1,
+        }
+    ]
 
 
 def test_replay_reads_stdin_with_a_dash() -> None:
@@ -110,15 +144,11 @@ def test_replay_reports_a_move_out_of_turn() -> None:
     game = played_game(6, moves=3)
     other = (game.current + 1) % 3
     result = run_cli("replay", "-", stdin=with_moves(game, [{"player": other, "action": "draw"}]))
-    assert lines(result.stdout) == [
-        {
-            "error": {
-                "move": 3,
-                "reason": "not_your_turn",
-                "message": lines(result.stdout)[0]["error"]["message"],
-            }
-        }
-    ]
+    [line] = lines(result.stdout)
+    assert set(line) == {"error"}
+    assert (line["error"]["move"], line["error"]["reason"]) == (3, "not_your_turn")
+    assert f"seat {other}" in line["error"]["message"]
+    assert f"seat {game.current}" in line["error"]["message"]
 
 
 def test_replay_reports_a_move_after_the_end() -> None:
@@ -126,11 +156,9 @@ def test_replay_reports_a_move_after_the_end() -> None:
     assert game.is_over
     extra = [{"player": game.current, "action": "draw"}]
     [line] = lines(run_cli("replay", "-", stdin=with_moves(game, extra)).stdout)
-    assert line["error"] == {
-        "move": len(game.moves),
-        "reason": "game_over",
-        "message": line["error"]["message"],
-    }
+    assert set(line["error"]) == {"move", "reason", "message"}
+    assert (line["error"]["move"], line["error"]["reason"]) == (len(game.moves), "game_over")
+    assert "over" in line["error"]["message"]
 
 
 def test_replay_goes_on_after_unusable_lines_and_exits_2(tmp_path: Path) -> None:
@@ -201,51 +229,70 @@ def position(board: list[Placement], hand: list[str], ruleset: str = "standard")
     )
 
 
+BXY_HAND_MOVES = [
+    # Under B(0,0) X(1,0) Y(2,0), row y=1 (row y=-1 above is its mirror image):
+    ("BBY", 0, 1, "E", 3),  # B-B, B-X, Y-Y
+    ("BBY", -1, 1, "E", 2),  # B-B, Y-X; its first B touches nothing
+    ("BBY", 1, 1, "W", 2),  # B-X, B-B; its Y touches nothing
+    ("YBY", -1, 1, "E", 2),  # B-B, Y-X
+    ("PXY", -1, 1, "E", 2),  # X-B, Y-X
+    ("PXY", 1, 1, "E", 2),  # P-X, X-Y
+    ("PXY", 1, 1, "W", 2),  # P-X, X-B
+    ("PXY", 3, 1, "W", 2),  # X-Y, Y-X
+    ("BBY", 0, -1, "E", 3),
+    ("BBY", -1, -1, "E", 2),
+    ("BBY", 1, -1, "W", 2),
+    ("YBY", -1, -1, "E", 2),
+    ("PXY", -1, -1, "E", 2),
+    ("PXY", 1, -1, "E", 2),
+    ("PXY", 1, -1, "W", 2),
+    ("PXY", 3, -1, "W", 2),
+]
+"""Every legal placement of BBY, YBY and PXY on a lone BXY, worked out by hand: a tile
+standing upright would touch a single square, and every other place has a mismatch."""
+
+
 def test_moves_lists_every_legal_placement_once_with_contacts() -> None:
     board = [Placement("BXY", 0, 0, "E")]
-    result = run_cli("moves", "-", stdin=position(board, ["BBY", "YBY", "PXY"]) + "\n")
+    hand = ["BBY", "YBY", "PXY"]
+    result = run_cli("moves", "-", stdin=position(board, hand) + "\n")
     assert result.returncode == 0
     [moves] = lines(result.stdout)
-    engine = Board.from_placements(board)
-    expected = {
-        (p.tile, p.x, p.y, p.dir, engine.contact_count(p))
-        for p in engine.legal_placements(["BBY", "YBY", "PXY"])
-    }
-    assert {(m["tile"], m["x"], m["y"], m["dir"], m["contacts"]) for m in moves} == expected
-    assert len(moves) == len(expected)
-    physical = {as_placement(m).normalized() for m in moves}
-    assert len(physical) == len(moves)
-    assert {"tile": "BBY", "x": 0, "y": 1, "dir": "E", "contacts": 3} in moves
     assert all(set(m) == {"tile", "x", "y", "dir", "contacts"} for m in moves)
+    listed = Counter((ref.physical(as_placement(m)), m["contacts"]) for m in moves)
+    assert set(listed.values()) == {1}, "a physical placement is listed twice"
+    by_hand = {(ref.physical(Placement(*move[:4])), move[4]) for move in BXY_HAND_MOVES}
+    assert set(listed) == by_hand
+    # The slow reference agrees with the hand-worked list.
+    reference_board = ref.ReferenceBoard(board)
+    expected = {
+        (key, len(ref.analyse(reference_board, placement).contacts))
+        for key, placement in ref.all_legal_placements(board, hand, "standard").items()
+    }
+    assert expected == by_hand
 
 
-def filler(example: dict[str, Any]) -> str:
+def filler(example: Example) -> str:
     """A second tile for the hand, so that a chameleon is not a lone last tile."""
-    board = example["board"]
-    assert isinstance(board, list)
-    used = {p["tile"] for p in board} | {example["placement"]["tile"]}
+    used = {p.tile for p in example.board} | {example.placement.tile}
     return next(name for name in ("PPP", "RRR", "GGG") if name not in used)
 
 
 def test_moves_adds_scores_from_the_worked_examples() -> None:
-    examples = json.loads(EXAMPLES.read_text())["examples"]
-    scored = [e for e in examples if e["legal"] and "score" in e]
+    scored = [e for e in PLACEMENT_EXAMPLES if e.legal and e.score is not None]
+    assert scored
     for mode in ("expert", "segments", "segments-multiply"):
         text = "\n".join(
-            position(
-                [Placement(**p) for p in e["board"]],
-                [e["placement"]["tile"], filler(e)],
-                e["ruleset"],
-            )
-            for e in scored
+            position(list(e.board), [e.placement.tile, filler(e)], e.ruleset) for e in scored
         )
         result = run_cli("moves", "--scoring", mode, "-", stdin=text)
         assert result.returncode == 0, result.stderr
         for example, moves in zip(scored, lines(result.stdout), strict=True):
-            wanted = Placement(**example["placement"]).normalized()
+            assert example.score is not None
+            wanted = example.placement.normalized()
             [move] = [m for m in moves if as_placement(m).normalized() == wanted]
-            assert move["score"] == example["score"][mode]
-            assert move["contacts"] == example["contacts"]
+            assert move["score"] == example.score[mode]
+            assert move["contacts"] == example.contacts
 
 
 def test_moves_a_lone_chameleon_has_no_legal_placement() -> None:
@@ -271,14 +318,33 @@ def test_selfplay_prints_wins_turns_and_speed() -> None:
     assert result.returncode == 0
     assert "6 games" in result.stdout
     assert "games per second" in result.stdout
-    as_json = run_cli(
-        "selfplay", "--players", "3", "--games", "6", "--seed", "3", "--bots", "greedy", "--json"
-    )
+
+
+def test_selfplay_summary_counts_the_games_it_played() -> None:
+    options = ["--players", "3", "--games", "6", "--seed", "3", "--bots", "greedy,random"]
+    as_json = run_cli("selfplay", *options, "--json")
+    assert as_json.returncode == 0, as_json.stderr
     summary = json.loads(as_json.stdout)
     assert summary["games"] == 6
-    assert summary["seats"] == {"greedy": 18}
-    assert summary["wins"]["greedy"] >= 6
-    assert summary["average_turns"] > 0
+    # Seats cycle through the bots, shifted by one each game: g r g, r g r, g r g, ...
+    assert summary["seats"] == {"greedy": 9, "random": 9}
+    # The same games, played here one by one and counted by this test.
+    bots = {"greedy": greedy_bot, "random": random_bot}
+    wins = dict.fromkeys(bots, 0)
+    turns = blocked = 0
+    for number in range(6):
+        names = ["greedy", "random"] * 2
+        seated = names[number % 2 : number % 2 + 3]
+        game = play_bot_game([bots[name] for name in seated], f"3:{number}", GameOptions())
+        outcome = game.outcome()
+        assert outcome is not None
+        for seat in outcome.winners:
+            wins[seated[seat]] += 1
+        turns += sum(game.turns_taken)
+        blocked += outcome.ended_by == "blocked"
+    assert summary["wins"] == wins
+    assert summary["blocked"] == blocked
+    assert summary["average_turns"] == round(turns / 6, 2)
 
 
 def test_selfplay_refuses_an_unknown_bot_without_a_traceback() -> None:

@@ -4,7 +4,7 @@ Each example deals a game from a random seed and a random option set (rule
 set, scoring, start, hand size, draw limit, strict draw, open hands, 1 to 8
 players) and plays it with actions hypothesis picks among the legal ones —
 plays, draws, passes — and timeouts. After every action the properties of
-RULES.md that must always hold are checked; the slow reference of
+docs/rules.md that must always hold are checked; the slow reference of
 ``reference.py`` decides whether each laid tile was legal.
 """
 
@@ -249,7 +249,7 @@ TILE_LETTERS = re.compile(r"(?=([RYGBPX]{3}))")
 
 
 def visible_tiles(game: Game, viewer: int | None) -> set[str]:
-    """RULES.md sections 2 and 4: the board, one's own hand, hands of exactly one tile
+    """docs/rules.md sections 2 and 4: the board, one's own hand, hands of exactly one tile
     (turned face up), and every hand with ``open_hands``."""
     names = {p.tile for p in game.board.placements}
     for seat, hand in enumerate(game.hands):

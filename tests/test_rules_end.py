@@ -1,4 +1,4 @@
-"""RULES.md section 5 (end of the game) and section 7 (solo).
+"""docs/rules.md section 5 (end of the game) and section 7 (solo).
 
 Every scenario starts from BXY laid east from (0,0): B(0,0) X(1,0) Y(2,0).
 BBY fits under it (0,1)-(2,1) and BRY over it (0,-1)-(2,-1); tiles of red,
@@ -9,15 +9,17 @@ board, which the scenarios assert where it matters.
 from __future__ import annotations
 
 import pytest
+import reference as ref
 from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
 
-from chromino import Action, Game, Reason
+from chromino import Action, Game, Reason, replay
 from chromino.game import ENDED_BY_BLOCKED, ENDED_BY_OUT
 
 
 def _stuck(game: Game, *seats: int) -> bool:
-    """Whether none of these seats' tiles has a legal placement on the board."""
-    return not any(game.board.has_legal_placement(game.hands[seat]) for seat in seats)
+    """Whether none of these seats' tiles has a legal placement, by the slow reference."""
+    board, ruleset = game.board.placements, game.options.ruleset
+    return not any(ref.all_legal_placements(board, game.hands[seat], ruleset) for seat in seats)
 
 
 def _assert_over_and_frozen(game: Game) -> None:
@@ -295,3 +297,39 @@ def test_rule_7_a_solo_game_always_ends(seed: int) -> None:
         assert game.hands[0] == []
     else:
         assert game.bag == []
+
+
+def _solo_result(game: Game) -> tuple[int, int, str]:
+    """What a personal best is built from: turns taken, tiles drawn, how the game ended."""
+    outcome = game.outcome()
+    assert outcome is not None
+    return game.turns_taken[0], game.tiles_drawn[0], outcome.ended_by
+
+
+def test_rule_7_personal_best_the_solo_result_is_turns_drawn_tiles_and_how_it_ended() -> None:
+    # Emptied in 2 turns with 1 draw; stuck after 2 turns with 1 draw; emptied in 1 turn.
+    emptied = make_game([["BBY"]], bag=["BRY", "PPP"])
+    draw(emptied, 0)
+    play(emptied, 0, at("BRY", 0, -1))
+    play(emptied, 0, at("BBY", 0, 1))
+    blocked = make_game([["RRR"]], bag=["GGG"])
+    draw(blocked, 0)
+    pass_turn(blocked, 0)
+    pass_turn(blocked, 0)
+    quick = make_game([["BBY", "BRY"]])
+    play(quick, 0, at("BRY", 0, -1))
+    play(quick, 0, at("BBY", 0, 1))
+    assert _solo_result(emptied) == (2, 1, ENDED_BY_OUT)
+    assert _solo_result(blocked) == (2, 1, ENDED_BY_BLOCKED)
+    assert _solo_result(quick) == (2, 0, ENDED_BY_OUT)
+    for game in (emptied, blocked, quick):
+        # Every part of the result is in the player's view and survives a replay of the
+        # record, which is what the server keeps.
+        data = game.view_for(0).to_dict()
+        result = _solo_result(game)
+        assert (data["turns_taken"], data["tiles_drawn"], data["ended_by"]) == (
+            [result[0]],
+            [result[1]],
+            result[2],
+        )
+        assert _solo_result(replay(game.to_record())) == result

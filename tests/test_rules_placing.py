@@ -1,13 +1,12 @@
-"""RULES.md section 3 (placing a tile) and the junior rule set of section 6.
+"""docs/rules.md section 3 (placing a tile) and the junior rule set of section 6.
 
 Scenario boards are small and drawn in comments with x growing east and y
-growing south (section 9). The worked examples of the shared
-``placements.json`` are all checked here, at the board and at the game level.
+growing south (section 9). The worked examples of ``tests/data/placements.json``
+are all checked here, at the board and at the game level.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 
 import pytest
@@ -15,12 +14,10 @@ from scenarios import (
     EIGHT_CONTACT_BOARD,
     EIGHT_CONTACT_PLAY,
     PLACEMENT_EXAMPLES,
-    SHARED_EXAMPLES,
     START,
     Example,
     at,
     board_of,
-    example_from_json,
     make_game,
     play,
     refused_play,
@@ -477,13 +474,6 @@ _EXPECTED_REASON = {
     9: Reason.JUNIOR_ONE_CONTACT,
 }
 """Why each illegal worked example is refused (the examples give it in words)."""
-
-
-def test_rule_3_the_worked_examples_are_those_of_the_shared_file() -> None:
-    if not SHARED_EXAMPLES.exists():
-        pytest.skip("the shared examples folder is not mounted here")
-    data = json.loads(SHARED_EXAMPLES.read_text())
-    assert [example_from_json(raw) for raw in data["examples"]] == list(PLACEMENT_EXAMPLES)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""RULES.md section 6: the rule-set and scoring options, every scoring mode on worked numbers.
+"""docs/rules.md section 6: the rule-set and scoring options, every scoring mode on worked numbers.
 
 Worths used below (section 6):
 

@@ -1,4 +1,4 @@
-"""RULES.md section 2: setup (start tile, bag, hands, first player) and its options."""
+"""docs/rules.md section 2: setup (start tile, bag, hands, first player) and its options."""
 
 from __future__ import annotations
 
@@ -153,7 +153,8 @@ def test_rule_2_a_tile_may_be_in_only_one_place() -> None:
 def test_rule_9_a_placement_spelled_backwards_lies_on_the_same_cells() -> None:
     from chromino.actions import parse_placement
 
-    # RULES.md section 9: {"tile": "RGB", "x": 0, "y": 0, "dir": "E"} covers R(0,0) G(1,0) B(2,0).
+    # Section 9: {"tile": "BGR", "x": 2, "y": 0, "dir": "W"} covers R(0,0) G(1,0) B(2,0);
+    # RGB read east from (0,0) is that same placement, spelled backwards.
     placement = parse_placement({"tile": "RGB", "x": 0, "y": 0, "dir": "E"})
     assert placement.tile == "BGR"
     assert sorted(placement.cells()) == [(0, 0, "R"), (1, 0, "G"), (2, 0, "B")]

@@ -1,14 +1,15 @@
-"""RULES.md section 1: components (colours, the 80 tiles, their names, 1 to 8 players)."""
+"""docs/rules.md section 1: components (colours, the 80 tiles, their names, 1 to 8 players)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import product
+from typing import Final
 
 import pytest
 from scenarios import make_setup
 
-from chromino import ALL_NAMES, CHAMELEON_NAMES, TILES, Game, GameOptions, InvalidSetupError
+from chromino import ALL_NAMES, CHAMELEON_NAMES, TILES, Game, GameOptions, InvalidSetupError, Tile
 from chromino.tiles import (
     COLOUR_LETTERS,
     REGULAR_NAMES,
@@ -38,29 +39,51 @@ def test_rule_1_the_colours_are_red_yellow_green_blue_purple() -> None:
     assert letters_on_tiles == set("RYGBP")
 
 
+STRINGS: Final = tuple("".join(letters) for letters in product("RYGBP", repeat=3))
+"""Every 3-letter colour string, spelled out here rather than taken from the engine."""
+
+
+def _physical_regular_tiles() -> set[frozenset[str]]:
+    """Regular tiles as the rule book defines them: a string and its reverse are one tile."""
+    return {frozenset((string, string[::-1])) for string in STRINGS}
+
+
+def _engine_regular_tiles() -> list[Tile]:
+    """The regular tiles in the engine's actual tile list."""
+    return [tile for tile in TILES.values() if "X" not in tile.name]
+
+
 def test_rule_1_there_are_75_regular_tiles_and_5_chameleons() -> None:
-    assert len(REGULAR_NAMES) == 75
-    assert len(CHAMELEON_NAMES) == 5
-    assert len(ALL_NAMES) == 80
-    assert sum(TILES[name].is_chameleon for name in ALL_NAMES) == 5
-    assert not any(TILES[name].is_chameleon for name in REGULAR_NAMES)
+    assert len(STRINGS) == 125
+    assert len(_physical_regular_tiles()) == 75
+    assert len(_engine_regular_tiles()) == 75
+    chameleons = [tile for tile in TILES.values() if "X" in tile.name]
+    assert sorted(tile.name for tile in chameleons) == sorted(CHAMELEON_NAMES)
+    assert all(tile.is_chameleon for tile in chameleons)
+    assert not any(tile.is_chameleon for tile in _engine_regular_tiles())
+    assert len(TILES) == len(ALL_NAMES) == 80
+    assert sorted(REGULAR_NAMES) == sorted(tile.name for tile in _engine_regular_tiles())
 
 
 def test_rule_1_regular_tiles_are_every_3_letter_string_counting_reverses_once() -> None:
-    strings = {"".join(letters) for letters in product("RYGBP", repeat=3)}
-    assert len(strings) == 125
-    palindromes = {s for s in strings if s == s[::-1]}
-    assert len(palindromes) == 25
-    # (5**3 + 5**2) / 2: the 100 non-palindromes pair up with their reverses.
-    assert (125 + 25) // 2 == 75
-    assert {canonical_name(s) for s in strings} == set(REGULAR_NAMES)
+    # Each engine tile reads as exactly one of the rule book's string-and-reverse pairs,
+    # and every pair is an engine tile: no tile missing, none twice.
+    engine = Counter(frozenset(tile.spellings()) for tile in _engine_regular_tiles())
+    assert set(engine) == _physical_regular_tiles()
+    assert set(engine.values()) == {1}
+    for tile in _engine_regular_tiles():
+        assert set(tile.spellings()) == {tile.name, tile.name[::-1]}
 
 
 def test_rule_1_regular_tiles_are_5_single_20_aab_20_aba_30_three_colour() -> None:
-    counts = Counter(_kind(name) for name in REGULAR_NAMES)
-    assert counts == {"aaa": 5, "aab": 20, "aba": 20, "abc": 30}
-    assert len(TRICOLOR_NAMES) == 30
-    assert all(_kind(name) == "abc" for name in TRICOLOR_NAMES)
+    expected = {"aaa": 5, "aab": 20, "aba": 20, "abc": 30}
+    # The rule book's numbers follow from the strings themselves ...
+    by_pair = Counter(_kind(sorted(pair)[0]) for pair in _physical_regular_tiles())
+    assert by_pair == expected
+    # ... and the engine's tile list has exactly those classes.
+    assert Counter(_kind(tile.name) for tile in _engine_regular_tiles()) == expected
+    engine_tricolor = sorted(t.name for t in _engine_regular_tiles() if _kind(t.name) == "abc")
+    assert sorted(TRICOLOR_NAMES) == engine_tricolor
 
 
 def test_rule_1_chameleons_are_the_five_pairs_of_the_physical_set() -> None:
@@ -92,23 +115,25 @@ def test_rule_1_a_tile_name_is_the_smaller_of_its_string_and_its_reverse() -> No
         assert canonical_name(name[::-1]) == name
     assert canonical_name("RXG") == "GXR"
     assert canonical_name("GXR") == "GXR"
-    # Alphabetically B < R, so the three-colour tile read R-G-B is named BGR. (RULES.md's
-    # "RGB not BGR" contradicts its own definition and its chameleon names: no order of
-    # the letters makes RGB, GXR, BXY, PXY, BXG and PXR all the smaller spelling.)
+    # Alphabetically B < R, so the three-colour tile read R-G-B is named BGR, not RGB.
     assert canonical_name("RGB") == "BGR"
 
 
 def test_rule_1_there_are_80_names_in_all_each_once() -> None:
     assert len(set(ALL_NAMES)) == 80
     assert set(TILES) == set(ALL_NAMES)
-    spellings = [s for name in ALL_NAMES for s in TILES[name].spellings()]
-    # A name and its reverse never name two different tiles.
-    assert len(set(spellings)) == len(spellings)
-    assert len(spellings) == 80 + sum(not TILES[n].is_symmetric for n in ALL_NAMES)
+    assert all(TILES[name].name == name for name in ALL_NAMES)
+    # Every string a tile can be read as belongs to one tile only: the 125 regular
+    # strings and the two readings of each of the 5 chameleons.
+    readings = Counter(s for tile in TILES.values() for s in tile.spellings())
+    chameleon_readings = {s for name in CHAMELEON_NAMES for s in (name, name[::-1])}
+    assert set(readings) == set(STRINGS) | chameleon_readings
+    assert len(readings) == 125 + 10
+    assert set(readings.values()) == {1}
 
 
 def test_rule_1_a_reversed_spelling_reads_the_same_tile() -> None:
-    # RULES.md's examples write RGB for the tile its rule names BGR: input takes both.
+    # A name spelled backwards (RGB for BGR, RXG for GXR) is understood on input.
     assert tile_named("GXR") is TILES["GXR"]
     assert tile_named("RXG") is TILES["GXR"]
     assert tile_named("RGB") is TILES["BGR"]

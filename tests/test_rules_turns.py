@@ -1,4 +1,4 @@
-"""RULES.md section 4: a turn (play, draw, pass), the draw options, the last tile, timeouts.
+"""docs/rules.md section 4: a turn (play, draw, pass), the draw options, the last tile, timeouts.
 
 Every scenario starts from BXY laid east from (0,0): B(0,0) X(1,0) Y(2,0).
 On that lone tile BBY (under it), BRY (over it) and GXR (over X and Y) have
@@ -7,8 +7,13 @@ legal placements; RRR, GGG, PPP, RPR, GPG, PGP and RGR have none.
 
 from __future__ import annotations
 
+import json
+from dataclasses import fields
+
 import pytest
+import reference as ref
 from scenarios import (
+    START,
     at,
     draw,
     make_game,
@@ -19,7 +24,7 @@ from scenarios import (
     timeout,
 )
 
-from chromino import Action, GameOptions, InvalidSetupError, Reason
+from chromino import Action, GameOptions, InvalidSetupError, Reason, replay
 from chromino.tiles import ALL_NAMES
 
 UNPLAYABLE = ("GGG", "PPP", "RPR", "GPG", "PGP", "RGR")
@@ -27,10 +32,10 @@ UNPLAYABLE = ("GGG", "PPP", "RPR", "GPG", "PGP", "RGR")
 
 
 def test_rule_4_the_scenario_tiles_are_as_described() -> None:
-    game = make_game([["RRR"]])
-    assert not game.board.has_legal_placement(["RRR", *UNPLAYABLE])
+    # Checked with the slow reference, so that the scenarios do not lean on the engine.
+    assert not ref.all_legal_placements([START], ["RRR", *UNPLAYABLE], "standard")
     for name in ("BBY", "BRY", "GXR"):
-        assert game.board.has_legal_placement([name])
+        assert ref.all_legal_placements([START], [name], "standard")
 
 
 # --- play ---------------------------------------------------------------------
@@ -101,7 +106,9 @@ def test_rule_4_a_draw_needs_a_tile_in_the_bag() -> None:
 def test_rule_4_after_drawing_the_drawn_tile_may_be_played() -> None:
     game = make_game([["RRR"], ["GGG"]], bag=["BBY", "PPP"])
     draw(game, 0)
-    assert [p.tile for p in game.legal_plays(0)] == ["BBY"] * len(game.legal_plays(0))
+    listed = {ref.physical(p) for p in game.legal_plays(0)}
+    assert listed == set(ref.all_legal_placements([START], ["BBY"], "standard"))
+    assert len(listed) == 6  # 3 places above BXY and 3 below
     play(game, 0, at("BBY", 0, 1))
     assert game.hands[0] == ["RRR"]
     assert game.current == 1
@@ -226,7 +233,7 @@ def test_rule_4_strict_draw_after_a_draw_allows_another_when_the_drawn_tile_is_n
 def test_rule_4_strict_draw_lets_a_lone_chameleon_draw() -> None:
     # The chameleon has placements on the board, but it may not be the last tile played.
     game = make_game([["GXR"], ["GGG"]], bag=["PPP"], strict_draw=True)
-    assert game.board.has_legal_placement(["GXR"])
+    assert ref.all_legal_placements([START], ["GXR"], "standard")
     assert draw(game, 0).drawn == "PPP"
 
 
@@ -278,7 +285,7 @@ def test_rule_4_a_dealt_single_tile_is_face_up_from_the_start() -> None:
 
 def test_rule_4_a_chameleon_can_never_be_the_last_tile_played() -> None:
     game = make_game([["GXR"], ["GGG"]], bag=["PPP"])
-    assert game.board.is_legal(at("GXR", 1, -1))
+    assert ref.is_legal([START], at("GXR", 1, -1), "standard")  # the board would take it
     assert refused_play(game, 0, at("GXR", 1, -1)) is Reason.LAST_TILE_CHAMELEON
     assert game.playable_tiles(0) == []
     assert game.legal_plays(0) == []
@@ -356,3 +363,44 @@ def test_rule_4_timeout_after_a_draw_still_draws_the_penalty_tile() -> None:
     assert game.hands[0] == ["RRR", "PPP", "RPR"]
     assert game.tiles_drawn == [2, 0]
     assert game.current == 1
+
+
+# --- assistance is not a rule of the game -------------------------------------
+
+
+def test_rule_4_the_engine_accepts_a_draw_while_a_play_exists() -> None:
+    # Refusing this draw is the Beginner assistance level, which the server applies for
+    # one player; the game itself (strict_draw off) takes it.
+    game = make_game([["BBY", "RRR"], ["GGG"]], bag=["PPP"])
+    assert ref.all_legal_placements([START], ["BBY"], "standard")
+    assert game.options.strict_draw is False
+    assert game.can_draw(0)
+    assert Action("draw") in game.view_for(0).legal_actions()
+    assert draw(game, 0).drawn == "PPP"
+    assert game.hands[0] == ["BBY", "RRR", "PPP"]
+
+
+def test_rule_4_game_records_are_independent_of_assistance() -> None:
+    # A draw with a play available, which a Beginner could not make: the record holds the
+    # moves and the rule options only, and replays to the same game.
+    game = make_game([["BBY", "RRR"], ["BRY", "GGG"]], bag=["PPP", "RPR"])
+    draw(game, 0)
+    pass_turn(game, 0)
+    play(game, 1, at("BRY", 0, -1))
+    record = game.to_record()
+    fields_of_a_record = {"format", "options", "players", "start", "hands", "bag", "first", "moves"}
+    assert set(record) == fields_of_a_record
+    options = record["options"]
+    assert isinstance(options, dict)
+    assert set(options) == {f.name for f in fields(GameOptions)}
+    text = json.dumps(record).lower()
+    for word in ("assist", "beginner", "intermediate", "level", "hint", "highlight"):
+        assert word not in text
+    assert record["moves"] == [
+        {"player": 0, "action": "draw"},
+        {"player": 0, "action": "pass"},
+        {"player": 1, "action": "play", "tile": "BRY", "x": 0, "y": -1, "dir": "E"},
+    ]
+    again = replay(json.loads(json.dumps(record)))
+    assert again.snapshot() == game.snapshot()
+    assert again.to_record() == record

@@ -1,4 +1,4 @@
-"""RULES.md section 8 (player assistance) as far as the engine serves it, and what views show.
+"""docs/rules.md section 8 (player assistance) as far as the engine serves it, and what views show.
 
 Assistance levels are a server matter: the engine's part is that a seat's
 view lists the playable tiles, their legal placements with contacts and, in a
@@ -12,31 +12,50 @@ from __future__ import annotations
 import json
 
 import pytest
+import reference as ref
 from scenarios import at, draw, make_game, play, refused_play
 
-from chromino import Action, Game, GameOptions, Reason
-from chromino.scoring import placement_points
+from chromino import Action, Game, GameOptions, IllegalMoveError, Play, Reason
 
 SCORED = ("expert", "segments", "segments-multiply")
+
+
+Physical = frozenset[tuple[int, int, str]]
+
+
+def by_reference(game: Game, tiles: list[str], scoring: str) -> dict[Physical, tuple[int, int]]:
+    """Every legal placement of ``tiles`` with its contacts and points, by the slow reference."""
+    board = game.board.placements
+    reference_board = ref.ReferenceBoard(board)
+    return {
+        key: (len(ref.analyse(reference_board, p).contacts), ref.points(board, p, scoring))
+        for key, p in ref.all_legal_placements(board, tiles, game.options.ruleset).items()
+    }
+
+
+def shown(plays: list[Play]) -> dict[Physical, tuple[int, int]]:
+    """What a view's legal plays show: contacts and points per physical placement."""
+    found = {ref.physical(p.placement): (p.contacts, p.points) for p in plays}
+    assert len(found) == len(plays), "a physical placement is listed twice"
+    return found
 
 
 @pytest.mark.parametrize("scoring", SCORED)
 def test_rule_8_a_views_legal_plays_carry_points_in_a_scoring_game(scoring: str) -> None:
     game = make_game([["BBY", "BRY", "RRR"], ["GGG"]], scoring=scoring)
     plays = game.view_for(0).legal_plays()
-    assert plays
-    by_placement = {p.placement: p for p in plays}
+    assert shown(plays) == by_reference(game, ["BBY", "BRY", "RRR"], scoring)
+    by_placement = {p.placement.normalized(): p for p in plays}
+    # By hand, on BXY (value 3, worth 4 a square): BBY (value 2, worth 2) and BRY
+    # (value 3, worth 4) right under or over it make three side-by-side contacts.
     bby = by_placement[at("BBY", 0, 1)]
-    assert bby.contacts == 3
+    bry = by_placement[at("BRY", 0, -1)]
+    assert bby.contacts == bry.contacts == 3
     assert bby.points == {"expert": 5, "segments": 18, "segments-multiply": 18}[scoring]
-    for item in plays:
-        assert item.points == placement_points(game.board, item.placement, scoring)
-        assert item.points > 0
-        assert item.contacts == game.board.contact_count(item.placement)
+    assert bry.points == {"expert": 6, "segments": 24, "segments-multiply": 24}[scoring]
     # The points shown are the points made.
-    choice = max(plays, key=lambda p: p.points)
-    assert play(game, 0, choice.placement).points == choice.points
-    assert game.scores[0] == choice.points
+    assert play(game, 0, bry.placement).points == bry.points
+    assert game.scores == [bry.points, 0]
 
 
 def test_rule_8_without_scoring_legal_plays_show_no_points() -> None:
@@ -50,14 +69,17 @@ def test_rule_8_a_view_highlights_the_playable_tiles_and_their_legal_placements(
     game = Game.new(["ana", "ben", "cy"], seed=4)
     seat = game.current
     view = game.view_for(seat)
-    assert view.playable_tiles() == game.hands[seat]
-    assert view.legal_placements() == game.legal_plays(seat)
-    for placement in view.legal_placements():
-        assert game.board.is_legal(placement)
-        assert placement.tile in game.hands[seat]
-    playable = {p.tile for p in view.legal_placements()}
-    for name in game.hands[seat]:
-        assert (name in playable) is game.board.has_legal_placement([name])
+    hand = list(view.hand)
+    assert sorted(hand) == sorted(game.hands[seat]) and len(hand) == 8
+    assert sorted(view.playable_tiles()) == sorted(hand)  # no draw yet, no lone chameleon
+    expected = ref.all_legal_placements(game.board.placements, hand, "standard")
+    assert expected, "seed 4 deals a hand with something to lay"
+    listed = [ref.physical(p) for p in view.legal_placements()]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == set(expected)
+    highlighted = {p.tile for p in view.legal_placements()}
+    assert highlighted == {p.tile for p in expected.values()}
+    assert highlighted < set(hand)  # some tile of this hand fits nowhere
 
 
 def test_rule_8_after_a_draw_the_view_offers_only_the_drawn_tile() -> None:
@@ -86,21 +108,46 @@ def test_rule_8_the_engine_validates_every_move_whatever_the_view_offered() -> N
     assert refused_play(game, 0, at("RRR", 0, 1)) is Reason.MISMATCH
 
 
-def test_rule_8_a_view_offers_exactly_what_the_game_accepts() -> None:
-    for seed in range(4):
-        game = Game.new(["a", "b"], seed, GameOptions(draws_per_turn=2, strict_draw=seed % 2 == 1))
-        for _ in range(25):
-            if game.is_over:
-                break
-            seat = game.current
-            view = game.view_for(seat)
-            actions = view.legal_actions()
-            assert actions == game.legal_actions(seat)
-            assert (Action("draw") in actions) is game.can_draw(seat)
-            assert (Action("pass") in actions) is game.can_pass(seat)
-            other = game.view_for(1 - seat)
-            assert other.legal_actions() == [] and not other.is_my_turn
-            game.apply(seat, actions[-1] if seed % 2 else actions[0])
+def playable_by_the_rules(game: Game) -> list[str]:
+    """Section 4: only the newest drawn tile after a draw; never a chameleon as last tile."""
+    hand = game.hands[game.current]
+    candidates = list(hand) if game.drawn_tile is None else [game.drawn_tile]
+    if len(hand) == 1:
+        candidates = [name for name in candidates if "X" not in name]
+    return candidates
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_rule_8_a_view_offers_exactly_what_the_game_accepts(seed: int) -> None:
+    strict = seed % 2 == 1
+    game = Game.new(["a", "b"], seed, GameOptions(draws_per_turn=2, strict_draw=strict))
+    for _ in range(25):
+        if game.is_over:
+            break
+        seat = game.current
+        view = game.view_for(seat)
+        actions = view.legal_actions()
+        # The plays offered are the reference's, each once.
+        offered = [ref.physical(a.placement) for a in actions if a.placement is not None]
+        playable = playable_by_the_rules(game)
+        expected = ref.all_legal_placements(game.board.placements, playable, "standard")
+        assert len(offered) == len(set(offered))
+        assert set(offered) == set(expected)
+        # Draw and pass are offered exactly when section 4 allows them.
+        may_draw = bool(game.bag) and game.draws_this_turn < 2 and not (strict and bool(expected))
+        may_pass = game.draws_this_turn > 0 or (not game.bag and not expected)
+        assert (Action("draw") in actions) is may_draw
+        assert (Action("pass") in actions) is may_pass
+        # The game accepts every action offered, and refuses a draw or pass not offered.
+        for action in actions:
+            game.check(seat, action)
+        for kind in ("draw", "pass"):
+            if Action(kind) not in actions:
+                with pytest.raises(IllegalMoveError):
+                    game.check(seat, Action(kind))
+        other = game.view_for(1 - seat)
+        assert other.legal_actions() == [] and not other.is_my_turn
+        game.apply(seat, actions[-1] if strict else actions[0])
 
 
 # --- what a view shows ----------------------------------------------------------
