@@ -19,7 +19,7 @@ from .actions import Action, parse_action, parse_placement
 from .board import Board, Play
 from .options import GameOptions
 from .placement import Placement
-from .tiles import UnknownTileError, tile_named
+from .tiles import ALL_NAMES, UnknownTileError, tile_named
 
 if TYPE_CHECKING:
     from .game import Game, Setup
@@ -96,6 +96,12 @@ def setup_from_record(data: object) -> tuple[Setup, list[object]]:
         raise InvalidSetupError("first", "must be a seat number")
     moves = _require_list(record, "moves")
     setup = Setup(options, tuple(str(p) for p in players), hands, bag, first)
+    dealt = {name for hand in hands for name in hand} | set(bag)
+    missing = [name for name in ALL_NAMES if name not in dealt]
+    if missing:
+        raise InvalidSetupError(
+            "bag", f"hands and bag must hold all 56 tiles; missing {', '.join(missing)}"
+        )
     return setup, moves
 
 
