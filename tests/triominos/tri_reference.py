@@ -85,6 +85,18 @@ def share_a_side(a: Cell, b: Cell) -> bool:
 
 
 @cache
+def side_neighbours(cell: Cell) -> list[Cell]:
+    """The cells sharing a side with ``cell``, found by asking every cell nearby
+    (a side-sharing cell lies in the same row or the next, at most two columns off)."""
+    x, y = cell
+    return [
+        other
+        for other in ((i, j) for i in range(x - 2, x + 3) for j in range(y - 1, y + 2))
+        if share_a_side(cell, other)
+    ]
+
+
+@cache
 def cells_around(point: Point) -> list[Cell]:
     """The cells having ``point`` as a corner, found by asking every cell nearby."""
     u, v = point
@@ -99,10 +111,15 @@ def cells_around(point: Point) -> list[Cell]:
 # --- §3 placement ----------------------------------------------------------------
 
 
-def numbers_on_corners(placement: PlacementLike) -> list[int]:
+def numbers_on_corners(placement: PlacementLike) -> tuple[int, ...]:
     """Digit ``rot`` of the name on corner 0, the next digits clockwise (wrapping)."""
-    digits = [int(d) for d in placement.tile]
-    return [digits[(placement.rot + k) % 3] for k in range(3)]
+    return _rotated(placement.tile, placement.rot)
+
+
+@cache
+def _rotated(tile: str, rot: int) -> tuple[int, ...]:
+    digits = [int(d) for d in tile]
+    return tuple(digits[(rot + k) % 3] for k in range(3))
 
 
 def corner_numbers(placement: PlacementLike) -> dict[Point, int]:
@@ -115,7 +132,7 @@ def corner_numbers(placement: PlacementLike) -> dict[Point, int]:
 def physical(placement: PlacementLike) -> tuple[str, int, int, tuple[int, ...]]:
     """What lies on the table: the tile, the cell, the numbers on its corners.
     The three rotations of a triple are one physical placement."""
-    return placement.tile, placement.x, placement.y, tuple(numbers_on_corners(placement))
+    return placement.tile, placement.x, placement.y, numbers_on_corners(placement)
 
 
 OVERLAP = "overlap"
@@ -135,6 +152,7 @@ class ReferenceBoard:
             if cell in self.cells:
                 raise ValueError(f"two tiles on {cell}")
             self.cells[cell] = placement
+        self._beside: set[Cell] | None = None
         self.shown: dict[Point, list[int]] = {}
         """Every number every board tile shows at each point (all of them, not one)."""
         for placement in self.placements:
@@ -149,7 +167,7 @@ class ReferenceBoard:
         if not self.placements:
             return set() if cell == (0, 0) else {FIRST_TILE_NOT_ORIGIN}
         found = set()
-        if not any(share_a_side(cell, other) for other in self.cells):
+        if not any(other in self.cells for other in side_neighbours(cell)):
             found.add(NO_EDGE_CONTACT)
         if self.corners_mismatch(placement):
             found.add(CORNER_MISMATCH)
@@ -170,12 +188,16 @@ class ReferenceBoard:
     def cells_beside(self) -> set[Cell]:
         """Every empty cell sharing a side with a board tile, found around each tile
         (two cells either way along its row, one row up and down)."""
+        if self._beside is None:
+            self._beside = self._find_cells_beside()
+        return set(self._beside)
+
+    def _find_cells_beside(self) -> set[Cell]:
         return {
-            (x, y)
-            for bx, by in self.cells
-            for x in range(bx - 2, bx + 3)
-            for y in range(by - 1, by + 2)
-            if (x, y) not in self.cells and share_a_side((x, y), (bx, by))
+            other
+            for cell in self.cells
+            for other in side_neighbours(cell)
+            if other not in self.cells
         }
 
     def all_legal(self, hand: Iterable[str]) -> dict[tuple[str, int, int, tuple[int, ...]], Laid]:
@@ -205,7 +227,7 @@ class ReferenceBoard:
         ]
         if closed:
             return ["hexagon", "double_hexagon", "triple_hexagon"][len(closed) - 1]
-        beside = [other for other in self.cells if share_a_side(cell, other)]
+        beside = [other for other in side_neighbours(cell) if other in self.cells]
         if len(beside) != 1:
             return None
         shared = set(corners_of(*cell)) & set(corners_of(*beside[0]))
