@@ -49,7 +49,10 @@ def bench_move_generation(
 ) -> tuple[float, float, float, float]:
     """Medians (seconds): from a position, in a running game, the same with points and
     figures; and the median number of legal placements."""
-    scratch, running, scored, counts = [], [], [], []
+    scratch: list[float] = []
+    running: list[float] = []
+    scored: list[float] = []
+    counts: list[int] = []
     seed = 0
     while len(counts) < positions:
         grown = grow_position(seed)
