@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from . import triominos
 from .engine import bench_move_generation, bench_selfplay
 
 
@@ -51,6 +52,38 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     rate = bench_selfplay()
     _line("greedy 4-player self-play", f"{rate:.1f} games/s", ">= 50/s", rate >= 50, rate / 50)
+    print()
+    print("Triominos engine (medians on this machine)")
+    scratch, running, scored, moves = triominos.bench_move_generation()
+    _line(
+        f"legal placements, 9-tile hand, 40-tile board, from a position (~{moves:.0f} moves)",
+        f"{scratch * 1e3:.3f} ms",
+        "<= 2 ms",
+        scratch <= 2e-3,
+        2e-3 / scratch,
+    )
+    _line(
+        "legal placements, same, in a running game (kept index)",
+        f"{running * 1e3:.3f} ms",
+        "<= 0.2 ms",
+        running <= 2e-4,
+        2e-4 / running,
+    )
+    _line(
+        "legal plays with points and figures, same, in a running game",
+        f"{scored * 1e3:.3f} ms",
+        "<= 0.2 ms",
+        scored <= 2e-4,
+        2e-4 / scored,
+    )
+    rate = triominos.bench_selfplay()
+    _line(
+        "greedy 4-player Triominos self-play",
+        f"{rate:.1f} games/s",
+        ">= 50/s",
+        rate >= 50,
+        rate / 50,
+    )
     if args.load_games > 0:
         from .load import report, run_load
 

@@ -1,6 +1,9 @@
 """The ``chromino`` command: replay records, list legal moves, bot self-play.
 
-This path imports nothing but the standard library and the engine. Bad input
+``replay`` and ``moves`` read Chromino and Triominos documents alike, line by
+line, choosing the engine by each document's ``format`` (a document without
+one is Chromino's). This path imports nothing but the standard library and
+the engines. Bad input
 never ends in a traceback: a move that cannot be applied is that record's
 error line; a line that is no usable document is reported on stderr (naming
 the line and the field) and makes the exit status 2.
@@ -14,12 +17,15 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
+from . import triominos
 from .errors import InvalidSetupError
 from .game import Game
 from .notation import MoveError, parse_position, replay
 from .options import SCORINGS, GameOptions
 from .scoring import placement_points
-from .selfplay import run_selfplay
+from .selfplay import Summary, run_selfplay
+from .triominos.options import MAX_PLAYERS as TRIOMINOS_MAX_PLAYERS
+from .triominos.selfplay import run_selfplay as run_triominos_selfplay
 from .turns import playable_tiles
 
 EXIT_BAD_INPUT = 2
@@ -57,11 +63,11 @@ def _emit(data: object) -> None:
     print(json.dumps(data))
 
 
-def _replay_summary(game: Game) -> dict[str, object]:
+def _replay_summary(game: Game | triominos.Game) -> dict[str, object]:
     outcome = game.outcome()
     return {
         "finished": outcome is not None,
-        "ended_by": None if outcome is None else outcome.ended_by,
+        "ended_by": None if outcome is None else str(outcome.ended_by),
         "winners": [] if outcome is None else list(outcome.winners),
         "scores": list(game.scores),
         "hand_sizes": [len(hand) for hand in game.hands],
@@ -74,7 +80,10 @@ def command_replay(stream: TextIO, report: _Report) -> None:
     """One summary line per record, or the first move that cannot be applied."""
     for number, document in _documents(stream, report):
         try:
-            game = replay(document)
+            if document.get("format") == triominos.RECORD_FORMAT:
+                game: Game | triominos.Game = triominos.replay(document)
+            else:
+                game = replay(document)
         except InvalidSetupError as error:
             report.unusable(number, f"{error.field}: {error.message}")
             continue
@@ -96,6 +105,9 @@ def command_replay(stream: TextIO, report: _Report) -> None:
 def command_moves(stream: TextIO, report: _Report, scoring: str | None) -> None:
     """One line per position: every legal placement of every tile of the hand."""
     for number, document in _documents(stream, report):
+        if document.get("format") == triominos.POSITION_FORMAT:
+            _triominos_moves(number, document, report)
+            continue
         try:
             position = parse_position(document)
         except InvalidSetupError as error:
@@ -113,15 +125,36 @@ def command_moves(stream: TextIO, report: _Report, scoring: str | None) -> None:
         _emit(moves)
 
 
+def _triominos_moves(number: int, document: dict[str, object], report: _Report) -> None:
+    """A Triominos position's line: ``{"tile", "x", "y", "rot", "score", "figure"}`` each."""
+    try:
+        position = triominos.parse_position(document)
+    except InvalidSetupError as error:
+        report.unusable(number, f"{error.field}: {error.message}")
+        return
+    moves = []
+    for play in position.analyse():
+        move = play.placement.to_dict()
+        move["score"] = play.points
+        move["figure"] = None if play.figure is None else play.figure.value
+        moves.append(move)
+    _emit(moves)
+
+
 def command_selfplay(args: argparse.Namespace) -> None:
     """Bot games and their summary."""
-    options = GameOptions(ruleset=args.ruleset, scoring=args.scoring)
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
-    summary = run_selfplay(bots, args.players, args.games, args.seed, options)
+    summary: Summary
+    if args.game == "triominos":
+        summary = run_triominos_selfplay(bots, args.players, args.games, args.seed)
+    else:
+        options = GameOptions(ruleset=args.ruleset, scoring=args.scoring)
+        summary = run_selfplay(bots, args.players, args.games, args.seed, options)
     if args.json:
         _emit(summary.to_dict())
         return
-    print(f"{summary.games} games, {args.players} players, seed {args.seed}")
+    game = "" if args.game == "chromino" else f"{args.game} "
+    print(f"{summary.games} {game}games, {args.players} players, seed {args.seed}")
     for name in bots:
         print(f"  {name:10} {summary.wins[name]:5} wins in {summary.seats[name]} seats")
     print(f"  average turns per game: {summary.average_turns:.1f}")
@@ -132,18 +165,29 @@ def command_selfplay(args: argparse.Namespace) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="chromino", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    replay_cmd = commands.add_parser("replay", help="replay chromino-game/1 records, one per line")
+    replay_cmd = commands.add_parser(
+        "replay", help="replay chromino-game/1 or triominos-game/1 records, one per line"
+    )
     replay_cmd.add_argument("file", help="a file of records, or - for stdin")
-    moves_cmd = commands.add_parser("moves", help="legal placements of chromino-position/1 lines")
+    moves_cmd = commands.add_parser(
+        "moves", help="legal placements of chromino-position/1 or triominos-position/1 lines"
+    )
     moves_cmd.add_argument("file", help="a file of positions, or - for stdin")
-    moves_cmd.add_argument("--scoring", choices=SCORINGS, help="add each placement's points")
+    moves_cmd.add_argument(
+        "--scoring",
+        choices=SCORINGS,
+        help="add each Chromino placement's points (Triominos moves always carry theirs)",
+    )
     selfplay = commands.add_parser("selfplay", help="play bot games and summarise them")
+    selfplay.add_argument("--game", choices=("chromino", "triominos"), default="chromino")
     selfplay.add_argument("--players", type=_player_count, default=4)
     selfplay.add_argument("--games", type=_positive, default=10)
     selfplay.add_argument("--seed", default="0")
     selfplay.add_argument("--bots", type=_bot_list, default="greedy")
-    selfplay.add_argument("--ruleset", choices=("standard", "junior"), default="standard")
-    selfplay.add_argument("--scoring", choices=SCORINGS, default="none")
+    selfplay.add_argument(
+        "--ruleset", choices=("standard", "junior"), default="standard", help="Chromino only"
+    )
+    selfplay.add_argument("--scoring", choices=SCORINGS, default="none", help="Chromino only")
     selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
     serve = commands.add_parser("serve", help="migrate the database and serve the web app")
     serve.add_argument("--host", help="address to listen on (default from CHROMINO_HOST)")
@@ -190,7 +234,15 @@ def _open(path: str) -> TextIO:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "selfplay" and args.game == "triominos":
+        if args.players > TRIOMINOS_MAX_PLAYERS:
+            parser.error(f"triominos: 1 to {TRIOMINOS_MAX_PLAYERS} players may play")
+        names = [name.strip() for name in args.bots.split(",") if name.strip()]
+        unknown = [name for name in names if name not in triominos.BOTS]
+        if unknown:
+            parser.error(f"triominos has no bot {', '.join(unknown)}")
     if args.command in ("serve", "db"):
         from .server_commands import run_server_command  # the web stack, imported only here
 

@@ -27,6 +27,13 @@ class Reason(StrEnum):
     DRAW_LIMIT = "draw_limit"
     DRAW_WHILE_PLAYABLE = "draw_while_playable"
     PASS_NOT_ALLOWED = "pass_not_allowed"
+    # Triominos Challenge (docs/triominos-rules.md section 3)
+    FIRST_TILE_NOT_ORIGIN = "first_tile_not_origin"
+    """The first tile of a Triominos game goes on cell (0, 0)."""
+    NO_EDGE_CONTACT = "no_edge_contact"
+    """A Triominos tile must share a whole side with a tile on the board."""
+    CORNER_MISMATCH = "corner_mismatch"
+    """Every board tile touching a corner of a Triominos tile must show the same number there."""
 
 
 class IllegalMoveError(ValueError):
