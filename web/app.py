@@ -7,23 +7,24 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.exception_handlers import http_exception_handler
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 from starlette.middleware.sessions import SessionMiddleware
 
-from . import api, pages, ws
+from . import api, metrics, pages, paths, ws
 from .db import Database
 from .fanout import make_fanout
 from .hub import Hub
+from .logs import RequestContext
 from .settings import Settings, get_settings
 from .tables import TableError
 
 log = logging.getLogger(__name__)
 SESSION_DAYS = 365
-STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -64,10 +65,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.include_router(api.router)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.include_router(ws.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
+    if settings.metrics:
+        app.add_api_route(
+            "/metrics", metrics.metrics_page, methods=["GET"], include_in_schema=False
+        )
+    app.add_middleware(RequestContext)
     app.add_exception_handler(TableError, _table_refusal)
+    app.add_exception_handler(HTTPException, _http_refusal)
     app.add_exception_handler(Exception, _internal_error)
     return app
 
@@ -97,8 +104,18 @@ def healthz(request: Request) -> JSONResponse:
 async def _table_refusal(request: Request, error: Exception) -> JSONResponse:
     """A table or game refused the request: its status, a stable code and a message."""
     assert isinstance(error, TableError)
+    metrics.refused(error.code)
     detail = {"code": error.code, "message": error.message}
     return JSONResponse({"detail": detail}, status_code=error.status)
+
+
+async def _http_refusal(request: Request, error: Exception) -> Response:
+    """FastAPI's own answer to an HTTPException, counted by its code (or status)."""
+    assert isinstance(error, HTTPException)
+    detail = error.detail
+    code = detail.get("code") if isinstance(detail, dict) else None
+    metrics.refused(str(code or error.status_code))
+    return await http_exception_handler(request, error)
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:

@@ -76,7 +76,7 @@ class ServerProcess:
     def _command(self) -> list[str]:
         if self.runner == "serve":
             # Migrates the database, then runs uvicorn with the app factory.
-            return [sys.executable, "-m", "chromino", "serve", "--host", "127.0.0.1",
+            return [sys.executable, "-m", "web", "serve", "--host", "127.0.0.1",
                     "--port", str(self.port)]  # fmt: skip
         return [sys.executable, "-m", "uvicorn", "--factory", "web.app:create_app",
                 "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
