@@ -65,6 +65,8 @@ class ServerProcess:
         self.log_path = log_path
         self.runner = runner
         self.port = port or free_port()
+        self.cwd = ROOT
+        """Where the process runs (an installed server is started from elsewhere)."""
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
         self.starts = 0
@@ -96,7 +98,7 @@ class ServerProcess:
         self.process = subprocess.Popen(
             self._command(),
             env=self.env,
-            cwd=ROOT,
+            cwd=self.cwd,
             stdin=subprocess.DEVNULL,
             stdout=self._log,
             stderr=subprocess.STDOUT,
