@@ -49,9 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings = _settings(args)
     except ValidationError as error:
         for problem in error.errors():
-            field = ".".join(str(part) for part in problem["loc"])
-            name = f"CHROMINO_{field.upper()}" if field else "configuration"
-            print(f"chromino: bad configuration: {name}: {problem['msg']}", file=sys.stderr)
+            field = "_".join(str(part) for part in problem["loc"]).upper()
+            message = str(problem["msg"]).removeprefix("Value error, ")
+            where = f"CHROMINO_{field}: " if field else ""
+            print(f"chromino: bad configuration: {where}{message}", file=sys.stderr)
         return EXIT_BAD_INPUT
     command: Command = args.run
     try:
