@@ -22,8 +22,9 @@ down_revision: str | None = "0001"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
-FORMER_GUEST_KEY = "\x00former guest"
-"""The name key of the stand-in creator a downgrade needs; no typed name has it."""
+FORMER_GUEST_KEY = "\x1fformer guest"
+"""The name key of the stand-in creator a downgrade needs: names have no control
+characters, so no typed name has it."""
 
 
 def _on_sqlite() -> bool:
