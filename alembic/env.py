@@ -9,6 +9,7 @@ from web.models import Base
 from web.settings import get_settings
 
 config = context.config
+MIGRATION_LOCK = 0x43_68_72_6F  # "Chro": the advisory lock key of migrations on PostgreSQL
 url = config.get_main_option("sqlalchemy.url") or get_settings().database_url
 
 
@@ -41,6 +42,10 @@ def run_online() -> None:
             render_as_batch=sqlite,
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Processes starting together migrate one after the other: the
+                # second waits here, then finds the database at head.
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             context.run_migrations()
             if sqlite:
                 broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()

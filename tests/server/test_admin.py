@@ -462,3 +462,26 @@ def test_migration_0002_goes_up_and_down_with_data(empty_database: str) -> None:
         assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
     finally:
         engine.dispose()
+
+
+def test_processes_starting_together_migrate_one_after_the_other() -> None:
+    """Several ``chromino db upgrade`` at once on a new PostgreSQL database: the
+    advisory lock lets one migrate while the others wait, then find it done."""
+    admin_url = require_postgres()
+    name = f"chromino_test_{secrets.token_hex(6)}"
+    with psycopg.connect(admin_url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    url = make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+    try:
+        command = [sys.executable, "-m", "web", "db", "upgrade", "--database-url", url]
+        env = server_env(url)
+        runs = [
+            subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            for _ in range(3)
+        ]
+        outcomes = [(run.wait(timeout=120), run.communicate()) for run in runs]
+        for status, (_, stderr) in outcomes:
+            assert status == 0, stderr.decode()
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
