@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench demo messages clean
+.PHONY: run test lint typecheck pytest bench demo messages wheel clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,7 @@ test: lint typecheck pytest
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/hadolint Dockerfile
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -36,6 +37,10 @@ pytest: $(STAMP)
 ## make messages: extract every marked text and update the catalogs.
 messages: $(STAMP)
 	$(BIN)/python -m web.i18n
+
+## make wheel: the installable package (assets inside) in dist/.
+wheel: $(STAMP)
+	$(BIN)/python -m build --wheel --no-isolation --outdir dist .
 
 ## make bench: the speed figures of the issues (medians and ratios).
 bench: $(STAMP)

@@ -9,6 +9,7 @@ from web.models import Base
 from web.settings import get_settings
 
 config = context.config
+MIGRATION_LOCK = 0x43_68_72_6F  # "Chro": the advisory lock key of migrations on PostgreSQL
 url = config.get_main_option("sqlalchemy.url") or get_settings().database_url
 
 
@@ -20,16 +21,36 @@ def run_offline() -> None:
 
 
 def run_online() -> None:
-    """Apply migrations over a real connection (batch mode lets SQLite alter tables)."""
+    """Apply migrations over a real connection (batch mode lets SQLite alter tables).
+
+    On SQLite, batch mode rebuilds a table (copy, drop, rename): foreign keys are
+    off meanwhile, or dropping a table that others point at would fail (or delete
+    rows). The pragma only takes outside a transaction, so it goes straight to the
+    driver before the migration's transaction begins; what the migrations leave is
+    checked with ``PRAGMA foreign_key_check`` before the commit.
+    """
     engine = make_engine(url)
     with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            driver = connection.connection.driver_connection
+            assert driver is not None
+            driver.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=Base.metadata,
-            render_as_batch=connection.dialect.name == "sqlite",
+            render_as_batch=sqlite,
         )
         with context.begin_transaction():
+            if connection.dialect.name == "postgresql":
+                # Processes starting together migrate one after the other: the
+                # second waits here, then finds the database at head.
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
             context.run_migrations()
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
     engine.dispose()
 
 

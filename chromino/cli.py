@@ -1,9 +1,10 @@
-"""The ``chromino`` command: replay records, list legal moves, bot self-play.
+"""The engine's command line: replay records, list legal moves, bot self-play.
 
 ``replay`` and ``moves`` read Chromino and Triominos documents alike, line by
 line, choosing the engine by each document's ``format`` (a document without
-one is Chromino's). This path imports nothing but the standard library and
-the engines. Bad input
+one is Chromino's). The installed ``chromino`` command (``web.cli``) hands
+these commands here; ``python -m chromino`` runs them alone. This path imports
+nothing but the standard library and the engines. Bad input
 never ends in a traceback: a move that cannot be applied is that record's
 error line; a line that is no usable document is reported on stderr (naming
 the line and the field) and makes the exit status 2.
@@ -189,11 +190,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     selfplay.add_argument("--scoring", choices=SCORINGS, default="none", help="Chromino only")
     selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
-    serve = commands.add_parser("serve", help="migrate the database and serve the web app")
-    serve.add_argument("--host", help="address to listen on (default from CHROMINO_HOST)")
-    serve.add_argument("--port", type=int, help="port to listen on (default from CHROMINO_PORT)")
-    database = commands.add_parser("db", help="database maintenance")
-    database.add_argument("action", choices=("upgrade",), help="apply every migration")
     return parser
 
 
@@ -243,10 +239,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         unknown = [name for name in names if name not in triominos.BOTS]
         if unknown:
             parser.error(f"triominos has no bot {', '.join(unknown)}")
-    if args.command in ("serve", "db"):
-        from .server_commands import run_server_command  # the web stack, imported only here
-
-        return run_server_command(args)
     try:
         if args.command == "selfplay":
             command_selfplay(args)

@@ -7,7 +7,6 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
@@ -16,18 +15,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from . import api, pages, ws
+from . import api, metrics, pages, paths, ws
 from .accounts import site_secret
 from .db import Database
 from .fanout import make_fanout
 from .hub import Hub
 from .limits import Limits
+from .logs import RequestContext
 from .security import SecurityMiddleware
 from .settings import Settings, get_settings
 from .tables import TableError
 
 log = logging.getLogger(__name__)
-STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -75,13 +74,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         max_header_bytes=settings.max_header_bytes,
         max_body_bytes=settings.max_body_bytes,
     )
+    app.add_middleware(RequestContext)
     # Outermost: the client's address and scheme, as told by a trusted proxy only.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies or [])
     app.include_router(api.router)
     app.include_router(pages.router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.include_router(ws.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
+    if settings.metrics:
+        app.add_api_route(
+            "/metrics", metrics.metrics_page, methods=["GET"], include_in_schema=False
+        )
     app.add_exception_handler(TableError, _table_refusal)
     app.add_exception_handler(StarletteHTTPException, _http_refusal)
     app.add_exception_handler(Exception, _internal_error)
@@ -123,6 +127,7 @@ def healthz(request: Request) -> JSONResponse:
 async def _table_refusal(request: Request, error: Exception) -> JSONResponse:
     """A table or game refused the request: its status, a stable code and a message."""
     assert isinstance(error, TableError)
+    metrics.refused(error.code)
     detail = {"code": error.code, "message": error.message}
     return JSONResponse({"detail": detail}, status_code=error.status)
 
@@ -136,12 +141,16 @@ HTTP_CODES = {
 
 
 async def _http_refusal(request: Request, error: Exception) -> JSONResponse:
-    """Every refusal in one shape, ``{"detail": {"code", "message"}}``: the routes' own
-    details pass through; Starlette's plain ones ("Not Found") get a code."""
+    """Every refusal in one shape, ``{"detail": {"code", "message"}}`` (the routes' own
+    details pass through; Starlette's plain ones, "Not Found", get a code), counted."""
     assert isinstance(error, StarletteHTTPException)
-    detail: object = error.detail
-    if not isinstance(detail, dict):
-        detail = {"code": HTTP_CODES.get(error.status_code, "http_error"), "message": str(detail)}
+    detail: dict[str, object]
+    if isinstance(error.detail, dict):
+        detail = error.detail
+    else:
+        code = HTTP_CODES.get(error.status_code, "http_error")
+        detail = {"code": code, "message": str(error.detail)}
+    metrics.refused(str(detail.get("code", error.status_code)))
     return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)
 
 

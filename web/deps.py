@@ -10,7 +10,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from .accounts import guest, remember, user_of_session
-from .db import Database
+from .db import Database, as_utc, utcnow
 from .models import User
 
 
@@ -32,12 +32,26 @@ def idle_lifetime(request: Request) -> timedelta:
     return timedelta(days=days)
 
 
+SEEN_EVERY = timedelta(hours=1)
+"""How often a returning user's ``last_seen_at`` is written: enough to know who is
+still around (guests unseen for days are pruned), one write an hour at most."""
+
+
+def mark_seen(user: User) -> None:
+    """Move ``last_seen_at`` on if it is more than an hour old (written with the
+    request's transaction)."""
+    now = utcnow()
+    if user.last_seen_at is None or now - as_utc(user.last_seen_at) > SEEN_EVERY:
+        user.last_seen_at = now
+
+
 def get_current_user(request: Request, session: SessionDep) -> User:
     """The signed-in user, or a new guest remembered in the session cookie."""
     user = user_of_session(request.session, session, idle_lifetime(request))
     if user is None:
         user = guest(session)
         remember(request.session, session, user)
+    mark_seen(user)
     return user
 
 
@@ -46,7 +60,10 @@ CurrentUser = Annotated[User, Depends(get_current_user)]
 
 def get_optional_user(request: Request, session: SessionDep) -> User | None:
     """The signed-in user if any; no guest is made (for spectators and crawlers)."""
-    return user_of_session(request.session, session, idle_lifetime(request))
+    user = user_of_session(request.session, session, idle_lifetime(request))
+    if user is not None:
+        mark_seen(user)
+    return user
 
 
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]

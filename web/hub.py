@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Table, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from . import metrics
 from .db import Database, as_utc, utcnow
 from .fanout import Fanout
 from .models import Game, GameEvent, GameTable
@@ -130,6 +131,8 @@ class Room:
         for row in stored.events:
             self._apply_stored(row)
         self.deadline = stored.deadline
+        self.ended_by_host = stored.status != "playing" and not self.live.is_over
+        """Ended by ``chromino admin end-game``: no more moves, timers or bots."""
 
     def _apply_stored(self, row: GameEvent) -> Applied:
         applied = self.live.apply(row.seat, row.action)
@@ -156,6 +159,8 @@ class Room:
         key = (user_id, command_id) if user_id is not None and command_id is not None else None
         if key is not None and key in self.commands:
             return self.commands[key]
+        if self.ended_by_host:
+            raise ProtocolError("game_over", "the host ended this game", command_id)
         if expected_version != self.version:
             raise ProtocolError(
                 "stale_version",
@@ -194,6 +199,7 @@ class Room:
                 "unavailable", "the move could not be saved; try again shortly", command_id
             ) from None
         self.history.append(applied)
+        metrics.move_applied(applied.action.get("action"))
         self.deadline = deadline
         if key is not None:
             self.commands[key] = version
@@ -361,7 +367,7 @@ class Room:
             if task is not None and task is not current and not task.done():
                 task.cancel()
         self._timer = self._bot = None
-        if self.live.is_over:
+        if self.live.is_over or self.ended_by_host:
             return
         version = self.version
         if self.deadline is not None:
@@ -457,6 +463,7 @@ class Hub:
                 else:
                     done.set_exception(error)
 
+    @metrics.timed_commit
     def commit_many(self, items: list[tuple[str, StoredEvent]]) -> list[BaseException | None]:
         """Store several games' events in one transaction; if that fails, each in its
         own, so that only the event at fault fails. Returns each one's error or None."""
@@ -587,6 +594,7 @@ class Hub:
         changed = connection.execute(
             update(games)
             .where(games.c.id == bindparam("game"), games.c.version == bindparam("previous"))
+            .where(games.c.status == "playing")  # a game the host ended takes no more moves
             .values(version=bindparam("new_version"), turn_deadline_at=bindparam("deadline")),
             standings,
         )
@@ -613,6 +621,7 @@ class Hub:
         changed = session.execute(
             update(Game)
             .where(Game.id == game_id, Game.version == event.version - 1)
+            .where(Game.status == "playing")  # a game the host ended takes no more moves
             .values(**values)
             .execution_options(synchronize_session=False)
         )

@@ -23,8 +23,9 @@ from babel.messages.pofile import read_po, write_po
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-ROOT = Path(__file__).resolve().parent.parent
-CATALOGS = Path(__file__).resolve().parent / "translations"
+from . import paths
+
+CATALOGS = paths.translations()
 TEMPLATE_FILE = CATALOGS / "messages.pot"
 LANGUAGES = ("en", "fr", "it", "es", "de")
 """Languages a player may pick; a missing catalog falls back to English."""
@@ -76,7 +77,7 @@ def script_catalog(language: str) -> dict[str, str]:
 def environment(language: str) -> Environment:
     """A Jinja2 environment whose ``{% trans %}`` and ``_()`` speak ``language``."""
     env = Environment(
-        loader=FileSystemLoader(ROOT / "templates"),
+        loader=FileSystemLoader(paths.templates()),
         autoescape=select_autoescape(["html"]),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
@@ -106,10 +107,13 @@ def language_names() -> dict[str, str]:
 
 
 def extract() -> Catalog:
-    """Every marked text of the templates, scripts and server."""
+    """Every marked text of the templates, scripts and server (from a checkout)."""
+    root = paths.checkout_root()
+    if root is None:
+        raise RuntimeError("extracting messages needs the project's checkout, not an install")
     catalog = Catalog(project="chromino-online", charset="utf-8", fuzzy=False)
     found = extract_from_dir(
-        ROOT,
+        root,
         method_map=METHODS,
         keywords=KEYWORDS,
         options_map={"templates/**.html": {"extensions": "jinja2.ext.i18n"}},

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.config import Config
 
-MIGRATIONS = Path(__file__).resolve().parent.parent / "alembic"
+from . import paths
 
 
 def alembic_config(database_url: str) -> Config:
     """An Alembic configuration pointing at this project's migrations and the given database."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("script_location", str(paths.migrations()))
     config.set_main_option("sqlalchemy.url", database_url.replace("%", "%%"))
     return config
 

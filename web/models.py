@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, func
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base, utcnow
@@ -22,8 +22,17 @@ class User(Base):
     """The name's skeleton (web.names): names are unique up to case and look-alikes."""
     password_hash: Mapped[str | None] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utcnow, server_default=func.now()
+    )
+    """When the account last made a request (kept to the hour, see web.deps): guests
+    unseen for long are pruned (``chromino admin prune-guests``)."""
 
     preference: Mapped[Preference | None] = relationship(back_populates="user")
+
+    # Ids are never handed out again (SQLite would reuse the highest one once pruned):
+    # an old session cookie must not name a newer account.
+    __table_args__ = {"sqlite_autoincrement": True}  # noqa: RUF012
 
 
 class UserSession(Base):
@@ -79,7 +88,8 @@ class GameTable(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     invite_code: Mapped[str] = mapped_column(String(40), unique=True)
-    creator_id: Mapped[int] = mapped_column(ForeignKey("user_account.id"))
+    creator_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
+    """None once the creator, a guest, has been pruned (the table's games stay)."""
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     public: Mapped[bool] = mapped_column(default=False)
     solo: Mapped[bool] = mapped_column(default=False)

@@ -113,7 +113,8 @@ class SeatPublic(BaseModel):
 
 class TablePublic(BaseModel):
     invite_code: str
-    creator_id: int
+    creator_id: int | None
+    """None once the creator (a guest) has been pruned."""
     options: dict[str, Any]
     public: bool
     solo: bool

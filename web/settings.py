@@ -73,6 +73,13 @@ class Settings(BaseSettings):
             raise ValueError("CHROMINO_SECRET_KEY must be at least 32 characters")
         return self
 
+    # --- hosting (web.metrics, web.logs) ---
+    metrics: bool = False
+    """Serve ``GET /metrics`` (Prometheus text format); off = 404."""
+    log_format: Literal["text", "json"] = "text"
+    """``json``: one JSON object per line, with the request id and game id."""
+    log_level: Literal["debug", "info", "warning", "error"] = "info"
+
 
 @lru_cache
 def get_settings() -> Settings:

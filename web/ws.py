@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
 
+from . import metrics
 from .accounts import user_of_session
 from .hub import Hub, Room, Submission, Viewer
 from .models import Game, Preference
@@ -63,6 +64,7 @@ def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
 
 
 def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
+    metrics.refused(code)
     error: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if command_id is not None:
         error["id"] = command_id

@@ -66,6 +66,8 @@ class ServerProcess:
         self.log_path = log_path
         self.runner = runner
         self.port = port or free_port()
+        self.cwd = ROOT
+        """Where the process runs (an installed server is started from elsewhere)."""
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
         self.starts = 0
@@ -77,7 +79,7 @@ class ServerProcess:
     def _command(self) -> list[str]:
         if self.runner == "serve":
             # Migrates the database, then runs uvicorn with the app factory.
-            return [sys.executable, "-m", "chromino", "serve", "--host", "127.0.0.1",
+            return [sys.executable, "-m", "web", "serve", "--host", "127.0.0.1",
                     "--port", str(self.port)]  # fmt: skip
         return [sys.executable, "-m", "uvicorn", "--factory", "web.app:create_app",
                 "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
@@ -97,7 +99,7 @@ class ServerProcess:
         self.process = subprocess.Popen(
             self._command(),
             env=self.env,
-            cwd=ROOT,
+            cwd=self.cwd,
             stdin=subprocess.DEVNULL,
             stdout=self._log,
             stderr=subprocess.STDOUT,
