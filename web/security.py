@@ -69,6 +69,7 @@ def same_origin_request(scope: Scope, allowed: Iterable[str]) -> bool:
     headers = Headers(scope=scope)
     origin = headers.get("origin")
     if origin is not None:
+        origin = origin.rstrip("/")
         return origin != "null" and origin_is_ours(origin, own_origin(scope, headers), allowed)
     fetch_site = headers.get("sec-fetch-site")
     return fetch_site is None or fetch_site in ("same-origin", "none")

@@ -81,11 +81,13 @@ def new_context(
     """Make browser contexts (each one a person with their own cookies) on the server;
     desktop-sized unless told otherwise. A failed test leaves screenshots."""
     contexts: list[BrowserContext] = []
+    blocked: list[str] = []
 
     def make(**options: Any) -> BrowserContext:
         options.setdefault("viewport", DESKTOP)
         context = browser.new_context(base_url=server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
+        context.on("console", lambda message: _note_policy_violation(message.text, blocked))
         contexts.append(context)
         return context
 
@@ -94,6 +96,13 @@ def new_context(
         _screenshots(request.node.name, contexts)
     for context in contexts:
         context.close()
+    assert not blocked, f"the Content-Security-Policy blocked something: {blocked}"
+
+
+def _note_policy_violation(text: str, blocked: list[str]) -> None:
+    """Our pages must work under their own strict policy: anything it blocks is a bug."""
+    if "Content Security Policy" in text or "Content-Security-Policy" in text:
+        blocked.append(text)
 
 
 def _screenshots(test_name: str, contexts: list[BrowserContext]) -> None:
