@@ -23,8 +23,8 @@ from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session
 
 from .db import Database, as_utc, utcnow
+from .games import game_kind
 from .models import Game, GameEvent, GamePlayer, GameTable, Preference, TableSeat, User
-from .rules import Chromino, ChrominoLive
 
 FORMER_GUEST = "former guest"
 """What a pruned guest is called in the games they played."""
@@ -347,17 +347,19 @@ def end_game(database: Database, game_id: str, reason: str = "ended by the host"
         events = session.scalars(
             select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
         )
-        live = Chromino().restore(game.setup, [(event.seat, event.action) for event in events])
-        assert isinstance(live, ChrominoLive)
-        played = live.game
+        kind = game_kind(game.kind)
+        live = kind.restore(game.setup)
+        for event in events:
+            live.apply(event.seat, kind.stored_action(event.action))
+        standing = live.view(None)  # what everyone may see: scores, turns, hand counts
         result: dict[str, Any] = {
             "ended_by": "host",
             "reason": reason,
             "winners": [],
-            "scores": list(played.scores),
-            "turns": list(played.turns_taken),
-            "draws": list(played.tiles_drawn),
-            "hand_sizes": [len(hand) for hand in played.hands],
+            "scores": list(standing["scores"]),
+            "turns": list(standing["turns_taken"]),
+            "draws": list(standing["tiles_drawn"]),
+            "hand_sizes": list(standing["hand_counts"]),
         }
         game.status = "finished"
         game.result = result

@@ -8,14 +8,14 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse
+from pydantic import TypeAdapter
 
 from . import accounts, tables
 from .deps import CurrentUser, OptionalUser, SessionDep
+from .games import DEFAULT_GAME, game_kind
 from .hub import Hub
 from .limits import Limits
-from .rules import Chromino
 from .schemas import (
-    GameOptionsIn,
     GameSummary,
     Login,
     NameUpdate,
@@ -23,6 +23,7 @@ from .schemas import (
     PreferencesPublic,
     PreferencesUpdate,
     SoloBest,
+    SoloCreate,
     TableCreate,
     TablePublic,
     UserPublic,
@@ -150,9 +151,12 @@ def read_my_games(user: CurrentUser, session: SessionDep) -> list[GameSummary]:
 
 
 @router.get("/me/solo-best")
-def read_solo_best(user: CurrentUser, session: SessionDep) -> SoloBest | None:
-    """My best solo game: fewest turns, then fewest draws, among hands emptied."""
-    return tables.solo_best(session, user)
+def read_solo_best(
+    user: CurrentUser, session: SessionDep, game: str = DEFAULT_GAME
+) -> SoloBest | None:
+    """My best solo game of a game (``?game=``): Chromino ranks fewest turns, then
+    fewest draws, among hands emptied; Triominos the highest score."""
+    return tables.solo_best(session, user, game)
 
 
 # --- tables ---------------------------------------------------------------------
@@ -206,10 +210,11 @@ def start_table(
 
 @router.post("/solo", status_code=status.HTTP_201_CREATED)
 def start_solo(
-    user: CurrentUser, session: SessionDep, request: Request, body: GameOptionsIn | None = None
+    user: CurrentUser, session: SessionDep, request: Request, body: SoloCreate | None = None
 ) -> dict[str, str]:
-    """One click, one solo game."""
-    game = tables.start_solo(session, user, body or GameOptionsIn(), deal_seed=_deal_seed(request))
+    """One click, one solo game (of the game named, with its options)."""
+    spec = body if body is not None else TypeAdapter(SoloCreate).validate_python({})
+    game = tables.start_solo(session, user, spec, deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -223,14 +228,17 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
     game = tables.game_by_id(session, game_id)
     user_id = user.id if user is not None else None
     seat = None if user_id is None else tables.seat_of(game, user_id)
-    moves = [(event.seat, event.action) for event in _events(session, game_id)]
-    live = Chromino().restore(game.setup, moves)
+    kind = game_kind(game.kind)
+    live = kind.restore(game.setup)
+    for event in _events(session, game_id):
+        live.apply(event.seat, kind.stored_action(event.action))
     return {"game": tables.game_summary(game, user_id).model_dump(), "state": live.view(seat)}
 
 
 @router.get("/games/{game_id}/record")
 def download_record(game_id: str, session: SessionDep) -> JSONResponse:
-    """The game record (RULES.md section 9) — only once the game is over."""
+    """The game record (docs/rules.md section 9, docs/triominos-rules.md section 9) —
+    only once the game is over."""
     game = tables.game_by_id(session, game_id)
     if game.status != "finished":
         raise HTTPException(
@@ -239,7 +247,7 @@ def download_record(game_id: str, session: SessionDep) -> JSONResponse:
         )
     moves = [{"player": event.seat, **event.action} for event in _events(session, game_id)]
     record = {**game.setup, "moves": moves}
-    headers = {"Content-Disposition": f'attachment; filename="chromino-{game_id}.json"'}
+    headers = {"Content-Disposition": f'attachment; filename="{game.kind}-{game_id}.json"'}
     return JSONResponse(record, headers=headers)
 
 

@@ -9,6 +9,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -19,6 +21,7 @@ from . import api, metrics, pages, paths, ws
 from .accounts import site_secret
 from .db import Database
 from .fanout import make_fanout
+from .games import GAMES
 from .hub import Hub
 from .limits import Limits
 from .logs import RequestContext
@@ -88,6 +91,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     app.add_exception_handler(TableError, _table_refusal)
     app.add_exception_handler(StarletteHTTPException, _http_refusal)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
     app.add_exception_handler(Exception, _internal_error)
     return app
 
@@ -152,6 +156,20 @@ async def _http_refusal(request: Request, error: Exception) -> JSONResponse:
         detail = {"code": code, "message": str(error.detail)}
     metrics.refused(str(detail.get("code", error.status_code)))
     return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)
+
+
+async def _invalid_request(request: Request, error: Exception) -> JSONResponse:
+    """pydantic's list of problems (422), each located in the body as the client wrote it:
+    a body checked by the game it names (``game``) is located without that game's tag."""
+    assert isinstance(error, RequestValidationError)
+    problems = []
+    for problem in error.errors():
+        location = list(problem.get("loc", ()))
+        if len(location) > 1 and location[0] == "body" and location[1] in GAMES:
+            del location[1]
+        problems.append({**problem, "loc": location})
+    metrics.refused("invalid_request")
+    return JSONResponse({"detail": jsonable_encoder(problems)}, status_code=422)
 
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:

@@ -1,31 +1,42 @@
-"""Telling other processes that a game moved on: in-process (one process) or Redis pub/sub.
+"""Telling the other processes what happened: in-process (one process) or Redis pub/sub.
 
-Only the fact "game G reached version V" travels; every process reads the
-events themselves from the database, so a message lost by Redis costs a
-delay, never a move (clients also resync by version).
+Messages are small JSON objects with a ``kind``: ``version`` (a game reached a
+version: the committed event and the turn deadline ride along, so a process whose
+room is one version behind applies it without reading the database), ``presence``
+(who is connected to a game on the sending process) and ``presence_query`` (a
+process that just loaded a game asks the others who they have). Redis may lose a
+message on a disconnect: a room that finds itself more than one version behind
+reads the events from the database, and clients resync by version, never from
+Redis.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
 
-Listener = Callable[[str, int], Awaitable[None]]
-CHANNEL = "chromino:game-versions"
+Listener = Callable[[dict[str, Any]], Awaitable[None]]
+CHANNEL = "chromino:games"
 
 
 class Fanout(Protocol):
-    """Publishes game versions to the other processes and hears theirs."""
+    """Publishes this process's news to the others and hears theirs."""
+
+    @property
+    def origin(self) -> str:
+        """This process's name on the channel."""
+        ...
 
     async def start(self, listener: Listener) -> None: ...
 
-    async def publish(self, game_id: str, version: int) -> None: ...
+    async def publish(self, message: dict[str, Any]) -> None: ...
 
     async def stop(self) -> None: ...
 
@@ -33,10 +44,12 @@ class Fanout(Protocol):
 class LocalFanout:
     """One process: the hub already told its own clients, so there is no one else to tell."""
 
+    origin = "local"
+
     async def start(self, listener: Listener) -> None:
         """Nothing to subscribe to."""
 
-    async def publish(self, game_id: str, version: int) -> None:
+    async def publish(self, message: dict[str, Any]) -> None:
         """Nothing to publish to."""
 
     async def stop(self) -> None:
@@ -50,7 +63,7 @@ class RedisFanout:
         from redis import asyncio as aioredis
 
         self._redis = aioredis.from_url(url)
-        self._origin = uuid.uuid4().hex
+        self.origin = uuid.uuid4().hex
         self._task: asyncio.Task[None] | None = None
 
     async def start(self, listener: Listener) -> None:
@@ -64,18 +77,19 @@ class RedisFanout:
             if message.get("type") != "message":
                 continue
             try:
-                origin, game_id, version = message["data"].decode().split(" ")
-                if origin != self._origin:
-                    await listener(game_id, int(version))
+                data = json.loads(message["data"])
+                if isinstance(data, dict) and data.get("origin") != self.origin:
+                    await listener(data)
             except Exception:
                 log.exception("ignoring a fan-out message that could not be handled")
 
-    async def publish(self, game_id: str, version: int) -> None:
-        """Announce a version; a failure is logged, not raised (clients resync by version)."""
+    async def publish(self, message: dict[str, Any]) -> None:
+        """Send to the others; a failure is logged, not raised (clients resync by version)."""
         try:
-            await self._redis.publish(CHANNEL, f"{self._origin} {game_id} {version}")
+            payload = json.dumps({**message, "origin": self.origin}, separators=(",", ":"))
+            await self._redis.publish(CHANNEL, payload)
         except Exception:
-            log.exception("could not publish %s@%s to Redis", game_id, version)
+            log.exception("could not publish %s to Redis", message.get("kind"))
 
     async def stop(self) -> None:
         """Unsubscribe and close the connection."""

@@ -88,6 +88,8 @@ class GameTable(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     invite_code: Mapped[str] = mapped_column(String(40), unique=True)
+    kind: Mapped[str] = mapped_column(String(20), default="chromino", server_default="chromino")
+    """Which game the table plays (a name in ``web.games.GAMES``)."""
     creator_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
     """None once the creator, a guest, has been pruned (the table's games stay)."""
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -125,6 +127,8 @@ class Game(Base):
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("game_table.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20), default="chromino", server_default="chromino")
+    """Which game this is (a name in ``web.games.GAMES``): how to read its setup and events."""
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The record without its moves: options, players, start, hands, bag, first."""
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)

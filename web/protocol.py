@@ -1,8 +1,15 @@
-"""The websocket protocol's inbound messages, parsed once at the edge (docs/protocol.md)."""
+"""The websocket protocol's inbound messages, parsed once at the edge (docs/protocol.md).
+
+``sync``, ``ping``, ``draw`` and ``pass`` are the same for every game; the
+``play`` command is the game's own (its kind's ``play_model``, built on
+:class:`PlayBase`). A message becomes a typed model here and an engine action
+in the game kind (``GameKind.action_of``), never a loose dict in between.
+"""
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -28,34 +35,29 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
-class PlayCommand(_Message):
+class CommandBase(_Message):
+    """What every command carries: an id (applied at most once) and the version it
+    was decided at (a game that moved since refuses it)."""
+
+    id: CommandId
+    version: Version
+
+
+class PlayBase(CommandBase):
+    """A game's ``play`` command adds its placement fields to this."""
+
     type: Literal["play"]
-    id: CommandId
-    version: Version
-    tile: Annotated[str, Field(min_length=3, max_length=3)]
-    x: Coordinate
-    y: Coordinate
-    dir: Literal["E", "S", "W", "N"]
 
 
-class DrawCommand(_Message):
+class DrawCommand(CommandBase):
     type: Literal["draw"]
-    id: CommandId
-    version: Version
 
 
-class PassCommand(_Message):
+class PassCommand(CommandBase):
     type: Literal["pass"]
-    id: CommandId
-    version: Version
 
 
-Command = PlayCommand | DrawCommand | PassCommand
-Inbound = Annotated[
-    SyncMessage | PingMessage | PlayCommand | DrawCommand | PassCommand,
-    Field(discriminator="type"),
-]
-_inbound: TypeAdapter[Inbound] = TypeAdapter(Inbound)
+Command = CommandBase
 MESSAGE_TYPES = ("sync", "ping", "play", "draw", "pass")
 
 
@@ -69,7 +71,17 @@ class ProtocolError(Exception):
         self.command_id = command_id
 
 
-def parse_inbound(text: str) -> Inbound:
+@cache
+def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
+    """The union of every inbound message, with this game's ``play``."""
+    union = Annotated[
+        SyncMessage | PingMessage | play_model | DrawCommand | PassCommand,  # type: ignore[valid-type]
+        Field(discriminator="type"),
+    ]
+    return TypeAdapter(union)
+
+
+def parse_inbound(text: str, play_model: type[PlayBase]) -> BaseModel:
     """One typed message, or ProtocolError naming what was wrong."""
     try:
         data: Any = json.loads(text)
@@ -89,9 +101,10 @@ def parse_inbound(text: str) -> Inbound:
             command_id,
         )
     try:
-        return _inbound.validate_python(data)
+        message: BaseModel = _inbound(play_model).validate_python(data)
     except ValidationError as error:
         raise ProtocolError("invalid_message", _describe(error), command_id) from None
+    return message
 
 
 def _describe(error: ValidationError) -> str:
@@ -100,16 +113,3 @@ def _describe(error: ValidationError) -> str:
         location = ".".join(str(p) for p in problem["loc"][1:]) or "message"
         parts.append(f"{location}: {problem['msg']}")
     return "; ".join(parts)
-
-
-def action_of(command: Command) -> dict[str, Any]:
-    """The engine action a command asks for."""
-    if isinstance(command, PlayCommand):
-        return {
-            "action": "play",
-            "tile": command.tile,
-            "x": command.x,
-            "y": command.y,
-            "dir": command.dir,
-        }
-    return {"action": command.type}

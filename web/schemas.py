@@ -3,13 +3,21 @@ so a typo is a 422 naming the field rather than a silently ignored value."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
-
-from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StringConstraints,
+    Tag,
+    create_model,
+)
 
 from . import names
+from .games import DEFAULT_GAME, GAMES
 
 ASSISTANCE_LEVELS = ("beginner", "intermediate", "none")
 PALETTES = ("classic", "okabe-ito", "tol-bright", "high-contrast")
@@ -79,28 +87,57 @@ class UserPublic(BaseModel):
     preferences: PreferencesPublic
 
 
-class GameOptionsIn(Inbound):
-    """Every rule option of RULES.md, with its default."""
-
-    ruleset: Literal["standard", "junior"] = "standard"
-    scoring: Literal["none", "expert", "segments", "segments-multiply"] = "none"
-    start: Literal["chameleon", "tricolor"] = "chameleon"
-    hand_size: int = Field(default=8, ge=1, le=20)
-    draws_per_turn: int = Field(default=1, ge=0, le=MAX_DRAWS_PER_TURN)
-    strict_draw: bool = False
-    open_hands: bool = False
-    turn_seconds: int = Field(default=0, ge=0, le=MAX_TURN_SECONDS)
-
-
 class SeatIn(Inbound):
     kind: Literal["human", "bot"]
-    bot: Literal["random", "greedy"] | None = None
+    bot: str | None = Field(default=None, max_length=20)
+    """A bot of the table's game (its kind's ``bots``), for a bot seat."""
 
 
-class TableCreate(Inbound):
-    options: GameOptionsIn = Field(default_factory=GameOptionsIn)
+class TableCreateBase(Inbound):
+    """A new table: which game, its options (the game's own, with their defaults), the
+    seats and whether the lobby lists it."""
+
+    game: str = DEFAULT_GAME
+    options: BaseModel
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     public: bool = False
+
+
+class SoloCreateBase(Inbound):
+    """A solo game: which game, and its options."""
+
+    game: str = DEFAULT_GAME
+    options: BaseModel
+
+
+def _game_of(value: Any) -> str:
+    """The ``game`` a request body names; a body that names none is for the default game."""
+    if isinstance(value, dict):
+        return str(value.get("game", DEFAULT_GAME))
+    return str(getattr(value, "game", DEFAULT_GAME))
+
+
+def _per_game(base: type[Inbound], suffix: str) -> Any:
+    """One model per game (its ``game`` literal, its own typed options), joined by the
+    ``game`` field: options are checked by the game chosen, errors name the field."""
+    variants = []
+    for kind in GAMES.values():
+        model = create_model(
+            f"{kind.name.title()}{suffix}",
+            __base__=base,
+            game=(Literal[kind.name], kind.name),  # type: ignore[arg-type]
+            options=(kind.options_model, Field(default_factory=kind.options_model)),
+        )
+        variants.append(Annotated[model, Tag(kind.name)])
+    return Annotated[Union[tuple(variants)], Discriminator(_game_of)]  # noqa: UP007
+
+
+if TYPE_CHECKING:
+    TableCreate = TableCreateBase
+    SoloCreate = SoloCreateBase
+else:
+    TableCreate = _per_game(TableCreateBase, "TableCreate")
+    SoloCreate = _per_game(SoloCreateBase, "SoloCreate")
 
 
 class SeatPublic(BaseModel):
@@ -113,6 +150,7 @@ class SeatPublic(BaseModel):
 
 class TablePublic(BaseModel):
     invite_code: str
+    game: str
     creator_id: int | None
     """None once the creator (a guest) has been pruned."""
     options: dict[str, Any]
@@ -125,6 +163,7 @@ class TablePublic(BaseModel):
 
 class GameSummary(BaseModel):
     id: str
+    game: str
     status: str
     solo: bool
     players: list[str]
@@ -134,6 +173,11 @@ class GameSummary(BaseModel):
 
 
 class SoloBest(BaseModel):
+    """A personal best of one game: fewest turns with an emptied hand (Chromino), or
+    the highest score (Triominos)."""
+
+    game: str
+    game_id: str
     turns: int
     draws: int
-    game_id: str
+    score: int

@@ -13,20 +13,17 @@ from sqlalchemy.orm import Session, object_session
 from chromino.errors import InvalidSetupError
 
 from .db import as_utc, utcnow
+from .games import GAMES, GameKind, game_kind
 from .models import Game, GamePlayer, GameTable, TableSeat, User
-from .rules import Chromino
 from .schemas import (
-    GameOptionsIn,
     GameSummary,
     SeatIn,
     SeatPublic,
     SoloBest,
-    TableCreate,
+    SoloCreateBase,
+    TableCreateBase,
     TablePublic,
 )
-
-RULES = Chromino()
-BOT_NAMES = {"random": "Random bot", "greedy": "Greedy bot"}
 
 
 class TableError(Exception):
@@ -39,33 +36,50 @@ class TableError(Exception):
         self.message = message
 
 
-def _check_options(options: GameOptionsIn, seat_count: int) -> dict[str, Any]:
+def _kind(name: str) -> GameKind:
     try:
-        normalized = RULES.normalize_options(options.model_dump())
+        return game_kind(name)
+    except KeyError:
+        known = ", ".join(GAMES)
+        raise TableError(422, "unknown_game", f"game: {name!r} is not one of {known}") from None
+
+
+def _check_options(kind: GameKind, options: dict[str, Any], seat_count: int) -> dict[str, Any]:
+    """The options with every default filled in, or a 422 naming the one at fault."""
+    try:
+        normalized = kind.normalize_options(options)
+        kind.check_seats(seat_count, normalized)
     except InvalidSetupError as error:
         raise TableError(422, "invalid_options", str(error)) from None
-    if seat_count * options.hand_size > 79:
-        raise TableError(
-            422,
-            "invalid_options",
-            f"options.hand_size: {seat_count} hands of {options.hand_size} need more than 79 tiles",
-        )
     return normalized
 
 
-def create_table(
-    session: Session, user: User, spec: TableCreate, *, solo: bool = False
-) -> GameTable:
-    """A new table; its creator takes the first human seat."""
-    for index, seat in enumerate(spec.seats):
-        if seat.kind == "bot" and seat.bot is None:
-            raise TableError(422, "invalid_seat", f"seats[{index}].bot: a bot seat names its bot")
+def _check_seats(kind: GameKind, seats: list[SeatIn]) -> None:
+    if len(seats) > kind.max_players:
+        raise TableError(
+            422, "invalid_seat", f"seats: {kind.title} has 1 to {kind.max_players} players"
+        )
+    for index, seat in enumerate(seats):
+        if seat.kind == "bot" and seat.bot not in kind.bots:
+            known = ", ".join(kind.bots)
+            raise TableError(
+                422, "invalid_seat", f"seats[{index}].bot: a bot seat names its bot ({known})"
+            )
         if seat.kind == "human" and seat.bot is not None:
             raise TableError(422, "invalid_seat", f"seats[{index}].bot: a human seat has no bot")
+
+
+def create_table(
+    session: Session, user: User, spec: TableCreateBase, *, solo: bool = False
+) -> GameTable:
+    """A new table of the game asked for; its creator takes the first human seat."""
+    kind = _kind(spec.game)
+    _check_seats(kind, spec.seats)
     table = GameTable(
         invite_code=secrets.token_urlsafe(12),
+        kind=kind.name,
         creator_id=user.id,
-        options=_check_options(spec.options, len(spec.seats)),
+        options=_check_options(kind, spec.options.model_dump(), len(spec.seats)),
         public=spec.public and not solo,
         solo=solo,
     )
@@ -159,19 +173,21 @@ def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
 
 
 def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Game:
+    kind = game_kind(table.kind)
     names = [
-        seat.user.name if seat.user is not None else BOT_NAMES.get(seat.bot or "", "Bot")
+        seat.user.name if seat.user is not None else kind.bots.get(seat.bot or "", "Bot")
         for seat in table.seats
     ]
     seats = [
         {"user_id": seat.user_id, "bot": seat.bot, "name": name}
         for seat, name in zip(table.seats, names, strict=True)
     ]
-    setup = RULES.deal(names, _seed(session, table, deal_seed), table.options)
+    setup = kind.deal(names, _seed(session, table, deal_seed), table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
     game = Game(
         id=secrets.token_urlsafe(9),
         table_id=table.id,
+        kind=kind.name,
         setup=setup,
         seats=seats,
         solo=table.solo,
@@ -187,11 +203,13 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
 
 
 def start_solo(
-    session: Session, user: User, options: GameOptionsIn, *, deal_seed: str | None = None
+    session: Session, user: User, spec: SoloCreateBase, *, deal_seed: str | None = None
 ) -> Game:
-    """One click: a one-seat table, dealt at once."""
-    spec = TableCreate(options=options, seats=[SeatIn(kind="human")])
-    table = create_table(session, user, spec, solo=True)
+    """One click: a one-seat table of the game asked for, dealt at once."""
+    table_spec = TableCreateBase.model_construct(
+        game=spec.game, options=spec.options, seats=[SeatIn(kind="human")], public=False
+    )
+    table = create_table(session, user, table_spec, solo=True)
     return _deal_game(session, table, deal_seed)
 
 
@@ -231,8 +249,10 @@ def seat_of(game: Game, user_id: int) -> int | None:
 
 def table_public(table: GameTable) -> TablePublic:
     """A table as anyone holding its invite code may see it."""
+    kind = game_kind(table.kind)
     return TablePublic(
         invite_code=table.invite_code,
+        game=table.kind,
         creator_id=table.creator_id,
         options=table.options,
         public=table.public,
@@ -247,7 +267,7 @@ def table_public(table: GameTable) -> TablePublic:
                 user_id=seat.user_id,
                 name=seat.user.name
                 if seat.user
-                else (BOT_NAMES.get(seat.bot) if seat.bot else None),
+                else (kind.bots.get(seat.bot) if seat.bot else None),
             )
             for seat in table.seats
         ],
@@ -274,6 +294,7 @@ def game_summary(game: Game, user_id: int | None) -> GameSummary:
     """A line of "my games"."""
     return GameSummary(
         id=game.id,
+        game=game.kind,
         status=game.status,
         solo=game.solo,
         players=[seat["name"] for seat in game.seats],
@@ -295,19 +316,22 @@ def my_games(session: Session, user: User, limit: int = 100) -> list[Game]:
     return list(session.scalars(query))
 
 
-def solo_best(session: Session, user: User) -> SoloBest | None:
-    """Fewest turns (then fewest draws) among the user's solo games that emptied the hand."""
+def solo_best(session: Session, user: User, game: str) -> SoloBest | None:
+    """The user's best finished solo game of this kind, as the game ranks them."""
+    kind = _kind(game)
     query = (
         select(Game)
         .join(GamePlayer, GamePlayer.game_id == Game.id)
-        .where(GamePlayer.user_id == user.id, Game.solo.is_(True), Game.status == "finished")
+        .where(
+            GamePlayer.user_id == user.id,
+            Game.solo.is_(True),
+            Game.status == "finished",
+            Game.kind == kind.name,
+        )
     )
-    best: SoloBest | None = None
-    for game in session.scalars(query):
-        result = game.result or {}
-        if result.get("ended_by") != "out":
-            continue
-        candidate = SoloBest(turns=result["turns"][0], draws=result["draws"][0], game_id=game.id)
-        if best is None or (candidate.turns, candidate.draws) < (best.turns, best.draws):
+    best = None
+    for played in session.scalars(query):
+        candidate = kind.solo_result(played.id, played.result or {})
+        if candidate is not None and (best is None or kind.better_solo(candidate, best)):
             best = candidate
-    return best
+    return None if best is None else SoloBest(**best.model_dump())

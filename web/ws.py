@@ -7,23 +7,18 @@ import contextlib
 import logging
 import time
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
+
+from chromino.errors import IllegalMoveError
 
 from . import metrics
 from .accounts import user_of_session
 from .hub import Hub, Room, Submission, Viewer
 from .models import Game, Preference
-from .protocol import (
-    PingMessage,
-    ProtocolError,
-    SyncMessage,
-    action_of,
-    parse_inbound,
-)
-from .rules import RuleError
+from .protocol import CommandBase, PingMessage, PlayBase, ProtocolError, SyncMessage, parse_inbound
 from .security import origin_is_ours, own_origin
 from .settings import Settings
 from .tables import ID_SHAPE
@@ -137,7 +132,7 @@ async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
         if message is None:
             if viewer.overflowed:
                 with contextlib.suppress(Exception):
-                    await websocket.close(code=status.WS_1013_TRY_AGAIN_LATER)
+                    await websocket.close(code=viewer.close_code or status.WS_1013_TRY_AGAIN_LATER)
             return
         try:
             await websocket.send_text(message)
@@ -169,12 +164,11 @@ async def _receive_loop(
             await _handle(text, room, viewer)
         except ProtocolError as error:
             viewer.send(_error(error.code, error.message, error.command_id))
-        except RuleError as error:
-            viewer.send(_error(error.code, error.message))
 
 
 async def _handle(text: str, room: Room, viewer: Viewer) -> None:
-    message = parse_inbound(text)
+    play_model = cast(type[PlayBase], room.kind.play_model)
+    message = parse_inbound(text, play_model)
     if isinstance(message, PingMessage):
         viewer.send({"type": "pong", "version": room.version})
         return
@@ -182,19 +176,21 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         async with room.lock:
             room.sync(viewer, message.version, snapshot="state")
         return
+    assert isinstance(message, CommandBase)
     if viewer.seat is None:
         raise ProtocolError("spectator", "spectators cannot act", message.id)
     try:
         version = await room.submit(
             Submission(
                 seat=viewer.seat,
-                action=action_of(message),
+                action=room.kind.action_of(message),
                 expected_version=message.version,
                 user_id=viewer.user_id,
                 command_id=message.id,
-                refuse_draw_while_playable=viewer.assistance == "beginner",
+                assistance=viewer.assistance,
             )
         )
-    except RuleError as error:
-        raise ProtocolError(error.code, error.message, message.id) from None
+    except IllegalMoveError as error:  # the engine's refusal, its code as it is, to the wire
+        viewer.send(_error(error.reason.value, error.message, message.id))
+        return
     viewer.send({"type": "ack", "id": message.id, "version": version})

@@ -283,8 +283,13 @@ def api_game(pages: list[Page], seats: list[str] | None = None, **options: objec
 
 
 def api_solo(page: Page, **options: object) -> str:
-    """A solo game with these options, through the API."""
-    answer = page.request.post("/api/solo", data=options)
+    """A Chromino solo game with these options, through the API."""
+    return api_solo_of(page, "chromino", options)
+
+
+def api_solo_of(page: Page, game: str, options: dict[str, object]) -> str:
+    """A solo game of this game with these options, through the API."""
+    answer = page.request.post("/api/solo", data={"game": game, "options": options})
     assert answer.ok, answer.text()
     return str(answer.json()["game_id"])
 

@@ -206,7 +206,7 @@ def test_a_solo_game_starts_at_once(client: TestClient, db: Database) -> None:
 
 def test_a_solo_game_takes_rule_options(client: TestClient, db: Database) -> None:
     options = {"scoring": "expert", "hand_size": 5, "start": "tricolor", "draws_per_turn": 0}
-    game_id = expect(client.post("/api/solo", json=options), 201)["game_id"]
+    game_id = expect(client.post("/api/solo", json={"options": options}), 201)["game_id"]
     setup_options = stored_game(db, game_id).setup["options"]
     assert {key: setup_options[key] for key in options} == options
     assert len(expect(client.get(f"/api/games/{game_id}"), 200)["state"]["hands"][0]) == 5
@@ -225,7 +225,8 @@ def test_a_solo_game_takes_rule_options(client: TestClient, db: Database) -> Non
 def test_bad_solo_options_are_refused(
     refusing_client: TestClient, refusing_db: Database, body: Any, field: str
 ) -> None:
-    assert names_field(expect(refusing_client.post("/api/solo", json=body), 422), field)
+    solo = {"options": body} if "seats" not in body else body
+    assert names_field(expect(refusing_client.post("/api/solo", json=solo), 422), field)
     with refusing_db.sessions() as session:
         assert session.scalars(select(Game)).first() is None
 
@@ -261,7 +262,13 @@ def test_a_solo_game_played_to_the_end_sets_the_best(players: list[Player], db: 
     assert result["hand_sizes"] == [0]
     assert result["turns"][0] >= 8
     best = expect(ana.http.get("/api/me/solo-best"), 200)
-    assert best == {"turns": result["turns"][0], "draws": result["draws"][0], "game_id": game_id}
+    assert best == {
+        "game": "chromino",
+        "game_id": game_id,
+        "turns": result["turns"][0],
+        "draws": result["draws"][0],
+        "score": result["scores"][0],
+    }
     assert expect(players[1].http.get("/api/me/solo-best"), 200) is None
     mine = expect(ana.http.get("/api/me/games"), 200)
     assert {game["id"] for game in mine} == set(played)
@@ -309,7 +316,9 @@ def test_the_solo_best_is_the_fewest_turns_then_the_fewest_draws(
     assert expect(client.get("/api/me/solo-best"), 200) is None  # in progress
 
     def best() -> Any:
-        return expect(client.get("/api/me/solo-best"), 200)
+        found = expect(client.get("/api/me/solo-best"), 200)
+        assert (found["game"], found["score"]) == ("chromino", 0)
+        return {key: found[key] for key in ("turns", "draws", "game_id")}
 
     first = add_finished_solo(db, table_id, ana["id"], turns=30, draws=12)
     assert best() == {"turns": 30, "draws": 12, "game_id": first}
@@ -479,7 +488,7 @@ def test_players_asking_for_a_rematch_together_get_one_game(
 
 def test_a_solo_rematch_is_another_solo_game(players: list[Player], db: Database) -> None:
     ana = players[0]
-    game_id = expect(ana.http.post("/api/solo", json={"hand_size": 2}), 201)["game_id"]
+    game_id = expect(ana.http.post("/api/solo", json={"options": {"hand_size": 2}}), 201)["game_id"]
     play_solo(ana, game_id)
     rematch_id = expect(ana.http.post(f"/api/games/{game_id}/rematch"), 200)["game_id"]
     new = stored_game(db, rematch_id)

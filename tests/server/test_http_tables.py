@@ -59,6 +59,7 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
     table = create(client, [HUMAN, HUMAN])
     assert set(table) == {
         "invite_code",
+        "game",
         "creator_id",
         "options",
         "public",
@@ -68,6 +69,7 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "seats",
     }
     assert table["creator_id"] == ana["id"]
+    assert table["game"] == "chromino"  # no game named: the default one
     assert table["options"] == DEFAULT_OPTIONS
     assert (table["public"], table["solo"], table["status"], table["game_id"]) == (
         False,
@@ -216,7 +218,6 @@ def test_a_table_for_a_single_player(client: TestClient) -> None:
         ({}, ["body", "seats"]),
         ({"seats": "two"}, ["body", "seats"]),
         ({"seats": [{"kind": "alien"}]}, ["body", "seats", 0, "kind"]),
-        ({"seats": [HUMAN, {"kind": "bot", "bot": "clever"}]}, ["body", "seats", 1, "bot"]),
         ({"seats": [{"bot": "greedy"}]}, ["body", "seats", 0, "kind"]),
         ({"seats": [{**HUMAN, "team": 1}]}, ["body", "seats", 0, "team"]),
         ({"seats": [HUMAN], "public": "sometimes"}, ["body", "public"]),
@@ -267,8 +268,9 @@ def test_bad_tables_are_refused_naming_the_field(
         ([HUMAN, {"kind": "bot"}], "seats[1].bot"),
         ([HUMAN, {"kind": "bot", "bot": None}], "seats[1].bot"),
         ([{"kind": "human", "bot": "greedy"}], "seats[0].bot"),
+        ([HUMAN, {"kind": "bot", "bot": "clever"}], "seats[1].bot"),
     ],
-    ids=["bot-without-name", "bot-null-name", "human-with-bot"],
+    ids=["bot-without-name", "bot-null-name", "human-with-bot", "unknown-bot"],
 )
 def test_seats_must_say_who_sits_there(
     refusing_client: TestClient, refusing_db: Database, seats: list[Any], message: str
@@ -553,7 +555,17 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
     mine = expect(client.get("/api/me/games"), 200)
     assert len(mine) == 1
     game = mine[0]
-    assert set(game) == {"id", "status", "solo", "players", "my_seat", "result", "created_at"}
+    assert set(game) == {
+        "id",
+        "game",
+        "status",
+        "solo",
+        "players",
+        "my_seat",
+        "result",
+        "created_at",
+    }
+    assert game["game"] == "chromino"
     assert (game["id"], game["status"], game["solo"], game["my_seat"], game["result"]) == (
         game_id,
         "playing",

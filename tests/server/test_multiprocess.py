@@ -20,7 +20,7 @@ from services import require_redis
 from support import Player
 
 from chromino.notation import replay
-from web.rules import ChrominoLive
+from web.games.chromino import ChrominoLive
 
 
 def launch_all(servers: list[ServerProcess]) -> list[ServerProcess]:

@@ -22,8 +22,8 @@ from support import Player, migrated_sqlite, wall_now
 
 from chromino.notation import replay
 from web.db import Database
+from web.games.chromino import ChrominoLive
 from web.models import GameEvent
-from web.rules import ChrominoLive
 
 BOT_SEAT = 2
 

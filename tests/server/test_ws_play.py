@@ -143,7 +143,7 @@ def test_each_scoring_mode(people: list[Player], scoring: str) -> None:
 
 def test_solo_game(people: list[Player]) -> None:
     ana = people[0]
-    response = ana.http.post("/api/solo", json={"hand_size": 6})
+    response = ana.http.post("/api/solo", json={"options": {"hand_size": 6}})
     assert response.status_code == 201, response.text
     game_id = response.json()["game_id"]
     with ana.connect(game_id) as sock:
@@ -165,9 +165,11 @@ def test_solo_game(people: list[Player]) -> None:
     best = ana.http.get("/api/me/solo-best").json()
     if outcome.ended_by == "out":
         assert best == {
+            "game": "chromino",
+            "game_id": game_id,
             "turns": game.turns_taken[0],
             "draws": game.tiles_drawn[0],
-            "game_id": game_id,
+            "score": game.scores[0],
         }
     else:  # a blocked game left tiles in hand: ana (a new guest) has no best yet
         assert outcome.ended_by == "blocked"

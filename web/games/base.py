@@ -1,0 +1,176 @@
+"""The game interface: what the server needs of a tile game, and nothing more.
+
+The hub, the websocket layer, the tables and the lobby take a :class:`GameKind`
+from the registry (``web.games.GAMES``) and never name a game. A kind brings its
+typed options and play command (pydantic models, parsed once at the edge), the
+engine's actions, its bots, its assistance policy, its result and personal best,
+and its record format; a :class:`LiveGame` is one game in memory.
+
+Refusals are the engines' own :class:`chromino.errors.IllegalMoveError`: one
+type with a stable reason code, from the engine to the wire.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+
+class EngineAction(Protocol):
+    """An engine's action (``chromino.Action``, ``chromino.triominos.Action``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    def to_dict(self) -> dict[str, object]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """An applied action as the hub needs it."""
+
+    seat: int
+    action: EngineAction
+    stored: dict[str, Any]
+    """The action's record form (tile names canonical): what the event store keeps."""
+    public: dict[str, Any]
+    """The event as every viewer sees it."""
+    private: dict[str, Any]
+    """Added to ``public`` for the acting seat only (the tile drawn)."""
+    turn_changed: bool
+    finished: bool
+
+
+class LiveGame(Protocol):
+    """One game in memory, rebuilt from its setup and events."""
+
+    @property
+    def current_seat(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def apply(self, seat: int, action: EngineAction) -> Applied:
+        """Apply or refuse (IllegalMoveError, nothing changed)."""
+        ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What this seat (None: a spectator) may see, JSON-ready."""
+        ...
+
+    def legal_moves(self, seat: int, *, with_points: bool) -> list[dict[str, Any]]:
+        """Every legal placement of the seat to play, each physical one once."""
+        ...
+
+    def has_legal_play(self, seat: int) -> bool: ...
+
+    def bot_action(self, seat: int, bot: str, rng: random.Random) -> EngineAction: ...
+
+    def result(self) -> dict[str, Any] | None:
+        """The final standing once the game is over (stored with the game)."""
+        ...
+
+    def turn_seconds(self) -> int: ...
+
+
+class SoloResult(BaseModel):
+    """A finished solo game as the personal best compares them."""
+
+    game: str
+    game_id: str
+    turns: int
+    draws: int
+    score: int
+
+
+class GameKind(Protocol):
+    """A kind of game the server hosts."""
+
+    @property
+    def name(self) -> str:
+        """The kind's key: in the database, the API, the wire and the page."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The game's name for people (translated by the pages)."""
+        ...
+
+    @property
+    def record_format(self) -> str: ...
+
+    @property
+    def options_model(self) -> type[BaseModel]:
+        """The table options a creator may choose, with their defaults."""
+        ...
+
+    @property
+    def play_model(self) -> type[BaseModel]:
+        """The websocket ``play`` command (``type``, ``id``, ``version``, placement)."""
+        ...
+
+    @property
+    def bots(self) -> Mapping[str, str]:
+        """Bot name → the name its seat gets at the table."""
+        ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its default; InvalidSetupError names a bad one (with the
+        number of seats: a hand size the tiles cannot serve)."""
+        ...
+
+    def check_seats(self, seat_count: int, options: Mapping[str, Any]) -> None:
+        """InvalidSetupError when this many seats cannot play with these options."""
+        ...
+
+    def deal(self, players: Sequence[str], seed: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The record header of a new game (no moves)."""
+        ...
+
+    def restore(self, setup: Mapping[str, Any]) -> LiveGame:
+        """A game at its start, from its record header."""
+        ...
+
+    def action_of(self, command: BaseModel) -> EngineAction:
+        """The engine action a parsed ``play``, ``draw`` or ``pass`` command asks for."""
+        ...
+
+    def stored_action(self, data: Mapping[str, Any]) -> EngineAction:
+        """An action read back from the event store (IllegalMoveError if unreadable)."""
+        ...
+
+    @property
+    def timeout(self) -> EngineAction:
+        """The action the clock plays when a turn's time runs out."""
+        ...
+
+    @property
+    def draw(self) -> EngineAction:
+        """Drawing a tile (asked of the assistance policy before offering it)."""
+        ...
+
+    def shows_points(self, options: Mapping[str, Any]) -> bool:
+        """Whether placements carry their points (a game that counts them)."""
+        ...
+
+    def assistance_refusal(
+        self, level: str, live: LiveGame, seat: int, action: EngineAction
+    ) -> str | None:
+        """Why this assistance level refuses the action for its player (None: it does
+        not). Not a rule of the game: records never depend on it."""
+        ...
+
+    def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:
+        """A finished solo game as a candidate personal best (None: it does not count)."""
+        ...
+
+    def better_solo(self, a: SoloResult, b: SoloResult) -> bool:
+        """Whether ``a`` is a better personal best than ``b``."""
+        ...

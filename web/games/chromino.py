@@ -1,0 +1,209 @@
+"""Chromino on the game interface: a thin layer over the engine in ``chromino``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from chromino import DRAW, PASS, TIMEOUT, Action, Game, GameOptions
+from chromino.actions import parse_action, parse_placement
+from chromino.bots import bot_named
+from chromino.errors import InvalidSetupError
+from chromino.game import Event, deal
+from chromino.notation import record_of, setup_from_record
+from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
+from chromino.tiles import ALL_NAMES
+
+from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
+from .base import Applied, EngineAction, SoloResult
+
+TILE_COUNT = len(ALL_NAMES)
+
+
+class ChrominoOptions(BaseModel):
+    """Every rule option of docs/rules.md, with its default."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    ruleset: Literal["standard", "junior"] = "standard"
+    scoring: Literal["none", "expert", "segments", "segments-multiply"] = "none"
+    start: Literal["chameleon", "tricolor"] = "chameleon"
+    hand_size: int = Field(default=8, ge=1, le=20)
+    draws_per_turn: int = Field(default=1, ge=0, le=MAX_DRAWS_PER_TURN)
+    strict_draw: bool = False
+    open_hands: bool = False
+    turn_seconds: int = Field(default=0, ge=0, le=MAX_TURN_SECONDS)
+
+
+class ChrominoPlay(PlayBase):
+    """Lay a tile: its first square on (x, y), the others along ``dir``."""
+
+    tile: str = Field(min_length=3, max_length=3)
+    x: Coordinate
+    y: Coordinate
+    dir: Literal["E", "S", "W", "N"]
+
+
+class ChrominoLive:
+    """:class:`~web.games.base.LiveGame` for Chromino."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    @property
+    def current_seat(self) -> int:
+        return self.game.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def apply(self, seat: int, action: EngineAction) -> Applied:
+        assert isinstance(action, Action)
+        event = self.game.apply(seat, action)
+        return _applied(event)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = self.game.view_for(seat)
+        data = view.to_dict()
+        data["can_draw"] = view.can_draw()
+        data["can_pass"] = view.can_pass()
+        return data
+
+    def legal_moves(self, seat: int, *, with_points: bool) -> list[dict[str, Any]]:
+        listed = []
+        for play in self.game.view_for(seat).legal_plays():
+            entry: dict[str, Any] = play.placement.to_dict()
+            entry["contacts"] = play.contacts
+            if with_points:
+                entry["points"] = play.points
+            listed.append(entry)
+        return listed
+
+    def has_legal_play(self, seat: int) -> bool:
+        return self.game.has_legal_play(seat)
+
+    def bot_action(self, seat: int, bot: str, rng: random.Random) -> EngineAction:
+        return bot_named(bot)(self.game.view_for(seat), rng)
+
+    def result(self) -> dict[str, Any] | None:
+        outcome = self.game.outcome()
+        if outcome is None:
+            return None
+        return {
+            "ended_by": outcome.ended_by,
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores),
+            "turns": list(self.game.turns_taken),
+            "draws": list(self.game.tiles_drawn),
+            "hand_sizes": [len(hand) for hand in self.game.hands],
+        }
+
+    def turn_seconds(self) -> int:
+        return self.game.options.turn_seconds
+
+
+def _applied(event: Event) -> Applied:
+    public: dict[str, Any] = {"seat": event.seat, **event.action.to_dict()}
+    if event.action.kind in ("play", "timeout"):
+        public["points"] = event.points
+    if event.action.kind == "timeout":
+        public["penalty_tile"] = event.drawn is not None
+    public["went_out"] = event.went_out
+    public["revealed"] = [{"seat": seat, "tile": tile} for seat, tile in event.revealed]
+    public["finished"] = event.finished
+    private = {"drawn": event.drawn} if event.drawn is not None else {}
+    return Applied(
+        seat=event.seat,
+        action=event.action,
+        stored=event.action.to_dict(),
+        public=public,
+        private=private,
+        turn_changed=event.action.kind != "draw",
+        finished=event.finished,
+    )
+
+
+class ChrominoKind:
+    """:class:`~web.games.base.GameKind` for Chromino."""
+
+    name = "chromino"
+    title = "Chromino"
+    record_format = "chromino-game/1"
+    options_model: type[BaseModel] = ChrominoOptions
+    play_model: type[BaseModel] = ChrominoPlay
+    bots: Mapping[str, str] = {"random": "Random bot", "greedy": "Greedy bot"}
+    max_players = 8
+    timeout: EngineAction = TIMEOUT
+    draw: EngineAction = DRAW
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        return GameOptions.from_dict(options).to_dict()
+
+    def check_seats(self, seat_count: int, options: Mapping[str, Any]) -> None:
+        hand_size = int(options.get("hand_size", 8))
+        if seat_count * hand_size > TILE_COUNT - 1:
+            raise InvalidSetupError(
+                "options.hand_size",
+                f"{seat_count} hands of {hand_size} need more than {TILE_COUNT - 1} tiles",
+            )
+
+    def deal(self, players: Sequence[str], seed: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        setup = deal(players, seed, GameOptions.from_dict(options))
+        record = record_of(Game(setup))
+        del record["moves"]
+        return record
+
+    def restore(self, setup: Mapping[str, Any]) -> ChrominoLive:
+        parsed, _ = setup_from_record({**setup, "moves": []})
+        return ChrominoLive(Game(parsed))
+
+    def action_of(self, command: BaseModel) -> EngineAction:
+        if isinstance(command, ChrominoPlay):
+            # Unknown tiles are refused here; a backwards spelling is the same placement.
+            return Action.play(parse_placement(command.model_dump()))
+        if isinstance(command, DrawCommand):
+            return DRAW
+        if isinstance(command, PassCommand):
+            return PASS
+        raise TypeError(f"not a command: {command!r}")
+
+    def shows_points(self, options: Mapping[str, Any]) -> bool:
+        """Only a scoring game counts points."""
+        return bool(options.get("scoring", "none") != "none")
+
+    def stored_action(self, data: Mapping[str, Any]) -> EngineAction:
+        return parse_action(data)
+
+    def assistance_refusal(
+        self, level: str, live: Any, seat: int, action: EngineAction
+    ) -> str | None:
+        if (
+            level == "beginner"
+            and action.kind == "draw"
+            and live.current_seat == seat
+            and live.has_legal_play(seat)
+        ):
+            return "at the Beginner level you cannot draw while a tile can be played"
+        return None
+
+    def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:
+        """Only an emptied hand counts: fewer turns, then fewer draws, is better."""
+        if result.get("ended_by") != "out":
+            return None
+        return SoloResult(
+            game=self.name,
+            game_id=game_id,
+            turns=result["turns"][0],
+            draws=result["draws"][0],
+            score=result["scores"][0],
+        )
+
+    def better_solo(self, a: SoloResult, b: SoloResult) -> bool:
+        return (a.turns, a.draws) < (b.turns, b.draws)
+
+
+CHROMINO = ChrominoKind()

@@ -1,0 +1,204 @@
+"""The hub: every live room of this process, and what it hears from the others.
+
+Rooms are loaded on first use (a socket, a new game, a restart) and unloaded when
+a finished game has no viewer. Several processes may serve the same game: each
+tells the others, through the fan-out, every version it commits (with the
+event, so a room one version behind needs no database read) and who is
+connected to it, so every viewer on every process sees every event and the
+same presence. A process that stops announcing (it died) drops out of the
+presence after :data:`PRESENCE_TTL`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..db import Database, as_utc
+from ..fanout import Fanout
+from ..settings import Settings
+from .room import Room
+from .store import EventStore
+
+log = logging.getLogger(__name__)
+
+PRESENCE_REFRESH = 10.0
+"""Seconds between a process's reminders of who is connected to its rooms."""
+PRESENCE_TTL = 35.0
+"""A process not heard of for this long has its viewers dropped from the presence."""
+
+
+@dataclass(frozen=True)
+class RemotePresence:
+    """Who is connected to one game on another process, and until when to believe it."""
+
+    seats: frozenset[int]
+    spectators: int
+    expires: float
+
+
+class Hub:
+    """Every live room of this process, and the fan-out between processes."""
+
+    def __init__(self, db: Database, settings: Settings, fanout: Fanout) -> None:
+        self.db = db
+        self.settings = settings
+        self.fanout = fanout
+        self.store = EventStore(db)
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        self._elsewhere: dict[str, dict[str, RemotePresence]] = {}
+        """game id → process → who is connected there."""
+        self._refresher: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        """Rebuild every game in progress, re-arming its timers and bots."""
+        await self.fanout.start(self._on_remote)
+        game_ids = await asyncio.to_thread(self.store.playing_game_ids)
+        for game_id in game_ids:
+            await self.room(game_id)
+        self._refresher = asyncio.create_task(self._refresh_presence())
+
+    async def stop(self) -> None:
+        """Stop all timers and the fan-out; let the last commits finish."""
+        if self._refresher is not None:
+            self._refresher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._refresher
+        for room in self.rooms.values():
+            room.close()
+        await self.fanout.stop()
+        await self.store.close()
+
+    async def room(self, game_id: str) -> Room | None:
+        """The room of a game, loading it from the database the first time."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(game_id)
+            if room is None:
+                stored = await asyncio.to_thread(self.store.read_game, game_id)
+                if stored is None:
+                    return None
+                room = Room(self, stored)
+                self.rooms[game_id] = room
+                room.start()
+                await self.fanout.publish({"kind": "presence_query", "game": game_id})
+            return room
+
+    def evict(self, room: Room) -> None:
+        """Forget a room: its viewers are closed and reconnect to a fresh one."""
+        room.close()
+        if self.rooms.get(room.game_id) is room:
+            del self.rooms[room.game_id]
+        for viewer in room.viewers:
+            viewer.hang_up()
+
+    def set_assistance(self, user_id: int, level: str) -> None:
+        """Pass a changed assistance level to that user's open games."""
+        for room in self.rooms.values():
+            room.set_assistance(user_id, level)
+
+    # --- telling the other processes ---------------------------------------------
+
+    async def announce_version(self, room: Room, version: int) -> None:
+        """A version this process committed, with its event and the next deadline."""
+        applied = room.history[version - 1]
+        deadline = None if room.deadline is None else as_utc(room.deadline).timestamp()
+        command = next((key for key, seq in room.commands.items() if seq == version), (None, None))
+        await self.fanout.publish(
+            {
+                "kind": "version",
+                "game": room.game_id,
+                "version": version,
+                "seat": applied.seat,
+                "action": applied.stored,
+                "user_id": command[0],
+                "command_id": command[1],
+                "deadline": deadline,
+            }
+        )
+
+    def announce_presence(self, room: Room) -> None:
+        """Who is connected to this room here (sent in the background)."""
+        seats, spectators = room.local_presence()
+        message = {
+            "kind": "presence",
+            "game": room.game_id,
+            "seats": sorted(seats),
+            "spectators": spectators,
+        }
+        task = asyncio.get_running_loop().create_task(self.fanout.publish(message))
+        task.add_done_callback(_log_failure)
+
+    def presence_elsewhere(self, game_id: str) -> tuple[frozenset[int], int]:
+        """Seats connected and spectators watching on the other processes (still alive)."""
+        now = time.monotonic()
+        seats: set[int] = set()
+        spectators = 0
+        for entry in self._elsewhere.get(game_id, {}).values():
+            if entry.expires > now:
+                seats |= entry.seats
+                spectators += entry.spectators
+        return frozenset(seats), spectators
+
+    # --- hearing the other processes ----------------------------------------------
+
+    async def _on_remote(self, message: dict[str, Any]) -> None:
+        kind, game_id = message.get("kind"), message.get("game")
+        if not isinstance(game_id, str):
+            return
+        room = self.rooms.get(game_id)
+        if kind == "version" and room is not None:
+            await room.heard_version(message)
+        elif kind == "presence":
+            self._heard_presence(game_id, message)
+        elif kind == "presence_query" and room is not None and room.viewers:
+            self.announce_presence(room)
+
+    def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
+        origin = str(message.get("origin"))
+        seats = frozenset(int(seat) for seat in message.get("seats", []))
+        spectators = int(message.get("spectators", 0))
+        processes = self._elsewhere.setdefault(game_id, {})
+        before = processes.get(origin)
+        if seats or spectators:
+            expires = time.monotonic() + PRESENCE_TTL
+            processes[origin] = RemotePresence(seats, spectators, expires)
+        else:
+            processes.pop(origin, None)
+        changed = before is None or (before.seats, before.spectators) != (seats, spectators)
+        room = self.rooms.get(game_id)
+        if changed and room is not None:
+            room.presence_changed(local=False)
+
+    async def _refresh_presence(self) -> None:
+        """Remind the others who is here; forget processes that went quiet."""
+        while True:
+            await asyncio.sleep(PRESENCE_REFRESH)
+            for room in list(self.rooms.values()):
+                if room.viewers:
+                    self.announce_presence(room)
+            self._forget_silent()
+
+    def _forget_silent(self) -> None:
+        now = time.monotonic()
+        for game_id, processes in list(self._elsewhere.items()):
+            expired = [origin for origin, entry in processes.items() if entry.expires <= now]
+            for origin in expired:
+                del processes[origin]
+            if not processes:
+                del self._elsewhere[game_id]
+            room = self.rooms.get(game_id)
+            if expired and room is not None:
+                room.presence_changed(local=False)
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("could not announce presence", exc_info=task.exception())
