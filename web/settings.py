@@ -45,6 +45,11 @@ class Settings(BaseSettings):
     message_burst: int = Field(default=30, ge=1)
     replay_gap_limit: int = Field(default=100, ge=1)
     """A reconnecting client further behind than this gets a snapshot, not the events."""
+    presence_refresh_seconds: float = Field(default=10.0, gt=0, le=300)
+    """With several processes: how often each reminds the others who is connected."""
+    presence_ttl_seconds: float = Field(default=35.0, gt=0, le=900)
+    """A process not heard of for this long has its viewers dropped from the presence
+    (it died, or lost Redis); keep it a few refresh periods long."""
     cookie_secure: bool = False
     deal_seed: str | None = None
     """Tests only: every deal's seed is made from this, the table and how many games the

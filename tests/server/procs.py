@@ -189,6 +189,8 @@ class GameClient:
         self.acks: dict[str, int] = {}
         self.errors: list[dict[str, Any]] = []
         self.pongs: list[int] = []
+        self.presence: dict[str, Any] | None = None
+        """Who is here, as last told (a snapshot's or a presence message)."""
 
     # --- connections ----------------------------------------------------------
 
@@ -244,6 +246,9 @@ class GameClient:
             )
             self.version = message["version"]
             self.snapshot = message
+            self.presence = message["presence"]
+        elif kind == "presence":
+            self.presence = {key: message[key] for key in ("connected", "spectators")}
         elif kind == "event":
             assert message["version"] == self.version + 1, (
                 f"{self.name}: event {message['version']} after version {self.version}"
@@ -266,6 +271,19 @@ class GameClient:
         while self.snapshot is None or self.snapshot["version"] < version:
             self.recv(timeout=max(0.01, deadline - time.monotonic()))
         return self.snapshot
+
+    def wait_presence(
+        self, connected: list[bool], spectators: int, timeout: float = 10
+    ) -> dict[str, Any]:
+        """Read until the presence told is this one."""
+        wanted = {"connected": connected, "spectators": spectators}
+        deadline = time.monotonic() + timeout
+        while self.presence != wanted:
+            remaining = deadline - time.monotonic()
+            assert remaining > 0, f"{self.name}: presence {self.presence}, not {wanted}"
+            with contextlib.suppress(TimeoutError):
+                self.recv(timeout=min(remaining, 0.5))
+        return wanted
 
     def wait_ack(self, command_id: str, timeout: float = 10) -> int:
         """The version a command produced; an ``error`` for it fails the test."""

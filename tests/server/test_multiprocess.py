@@ -205,6 +205,8 @@ def test_a_command_sent_to_both_processes_at_once_is_applied_once(
         for client in clients:
             client.wait_version(version + 1)
             assert client.ping() == version + 1, "a command was applied twice"
+            # every viewer on every process gets every event, conflict or not
+            assert version + 1 in client.events, f"{client.name} missed event {version + 1}"
         views = [shared_view(client) for client in clients]
         assert all(view == views[0] for view in views)
     assert outcomes, "no round was played"
@@ -309,17 +311,73 @@ def test_a_second_writer_that_missed_the_news_fails_and_resyncs(
         second.send(command, "through-other", version)
         reply = second.wait_reply("through-other")
         assert reply["type"] == "error" and reply["code"] == "conflict", reply
-        # It reloaded and sent its viewers the state at the new version.
+        # It reloaded and sent its viewers the event they missed, then the state.
         second.wait_version(version + 1)
         opponent.wait_version(version + 1)
         assert second.ping() == version + 1
         assert second.state == first.state
+        seen_by_all = {k: v for k, v in first.events[version + 1].items() if k != "drawn"}
+        assert second.events[version + 1] == first.events[version + 1]  # the same seat
+        assert opponent.events[version + 1] == seen_by_all
         rows = stored_events(pg_url, game_id)
         assert len(rows) == version + 1
         assert rows[-1].command_id == "through-alone"
         assert "through-other" not in {row.command_id for row in rows}
     finally:
         other.kill()
+
+
+def test_presence_is_the_same_on_every_process(
+    fanned_out: list[ServerProcess], people: list[Player], clients: list[GameClient]
+) -> None:
+    """Seat 0 on one process, seat 1 and a spectator on the other: both processes say
+    both seats are here and one person watches, and both hear when someone leaves."""
+    a, b = fanned_out
+    game_id, ana, bob = two_player_game(people, a, b)
+    watcher = Player(b.url)
+    people.append(watcher)
+    ana_on_a = GameClient(ana, game_id, name="ana@a")
+    bob_on_b = GameClient(bob, game_id, name="bob@b")
+    clients.extend([ana_on_a, bob_on_b])
+    ana_on_a.connect(a.url)
+    bob_on_b.connect(b.url)
+    for client in (ana_on_a, bob_on_b):
+        client.wait_presence([True, True], 0)
+    watching = GameClient(watcher, game_id, name="watcher@b")
+    clients.append(watching)
+    watching.connect(b.url)
+    for client in (ana_on_a, bob_on_b, watching):
+        client.wait_presence([True, True], 1)
+    bob_on_b.close()
+    for client in (ana_on_a, watching):
+        client.wait_presence([True, False], 1)
+
+
+def test_a_dead_process_drops_out_of_the_presence(
+    pg_url: str, tmp_path: Path, people: list[Player], clients: list[GameClient]
+) -> None:
+    """A process that dies says nothing more: its viewers leave the others' presence
+    once it has been silent for the presence lifetime."""
+    redis_url = require_redis()
+    quick = {"redis_url": redis_url, "presence_refresh_seconds": 0.3, "presence_ttl_seconds": 1.5}
+    a, b = (
+        ServerProcess(server_env(pg_url, **quick), tmp_path / f"server-{name}.log") for name in "ab"
+    )
+    launch_all([a, b])
+    try:
+        game_id, ana, bob = two_player_game(people, a, b)
+        ana_on_a = GameClient(ana, game_id, name="ana@a")
+        bob_on_b = GameClient(bob, game_id, name="bob@b")
+        clients.extend([ana_on_a, bob_on_b])
+        ana_on_a.connect(a.url)
+        bob_on_b.connect(b.url)
+        ana_on_a.wait_presence([True, True], 0)
+        b.kill()  # no goodbye: the socket's end is never announced
+        bob_on_b.close()
+        ana_on_a.wait_presence([True, False], 0)
+    finally:
+        a.kill()
+        b.kill()
 
 
 def test_http_and_a_solo_game_on_postgresql_alone(

@@ -136,6 +136,8 @@ CASES: list[tuple[str, str, str | None]] = [
     ('{"type": "draw", "id": "r3", "version": 100000000000000000000000}', "invalid_message", "r3"),
     ('{"type": "sync", "version": -1}', "invalid_message", None),
     ('{"type": "draw", "id": "", "version": 0}', "invalid_message", ""),
+    ('{"type": "draw", "id": "a\\u0000b", "version": 0}', "invalid_message", "a\x00b"),
+    ('{"type": "draw", "id": "line\\nbreak", "version": 0}', "invalid_message", "line\nbreak"),
     (json.dumps({"type": "draw", "id": "i" * 65, "version": 0}), "invalid_message", "i" * 65),
     (json.dumps({**A_PLAY, "id": "r4", "x": 1001}), "invalid_message", "r4"),
     (json.dumps({**A_PLAY, "id": "r5", "y": -1001}), "invalid_message", "r5"),

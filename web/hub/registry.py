@@ -6,7 +6,7 @@ tells the others, through the fan-out, every version it commits (with the
 event, so a room one version behind needs no database read) and who is
 connected to it, so every viewer on every process sees every event and the
 same presence. A process that stops announcing (it died) drops out of the
-presence after :data:`PRESENCE_TTL`.
+presence after ``presence_ttl_seconds``.
 """
 
 from __future__ import annotations
@@ -25,11 +25,6 @@ from .room import Room
 from .store import EventStore
 
 log = logging.getLogger(__name__)
-
-PRESENCE_REFRESH = 10.0
-"""Seconds between a process's reminders of who is connected to its rooms."""
-PRESENCE_TTL = 35.0
-"""A process not heard of for this long has its viewers dropped from the presence."""
 
 
 @dataclass(frozen=True)
@@ -168,7 +163,7 @@ class Hub:
         processes = self._elsewhere.setdefault(game_id, {})
         before = processes.get(origin)
         if seats or spectators:
-            expires = time.monotonic() + PRESENCE_TTL
+            expires = time.monotonic() + self.settings.presence_ttl_seconds
             processes[origin] = RemotePresence(seats, spectators, expires)
         else:
             processes.pop(origin, None)
@@ -180,7 +175,7 @@ class Hub:
     async def _refresh_presence(self) -> None:
         """Remind the others who is here; forget processes that went quiet."""
         while True:
-            await asyncio.sleep(PRESENCE_REFRESH)
+            await asyncio.sleep(self.settings.presence_refresh_seconds)
             for room in list(self.rooms.values()):
                 if room.viewers:
                     self.announce_presence(room)
