@@ -219,3 +219,40 @@ def test_the_migrated_schema_enforces_its_constraints(tmp_path: Path) -> None:
         assert {("game_id", "seq"), ("game_id", "user_id", "command_id")} <= unique
     finally:
         engine.dispose()
+
+
+def test_rows_made_before_the_choice_of_game_are_chromino(tmp_path: Path) -> None:
+    """Migration 0004: existing tables and games become ``chromino``; going back down is
+    refused while a game of another kind exists (the old schema could not read it)."""
+    url = f"sqlite:///{tmp_path / 'kinds.sqlite3'}"
+    upgrade(url, "0003")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO user_account (name, name_key, created_at, last_seen_at)"
+                    " VALUES ('Ana', 'ana', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
+            connection.execute(
+                text(
+                    "INSERT INTO game_table (invite_code, creator_id, options, public, solo,"
+                    " status, created_at) VALUES ('old', 1, '{}', 0, 0, 'open', CURRENT_TIMESTAMP)"
+                )
+            )
+        upgrade(url, "0004")
+        with engine.begin() as connection:
+            assert connection.execute(text("SELECT kind FROM game_table")).scalar_one() == (
+                "chromino"
+            )
+            connection.execute(text("UPDATE game_table SET kind = 'triominos'"))
+        with pytest.raises(RuntimeError, match="not Chromino"):
+            downgrade(url, "0003")
+        with engine.begin() as connection:
+            connection.execute(text("UPDATE game_table SET kind = 'chromino'"))
+        downgrade(url, "0003")
+        columns = {column["name"] for column in inspect(engine).get_columns("game_table")}
+        assert "kind" not in columns
+    finally:
+        engine.dispose()

@@ -76,13 +76,18 @@ def set_assistance(person: Player, level: str) -> None:
 
 
 def start_game(
-    people: Sequence[Player], seats: Sequence[str], options: dict[str, Any] | None = None
+    people: Sequence[Player],
+    seats: Sequence[str],
+    options: dict[str, Any] | None = None,
+    *,
+    game: str = "chromino",
 ) -> tuple[str, dict[int, Player]]:
     """Deal a game. ``seats`` holds "human" or a bot's name; ``people[0]`` creates the
     table (taking the first human seat) and the others join, in order, for the next ones."""
     spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
     creator = people[0]
-    response = creator.http.post("/api/tables", json={"seats": spec, "options": options or {}})
+    body = {"game": game, "seats": spec, "options": options or {}}
+    response = creator.http.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     invite = response.json()["invite_code"]
     human_seats = [index for index, kind in enumerate(seats) if kind == "human"]
@@ -124,8 +129,20 @@ def legal_from_state(state: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def choose(message: dict[str, Any], rng: random.Random, draw_rate: float) -> dict[str, Any]:
-    """A command for the viewer whose turn it is: a random legal play, or draw or pass."""
+PLACEMENT_FIELDS = ("tile", "x", "y", "dir", "rot")
+"""A placement's fields in either game's notation (Chromino ``dir``, Triominos ``rot``)."""
+
+
+def play_command(move: dict[str, Any]) -> dict[str, Any]:
+    """The ``play`` command laying a placement from a ``legal`` list."""
+    return {"type": "play", **{key: move[key] for key in PLACEMENT_FIELDS if key in move}}
+
+
+def choose(
+    message: dict[str, Any], rng: random.Random, draw_rate: float, *, best: bool = False
+) -> dict[str, Any]:
+    """A command for the viewer whose turn it is: a legal play (a random one, or with
+    ``best`` the one scoring most), or draw or pass."""
     state = message["state"]
     legal = message["legal"]
     if legal is None:
@@ -133,8 +150,10 @@ def choose(message: dict[str, Any], rng: random.Random, draw_rate: float) -> dic
     if state["can_draw"] and (not legal or rng.random() < draw_rate):
         return {"type": "draw"}
     if legal:
-        move = rng.choice(legal)
-        return {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
+        if best:
+            top = max(move.get("points", 0) for move in legal)
+            return play_command(rng.choice([m for m in legal if m.get("points", 0) == top]))
+        return play_command(rng.choice(legal))
     assert state["can_pass"], f"stuck without a move: {state}"
     return {"type": "pass"}
 
@@ -156,6 +175,7 @@ class Driver:
         draw_rate: float = 0.0,
         idle: Callable[[int, int], bool] | None = None,
         timed: bool = False,
+        best: bool = False,
     ) -> None:
         self.actors = dict(actors)
         self.sockets: list[GameSocket] = [*self.actors.values(), *watchers]
@@ -163,6 +183,7 @@ class Driver:
         self.draw_rate = draw_rate
         self.idle = idle or (lambda _version, _seat: False)
         self.timed = timed
+        self.best = best
         self.latest: dict[int, dict[str, Any]] = {}
         """Per socket (by id): the newest message that carried a state."""
         self.acks: dict[int, dict[str, int]] = {}
@@ -216,7 +237,7 @@ class Driver:
         command_id = None
         sock = self.actors.get(seat)
         if sock is not None and not self.idle(top, seat):
-            command = choose(self.latest[id(sock)], self.rng, self.draw_rate)
+            command = choose(self.latest[id(sock)], self.rng, self.draw_rate, best=self.best)
             self.sent += 1
             command_id = f"s{seat}-v{top}-{self.sent}"
             sock.send({**command, "id": command_id, "version": top})
