@@ -5,6 +5,11 @@ sees a request once its head has been read in full: the size of a request head
 (refused with 431 while it is still arriving, so an 8 MB header costs neither
 memory nor seconds), and the size of a websocket frame. Proxy headers are left
 to the app's own middleware, which believes only ``CHROMINO_TRUSTED_PROXIES``.
+
+On SIGTERM uvicorn stops accepting, closes every game socket with 1012 (service
+restart: the page reconnects and catches up by version), waits up to
+``shutdown_seconds`` for the requests and commands in flight, then runs the app's
+shutdown, which lets the event store finish its last commits.
 """
 
 from __future__ import annotations
@@ -87,6 +92,8 @@ def server_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Con
         "port": settings.port,
         "http": bounded_protocol(settings.max_header_bytes),
         "ws_max_size": settings.max_frame_bytes * 4,
+        "ws_per_message_deflate": settings.websocket_compression,
+        "timeout_graceful_shutdown": settings.shutdown_seconds,
         "proxy_headers": False,
         "server_header": False,
     }

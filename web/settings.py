@@ -50,6 +50,12 @@ class Settings(BaseSettings):
     presence_ttl_seconds: float = Field(default=35.0, gt=0, le=900)
     """A process not heard of for this long has its viewers dropped from the presence
     (it died, or lost Redis); keep it a few refresh periods long."""
+    websocket_compression: bool = False
+    """permessage-deflate on game sockets: messages are ~1.6 KB and compression doubles
+    the memory of every socket (78 KB against 39 KB), so it is off unless asked for."""
+    shutdown_seconds: float = Field(default=10.0, ge=0, le=600)
+    """On SIGTERM: stop accepting, tell every socket to reconnect (1012), finish the
+    commits in flight, and exit within this long."""
     cookie_secure: bool = False
     deal_seed: str | None = None
     """Tests only: every deal's seed is made from this, the table and how many games the

@@ -191,6 +191,8 @@ class GameClient:
         self.pongs: list[int] = []
         self.presence: dict[str, Any] | None = None
         """Who is here, as last told (a snapshot's or a presence message)."""
+        self.close_code: int | None = None
+        """The code of the server's last close frame (1012: it is restarting)."""
 
     # --- connections ----------------------------------------------------------
 
@@ -212,13 +214,18 @@ class GameClient:
                 return message
 
     def drain(self, timeout: float = 2) -> None:
-        """After the server died: take in everything it had sent, then forget the socket."""
+        """After the server died: take in everything it had sent, then forget the socket
+        (``close_code`` says how the server closed it, if it did)."""
         if self.socket is None:
             return
         deadline = time.monotonic() + timeout
-        with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):
+        try:
             while time.monotonic() < deadline:
                 self.recv(timeout=max(0.01, deadline - time.monotonic()))
+        except ConnectionClosed as closed:
+            self.close_code = closed.rcvd.code if closed.rcvd is not None else None
+        except (TimeoutError, OSError):
+            pass
         with contextlib.suppress(Exception):
             self.socket.close()
         self.socket = None

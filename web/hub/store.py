@@ -16,7 +16,6 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Connection, Table, bindparam, insert, select, update
-from sqlalchemy.orm import Session
 
 from .. import metrics
 from ..db import Database, utcnow
@@ -97,19 +96,22 @@ class EventStore:
 
     @metrics.timed_commit
     def commit_many(self, items: list[tuple[str, StoredEvent]]) -> list[BaseException | None]:
-        """Store several games' events in one transaction; if that fails, each in its
-        own, so that only the event at fault fails. Returns each one's error or None."""
-        if len(items) > 1 and all(event.result is None for _, event in items):
+        """Store several games' events in one transaction; if that fails (a version
+        another process took), each in its own, so that only the event at fault fails.
+        Returns each one's error or None. Every commit — one move or many, a game
+        ending or not — takes the same few statements."""
+        try:
+            with self.db.engine.begin() as connection:
+                self._store_many(connection, items)
+            return [None] * len(items)
+        except Exception as error:
+            if len(items) == 1:
+                return [error]
+        errors: list[BaseException | None] = []
+        for item in items:
             try:
                 with self.db.engine.begin() as connection:
-                    self._store_many(connection, items)
-                return [None] * len(items)
-            except Exception:
-                pass
-        errors: list[BaseException | None] = []
-        for game_id, event in items:
-            try:
-                self.commit(game_id, event)
+                    self._store_many(connection, [item])
             except Exception as error:
                 errors.append(error)
             else:
@@ -166,17 +168,19 @@ class EventStore:
     # --- writing (on the writer thread) -----------------------------------------------
 
     def commit(self, game_id: str, event: StoredEvent) -> None:
-        """Store one event and the game's new standing in one transaction; a version
-        already taken (another process wrote first) raises ConflictError."""
-        with self.db.session() as session:
-            self._store(session, game_id, event)
+        """Store one event (ConflictError when another writer took its version)."""
+        error = self.commit_many([(game_id, event)])[0]
+        if error is not None:
+            raise error
 
     @staticmethod
     def _store_many(connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
-        """Games' next events with one INSERT and one UPDATE, each run over all the rows:
-        few calls into the database driver, so few hand-overs of the GIL. A version
-        already taken fails the lot (the caller then stores them one by one)."""
+        """Games' next events with one INSERT and one UPDATE, each run over all the rows
+        (plus, for games that ended, one UPDATE of their result and one of their
+        tables): few calls into the database driver, so few hand-overs of the GIL. A
+        version already taken fails the lot (the caller then stores them one by one)."""
         events, games = cast(Table, GameEvent.__table__), cast(Table, Game.__table__)
+        tables = cast(Table, GameTable.__table__)
         now = utcnow()
         rows = [
             {
@@ -209,34 +213,23 @@ class EventStore:
         )
         if changed.rowcount != len(items):
             raise ConflictError(", ".join(game_id for game_id, _ in items))
-
-    @staticmethod
-    def _store(session: Session, game_id: str, event: StoredEvent) -> None:
-        values: dict[str, Any] = {"version": event.version, "turn_deadline_at": event.deadline}
-        if event.result is not None:
-            values.update(status="finished", result=event.result, finished_at=utcnow())
-        # Plain INSERT/UPDATE statements: half the cost of the ORM's unit of work,
-        # paid on the writer thread while the event loop waits for the GIL.
-        session.execute(
-            insert(GameEvent).values(
-                game_id=game_id,
-                seq=event.version,
-                seat=event.seat,
-                action=event.action,
-                user_id=event.user_id,
-                command_id=event.command_id,
+        ended = [
+            {"game": game_id, "outcome": event.result, "at": now}
+            for game_id, event in items
+            if event.result is not None
+        ]
+        if ended:
+            connection.execute(
+                update(games)
+                .where(games.c.id == bindparam("game"))
+                .values(
+                    status="finished", result=bindparam("outcome"), finished_at=bindparam("at")
+                ),
+                ended,
             )
-        )
-        changed = session.execute(
-            update(Game)
-            .where(Game.id == game_id, Game.version == event.version - 1)
-            .where(Game.status == "playing")  # a game the host ended takes no more moves
-            .values(**values)
-            .execution_options(synchronize_session=False)
-        )
-        if changed.rowcount != 1:  # type: ignore[attr-defined]
-            raise ConflictError(game_id)
-        if event.result is not None:
-            session.execute(
-                update(GameTable).where(GameTable.game_id == game_id).values(status="finished")
+            connection.execute(
+                update(tables)
+                .where(tables.c.game_id == bindparam("game"))
+                .values(status="finished"),
+                [{"game": row["game"]} for row in ended],
             )

@@ -1,0 +1,35 @@
+"""How uvicorn is configured for the app: websocket compression is a setting, off by
+default (messages are small, and it doubles every socket's memory)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from support import LiveServer, Player, make_settings, migrated_sqlite
+from websockets.sync.client import connect
+
+
+@pytest.mark.parametrize("compression", [False, True])
+def test_websocket_compression_is_a_setting(tmp_path: Path, compression: bool) -> None:
+    url = migrated_sqlite(tmp_path / "chromino.sqlite3")
+    settings = make_settings(url, websocket_compression=compression)
+    server = LiveServer(settings).start()
+    try:
+        person = Player(server.url)
+        game_id = person.http.post("/api/solo").json()["game_id"]
+        address = server.url.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+        headers = {"Cookie": person.cookie_header()}
+        with connect(address, additional_headers=headers) as sock:  # offers permessage-deflate
+            assert sock.response is not None
+            extensions = sock.response.headers.get("Sec-WebSocket-Extensions") or ""
+            assert ("permessage-deflate" in extensions) is compression
+            assert '"welcome"' in str(sock.recv(timeout=10))
+        person.close()
+    finally:
+        server.stop()
+
+
+def test_compression_is_off_unless_asked_for(tmp_path: Path) -> None:
+    settings = make_settings(migrated_sqlite(tmp_path / "c.sqlite3"))
+    assert settings.websocket_compression is False
