@@ -79,6 +79,16 @@ class People:
             storage_state=self.states.get(name),
         )
         context.set_default_timeout(15_000)
+        # A script error would not always show in a picture: say it.
+        context.on("weberror", lambda error: print(f"script error ({name}): {error.error}"))
+        context.on(
+            "console",
+            lambda message: (
+                print(f"console {message.type} ({name}): {message.text}")
+                if message.type in ("error", "warning")
+                else None
+            ),
+        )
         if name not in self.states:
             page = context.new_page()
             page.goto("/rules")
