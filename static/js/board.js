@@ -71,9 +71,12 @@ export function keepInView(view, x, y, width, height, margin = 1.5) {
  *   changed()         → called after the camera moved (request a redraw)
  *   tap(cell)         → a click or tap on a cell {x, y} (not a drag)
  *   hover(cell|null)  → a mouse over a cell, or leaving the board
+ *   signal            → optional AbortSignal: its abort lets go of the <svg> (its
+ *                       listeners stop), so another board may be mounted on it
  * Returns {draw(scene), cellAt(clientX, clientY), size(), svg}.
  */
 export function mountBoard(svg, hooks) {
+  const listen = { signal: hooks.signal };
   const defs = s(
     "defs",
     {},
@@ -212,7 +215,7 @@ export function mountBoard(svg, hooks) {
     pointers.set(event.pointerId, local(event));
     svg.setPointerCapture(event.pointerId);
     startGesture();
-  });
+  }, listen);
 
   svg.addEventListener("pointermove", (event) => {
     if (!pointers.has(event.pointerId)) {
@@ -247,7 +250,7 @@ export function mountBoard(svg, hooks) {
       view.follow = false;
       hooks.changed();
     }
-  });
+  }, listen);
 
   function endPointer(event, cancelled) {
     if (!pointers.has(event.pointerId)) return;
@@ -261,11 +264,11 @@ export function mountBoard(svg, hooks) {
     if (pointers.size) startGesture();
     else gesture = null;
   }
-  svg.addEventListener("pointerup", (event) => endPointer(event, false));
-  svg.addEventListener("pointercancel", (event) => endPointer(event, true));
+  svg.addEventListener("pointerup", (event) => endPointer(event, false), listen);
+  svg.addEventListener("pointercancel", (event) => endPointer(event, true), listen);
   svg.addEventListener("pointerleave", (event) => {
     if (event.pointerType === "mouse" && !pointers.size) hooks.hover(null);
-  });
+  }, listen);
 
   svg.addEventListener(
     "wheel",
@@ -279,10 +282,12 @@ export function mountBoard(svg, hooks) {
       view.follow = false;
       hooks.changed();
     },
-    { passive: false },
+    { passive: false, ...listen },
   );
 
-  new ResizeObserver(() => hooks.changed()).observe(svg);
+  const resized = new ResizeObserver(() => hooks.changed());
+  resized.observe(svg);
+  hooks.signal?.addEventListener("abort", () => resized.disconnect());
 
   return { draw, cellAt, size, svg };
 }
@@ -334,9 +339,11 @@ function drawGhost(ghost) {
 /**
  * Wire the toolbar under a board (the [data-pan] arrows, #zoom-in, #zoom-out, #fit)
  * to `view`. Arrows move the view; with `reversed` they move the board instead.
- * Returns the same three moves, for keyboard shortcuts.
+ * Returns the same three moves, for keyboard shortcuts. An AbortSignal in `signal`
+ * unwires them (when another board takes the page's place).
  */
-export function wireViewControls(board, view, { reversed, onChange }) {
+export function wireViewControls(board, view, { reversed, onChange, signal }) {
+  const listen = { signal };
   function pan(direction) {
     const { width, height } = board.size();
     const sign = reversed ? -1 : 1;
@@ -359,10 +366,10 @@ export function wireViewControls(board, view, { reversed, onChange }) {
     onChange();
   }
   for (const button of document.querySelectorAll("[data-pan]")) {
-    button.addEventListener("click", () => pan(button.dataset.pan));
+    button.addEventListener("click", () => pan(button.dataset.pan), listen);
   }
-  document.getElementById("zoom-in").addEventListener("click", () => zoom(1.25));
-  document.getElementById("zoom-out").addEventListener("click", () => zoom(0.8));
-  document.getElementById("fit").addEventListener("click", fit);
+  document.getElementById("zoom-in").addEventListener("click", () => zoom(1.25), listen);
+  document.getElementById("zoom-out").addEventListener("click", () => zoom(0.8), listen);
+  document.getElementById("fit").addEventListener("click", fit, listen);
   return { pan, zoom, fit };
 }

@@ -1,12 +1,21 @@
-// The replay page: a finished game, move by move, from its record
-// (chromino-game/1, RULES.md section 9). The record holds the deal, the bag in
-// drawing order and every move, so each position is bookkeeping: a play puts
-// the tile on the board and takes it from the hand, a draw (or a timeout's
-// penalty, while the bag lasts) moves the bag's first tile to the hand.
+// The replay page: a finished game, move by move, from its record. The game module
+// for the game's kind turns the record into positions and draws the board; the
+// move log's words are the live page's (game/texts.js).
 import { api, boot, el } from "./api.js";
-import { createView, fitView, mountBoard, wireViewControls } from "./board.js";
+import { shownTile } from "./game/players.js";
+import {
+  bagCount,
+  blockedAfter,
+  blockedSentence,
+  moveLine,
+  pointsText,
+  somethingWrong,
+  tileCount,
+  toPlayMark,
+  winnersSentence,
+} from "./game/texts.js";
+import { kindOf, loadGame } from "./games/registry.js";
 import { t } from "./i18n.js";
-import { bounds, tileIcon, tileLabel } from "./tiles.js";
 
 const preferences = boot.me?.preferences || {};
 const $ = (id) => document.getElementById(id);
@@ -14,63 +23,22 @@ const STEP_MS = 900; // pause between moves while playing
 
 const state = {
   gameId: boot.page?.game_id, // the game replayed
-  record: null, // the chromino-game/1 record
+  record: null, // the game's record (chromino-game/1 for Chromino)
   summary: null, // the game's summary: players, result
   frames: [], // frames[i]: the position after i moves: {board, hands, bag, lastPlaced}
-  lines: [], // the moves in words, one per move
+  lines: [], // the moves in words, one per move: {text, tile}
   step: 0, // the position shown: 0 = the deal, N = after the N-th move
   playing: false, // stepping on its own
-  view: createView(), // the board camera
   error: "", // why the game cannot be replayed
 };
 
-// --- building the positions ------------------------------------------------------------
+// --- the moves in words ----------------------------------------------------------------------
 
-function buildFrames(record) {
-  const hands = record.hands.map((hand) => [...hand]);
-  let bagIndex = 0;
-  let board = [record.start];
-  const frames = [{ board, hands: hands.map((hand) => [...hand]), bag: record.bag.length, lastPlaced: null }];
-  let lastPlaced = null;
-  for (const move of record.moves) {
-    const hand = hands[move.player];
-    if (move.action === "play") {
-      const placement = { tile: move.tile, x: move.x, y: move.y, dir: move.dir };
-      board = [...board, placement];
-      const index = hand.indexOf(move.tile);
-      if (index >= 0) hand.splice(index, 1);
-      lastPlaced = placement;
-    } else if (move.action === "draw" || (move.action === "timeout" && bagIndex < record.bag.length)) {
-      if (bagIndex < record.bag.length) hand.push(record.bag[bagIndex++]);
-    }
-    frames.push({
-      board,
-      hands: hands.map((h) => [...h]),
-      bag: record.bag.length - bagIndex,
-      lastPlaced,
-    });
-  }
-  return frames;
-}
-
+/** A move as the live log says it: the tile drawn is the hand's newest, a penalty is a tile from the bag. */
 function moveText(move, frameBefore, frameAfter) {
   const name = state.record.players[move.player];
-  switch (move.action) {
-    case "play":
-      return { text: t("{name} laid {tile}", { name, tile: move.tile }), tile: move.tile };
-    case "draw": {
-      const drawn = frameAfter.hands[move.player].at(-1);
-      return { text: t("{name} drew {tile}", { name, tile: drawn }), tile: drawn };
-    }
-    case "pass":
-      return { text: t("{name} passed", { name }), tile: null };
-    case "timeout":
-      return frameAfter.bag < frameBefore.bag
-        ? { text: t("{name} ran out of time and drew a penalty tile", { name }), tile: null }
-        : { text: t("{name} ran out of time", { name }), tile: null };
-    default:
-      return { text: `${name}: ${move.action}`, tile: null };
-  }
+  const drawn = move.action === "draw" ? frameAfter.hands[move.player].at(-1) : undefined;
+  return moveLine(name, { action: move.action, tile: move.tile, drawn, penalty: frameAfter.bag < frameBefore.bag });
 }
 
 // --- changing the state ---------------------------------------------------------------------
@@ -104,12 +72,8 @@ function requestRender() {
   if (!frameRequest) frameRequest = requestAnimationFrame(render);
 }
 
-const board = mountBoard($("board"), {
-  view: () => state.view,
-  changed: requestRender,
-  tap: () => {},
-  hover: () => {},
-});
+let game = null; // the game module for this game's kind
+let board = null; // its replay board, once the module is loaded
 
 function render() {
   frameRequest = 0;
@@ -122,15 +86,11 @@ function render() {
   if (!state.record) return;
   const frame = state.frames[state.step];
   const last = state.frames.length - 1;
-  if (state.view.follow) {
-    const { width, height } = board.size();
-    fitView(state.view, bounds(frame.board), width, height, 1.2);
-  }
-  board.draw({ view: state.view, tiles: frame.board, lastPlaced: frame.lastPlaced, targets: null, ghost: null });
+  board.show(frame);
 
   const line = state.step === 0 ? t("The deal") : state.lines[state.step - 1].text;
   $("replay-line").textContent = line;
-  $("bag-count").textContent = t("Bag: {count}", { count: frame.bag });
+  $("bag-count").textContent = bagCount(frame.bag);
   $("replay-step").textContent = t("Move {step} of {total}", { step: state.step, total: last });
   const slider = $("replay-slider");
   slider.max = String(last);
@@ -160,8 +120,8 @@ function renderPlayers(frame, atEnd) {
   list.replaceChildren(
     ...state.record.players.map((name, seat) => {
       const hand = frame.hands[seat];
-      const details = [el("span", { class: "count" }, hand.length === 1 ? t("1 tile") : t("{count} tiles", { count: hand.length }))];
-      if (atEnd && result && scoring) details.push(el("span", { class: "score" }, t("{points} points", { points: result.scores[seat] })));
+      const details = [el("span", { class: "count" }, tileCount(hand.length))];
+      if (atEnd && result && scoring) details.push(el("span", { class: "score" }, pointsText(result.scores[seat])));
       const winner = atEnd && result && result.winners.includes(seat);
       return el(
         "li",
@@ -170,36 +130,28 @@ function renderPlayers(frame, atEnd) {
           "span",
           { class: "player-name" },
           name,
-          current === seat ? el("span", { class: "to-play" }, " · " + t("to play")) : null,
+          current === seat ? el("span", { class: "to-play" }, toPlayMark()) : null,
           winner ? el("span", { class: "to-play" }, " · " + t("winner")) : null,
         ),
         el("span", { class: "player-details" }, ...details),
         el(
           "span",
           { class: "revealed", "data-testid": "replay-hand" },
-          ...hand.map((tile) => {
-            const icon = tileIcon(tile);
-            icon.setAttribute("role", "img");
-            icon.setAttribute("aria-label", tileLabel(tile));
-            icon.removeAttribute("aria-hidden");
-            return icon;
-          }),
+          ...hand.map((tile) => shownTile(game, tile)),
         ),
       );
     }),
   );
   const text = $("replay-result");
   if (result && atEnd) {
-    const names = result.winners.map((seat) => state.record.players[seat]);
-    let words =
-      names.length === 1 ? t("{name} wins!", { name: names[0] }) : t("Joint winners: {names}.", { names: names.join(", ") });
+    let words = winnersSentence(result.winners.map((seat) => state.record.players[seat]));
     if (state.record.players.length === 1) {
       words =
         result.ended_by === "out"
           ? t("Hand emptied in {turns} turns, {draws} tiles drawn.", { turns: result.turns[0], draws: result.draws[0] })
-          : t("The game is blocked after {turns} turns.", { turns: result.turns[0] });
+          : blockedAfter(result.turns[0]);
     } else if (result.ended_by === "blocked") {
-      words = t("The game is blocked.") + " " + words;
+      words = blockedSentence() + " " + words;
     }
     text.textContent = words;
   } else {
@@ -217,7 +169,7 @@ function renderLog() {
           "button",
           { type: "button", class: "log-move", onclick: () => { stop(); goTo(index + 1); } },
           el("span", { class: "log-version" }, `${index + 1}.`),
-          el("span", { class: "log-text" }, line.text, line.tile ? " " : null, line.tile ? tileIcon(line.tile, "E", { class: "tile-icon log-tile" }) : null),
+          el("span", { class: "log-text" }, line.text, line.tile ? " " : null, line.tile ? game.tileIcon(line.tile, { class: "tile-icon log-tile" }) : null),
         );
         return el("li", { "data-step": index + 1 }, button);
       }),
@@ -248,11 +200,6 @@ $("replay-end").addEventListener("click", () => { stop(); goTo(state.frames.leng
 $("replay-play").addEventListener("click", () => (state.playing ? stop() : play()));
 $("replay-slider").addEventListener("input", (event) => { stop(); goTo(Number(event.target.value)); });
 
-wireViewControls(board, state.view, {
-  reversed: preferences.reversed_arrows,
-  onChange: requestRender,
-});
-
 document.addEventListener("keydown", (event) => {
   if (!state.record || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest && event.target.closest("input, textarea, select, button, a")) {
@@ -274,6 +221,15 @@ document.addEventListener("keydown", (event) => {
 
 async function load() {
   try {
+    game = await loadGame(kindOf(boot.page?.game));
+  } catch (problem) {
+    console.error(problem); // a kind this front end has no module for
+    state.error = somethingWrong();
+    requestRender();
+    return;
+  }
+  board = game.mountReplayBoard($("board"), { changed: requestRender, reversedArrows: preferences.reversed_arrows });
+  try {
     state.summary = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}`);
   } catch (problem) {
     state.error = problem.message;
@@ -292,7 +248,7 @@ async function load() {
     requestRender();
     return;
   }
-  state.frames = buildFrames(state.record);
+  state.frames = game.replayFrames(state.record);
   state.lines = state.record.moves.map((move, index) => moveText(move, state.frames[index], state.frames[index + 1]));
   $("record-link").href = `/api/games/${encodeURIComponent(state.gameId)}/record`;
   goTo(0);

@@ -1,0 +1,172 @@
+// The live game page's one state object, and functions over it: whose turn it is,
+// my hand, which tiles fit, and applying what the server sends (snapshots and live
+// events, each with the game's version). No DOM and no socket: the shell feeds the
+// messages in and renders what the state says. The fields under "placing" belong to
+// the game module (docs/frontend.md): the shell only reads `picked`.
+
+/** The state of the page for game `gameId`, shown by the game module of `kind`. */
+export function createState({ gameId, kind }) {
+  return {
+    gameId, // this page's game
+    kind, // the game's kind ("chromino", …): which game module shows it
+    version: null, // the game version last applied from a snapshot or a live event; null before the first
+    seat: null, // my seat, or null when I watch
+    players: [], // display names, by seat
+    bots: [], // bot kind by seat ("greedy", …), null for a person
+    solo: false, // a one-player game
+    game: null, // the protocol's `state`: everything I may see of the game
+    legal: null, // legal placements for me now ({tile, …placement, contacts, points?}); null when not shown
+    deadline: null, // end of the current turn, Unix seconds on the server's clock, or null (untimed)
+    clockSkew: 0, // server clock minus this browser's, in seconds (estimated when a turn starts)
+    presence: { connected: [], spectators: 0 }, // which seats have the game open, how many watch
+    log: [], // the move log: [{version, text, tile, note?}] oldest first
+    caughtUp: [], // events replayed on (re)connecting, waiting for the snapshot that follows them
+    loggedVersion: 0, // the highest version whose event is in the log (or skipped by a snapshot)
+    logGap: false, // a snapshot skipped some events: the log misses earlier moves
+    lastPlaced: null, // the latest tile laid (a placement), outlined on the board
+    connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
+    everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
+    pending: null, // the command sent and not answered yet: {id, message}
+    error: "", // why the server refused my last command (shown under the hand)
+    endClosed: false, // the end screen was closed to look at the board
+    // --- placing: set by the game module ---
+    picked: null, // name of the tile picked from my hand, or null
+    orientation: null, // how the picked tile is turned, in the game's own terms (Chromino: "E", "S", "W", "N")
+    ghost: null, // the board cell under the picked tile ({x, y} in the game's coordinates), or null
+    drag: null, // a drag from the hand under way: {tile, pointerId, startX, startY, moving}
+    view: null, // the board camera (board.js's createView), made by the game module
+  };
+}
+
+// --- derived values -------------------------------------------------------------------
+
+export function myHand(state) {
+  if (state.seat === null || !state.game) return [];
+  return state.game.hands[state.seat] || [];
+}
+
+export function isMyTurn(state) {
+  return Boolean(state.game && state.seat !== null && !state.game.finished && state.game.current === state.seat);
+}
+
+export function isScoring(state) {
+  return Boolean(state.game && state.game.options.scoring && state.game.options.scoring !== "none");
+}
+
+/** The tiles of my hand that fit somewhere now (from the server's legal placements). */
+export function playableTiles(state) {
+  return new Set((state.legal || []).map((entry) => entry.tile));
+}
+
+// --- applying what the server says ----------------------------------------------------
+
+/**
+ * `game` in the functions below is what they need of the game module:
+ *   describe(version, event) → the event's lines for the move log
+ *   placementOf(event)       → the placement a "play" event laid
+ */
+
+/**
+ * A snapshot ("welcome" or "state"): the whole game as I may see it. Logs the events
+ * replayed before it. Returns {first, wasMyTurn, resend}: whether it is the page's
+ * first, whether it was my turn before, and a command to send again (or null).
+ */
+export function applySnapshot(state, message, game) {
+  const wasMyTurn = isMyTurn(state);
+  const first = !state.everConnected;
+  state.kind = message.game ?? state.kind;
+  state.seat = message.seat ?? null;
+  state.players = message.players || message.state.players || [];
+  state.bots = message.bots || [];
+  state.solo = Boolean(message.solo);
+  state.game = message.state;
+  state.legal = message.legal ?? null;
+  state.deadline = message.deadline ?? null;
+  if (message.presence) state.presence = message.presence;
+  for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
+  state.caughtUp = [];
+  if (message.version > state.loggedVersion) {
+    // The events in between were not sent: the log starts later than the game.
+    if (state.loggedVersion === 0 && state.log.length === 0) state.logGap = message.version > 0;
+    else state.logGap = true;
+    state.loggedVersion = message.version;
+  }
+  state.version = message.version;
+  if (!state.lastPlaced && state.game.board.length > 1) state.lastPlaced = state.game.board.at(-1);
+  state.connection = "open";
+  state.everConnected = true;
+  // A command sent just before the connection dropped is sent again (same id, so it
+  // is applied at most once) if the game has not moved since; otherwise it is settled.
+  const pending = state.pending;
+  state.pending = null;
+  let resend = null;
+  if (pending && pending.message.version === state.version && isMyTurn(state)) {
+    state.pending = pending;
+    resend = pending.message;
+  }
+  return { first, wasMyTurn, resend };
+}
+
+/**
+ * An "event" message. One replayed on (re)connecting (it has no `state`) waits for
+ * the snapshot that follows it. A live one already applied is ignored. Otherwise
+ * returns {lines, wasMyTurn, turnMoved, placed, gap}: the log lines it added, whether
+ * it was my turn before, whether the turn moved to another seat, whether a tile was
+ * laid, and whether events were missed before it.
+ */
+export function applyEvent(state, message, game) {
+  if (!message.state) {
+    state.caughtUp.push(message); // logged when the snapshot that follows arrives
+    return null;
+  }
+  if (state.version !== null && message.version <= state.version) return null; // already applied
+  const gap = state.version !== null && message.version > state.version + 1;
+  const wasMyTurn = isMyTurn(state);
+  const previousCurrent = state.game?.current;
+  const event = message.event;
+  const lines = logEvent(state, message.version, event, game);
+  const placed = event.action === "play";
+  if (placed) state.lastPlaced = game.placementOf(event);
+  state.game = message.state;
+  state.legal = message.legal ?? null;
+  state.deadline = message.deadline ?? null;
+  state.version = message.version;
+  const seconds = state.game.options.turn_seconds;
+  if (state.deadline && seconds && (previousCurrent !== state.game.current || event.action === "timeout")) {
+    // A turn just started on the server: its deadline is "now + turn_seconds" there.
+    state.clockSkew = state.deadline - seconds - Date.now() / 1000;
+  }
+  if (state.game.finished) state.endClosed = false;
+  return { lines, wasMyTurn, turnMoved: previousCurrent !== state.game.current, placed, gap };
+}
+
+/** Add an event to the move log (once per version); the lines added. */
+export function logEvent(state, version, event, game) {
+  if (version <= state.loggedVersion) return [];
+  state.loggedVersion = version;
+  const lines = game.describe(version, event);
+  state.log.push(...lines);
+  return lines;
+}
+
+export function applyPresence(state, message) {
+  state.presence = { connected: message.connected || [], spectators: message.spectators || 0 };
+}
+
+/** The server took my command. */
+export function applyAck(state, message) {
+  if (state.pending && state.pending.id === message.id) state.pending = null;
+}
+
+/**
+ * The server refused something. Returns {gone} when the game does not exist, else
+ * {resync}: whether the page should ask for the events it missed.
+ */
+export function applyError(state, message) {
+  if (message.code === "no_such_game") {
+    state.connection = "gone";
+    return { gone: true, resync: false };
+  }
+  if (state.pending && (!message.id || message.id === state.pending.id)) state.pending = null;
+  return { gone: false, resync: message.code === "stale_version" || message.code === "conflict" };
+}

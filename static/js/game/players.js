@@ -1,0 +1,76 @@
+// The players panel: each seat's name, presence, tile count, score, and the tiles
+// it shows face up; then how many people watch. Rebuilt only when what it shows
+// changed (compared as JSON), so a presence tick does not redraw the list.
+import { el } from "../api.js";
+import { isScoring } from "./model.js";
+import * as texts from "./texts.js";
+
+/** A tile shown face up, for screen readers too (the game module's pictures are decorative). */
+export function shownTile(game, tile) {
+  const icon = game.tileIcon(tile);
+  icon.setAttribute("role", "img");
+  icon.setAttribute("aria-label", game.tileLabel(tile));
+  icon.removeAttribute("aria-hidden");
+  return icon;
+}
+
+export function renderPlayers(list, spectatorsLine, state, game) {
+  const current = state.game;
+  const key = JSON.stringify([state.players, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat]);
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat)));
+  }
+  spectatorsLine.textContent = texts.watchingCount(state.presence.spectators);
+}
+
+function playerItem(state, game, name, seat) {
+  const current = state.game;
+  const bot = state.bots[seat];
+  const online = Boolean(state.presence.connected[seat]);
+  const presence = bot ? "bot" : online ? "online" : "offline";
+  const presenceText = texts.presenceText(presence);
+  const details = [el("span", { class: "count", "data-testid": "tile-count" }, texts.tileCount(current.hand_counts[seat]))];
+  if (isScoring(state)) {
+    details.push(el("span", { class: "score", "data-testid": "score" }, texts.pointsText(current.scores[seat])));
+  }
+  if (state.solo) {
+    details.push(el("span", { class: "count" }, texts.soloTally(current.turns_taken[seat], current.tiles_drawn[seat])));
+  }
+  const seen = seat === state.seat ? null : current.hands[seat];
+  const shown =
+    seen && seen.length
+      ? el(
+          "span",
+          {
+            class: seen.length === 1 ? "revealed last-tile" : "revealed",
+            "data-testid": seen.length === 1 ? "revealed-tile" : "open-hand",
+            title: texts.revealedTitle(seen.length),
+          },
+          ...seen.map((tile) => shownTile(game, tile)),
+        )
+      : null;
+  const toPlay = !current.finished && current.current === seat;
+  const classes = ["player"];
+  if (toPlay) classes.push("current");
+  if (seat === state.seat) classes.push("me");
+  if (current.finished && current.winners.includes(seat)) classes.push("winner");
+  return el(
+    "li",
+    { class: classes.join(" "), "data-testid": "player", "data-seat": seat, "aria-current": toPlay ? "true" : null },
+    el(
+      "span",
+      { class: `presence ${presence}`, title: presenceText, "data-testid": "presence", "data-presence": presence },
+      el("span", { class: "visually-hidden" }, presenceText),
+    ),
+    el(
+      "span",
+      { class: "player-name" },
+      name,
+      seat === state.seat ? el("span", { class: "you" }, texts.youMark()) : null,
+      toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,
+    ),
+    el("span", { class: "player-details" }, ...details),
+    shown,
+  );
+}

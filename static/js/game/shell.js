@@ -1,0 +1,291 @@
+// The live game page around the board: it keeps the connection, feeds the server's
+// messages to the model, and renders what the model holds (status line, timer,
+// hand, draw and pass, players, move log, end screen, title, connection banner),
+// at most once a frame. The board and placing a tile belong to the game module
+// (docs/frontend.md), mounted on the page's <svg> and called from here. No rules:
+// the server sends the legal placements, the page shows them and reports choices.
+import { api, toast } from "../api.js";
+import { loadGame } from "../games/registry.js";
+import { GameConnection } from "./connection.js";
+import { renderEnd } from "./endscreen.js";
+import { createHand } from "./hand.js";
+import * as model from "./model.js";
+import { renderLog } from "./movelog.js";
+import { renderPlayers } from "./players.js";
+import { createSound } from "./sound.js";
+import * as texts from "./texts.js";
+
+const $ = (id) => document.getElementById(id);
+const TIMER_TICK_MS = 250; // the turn timer shows seconds: redraw it a few times a second
+const ANNOUNCE_DELAY_MS = 60; // emptied, then filled after this, so screen readers say a repeat
+
+/** Start the page for `gameId`, shown by `game` (a game module) until the server names another kind. */
+export function startGamePage({ gameId, game, preferences }) {
+  const state = model.createState({ gameId, kind: game.kind });
+  const sound = createSound(Boolean(preferences.sound));
+  const baseTitle = document.title;
+  let mounted = null; // {game, play, hand, stop}: the game module on the page
+  let frame = 0;
+  let announceTimer = 0;
+
+  function requestRender() {
+    if (!frame) frame = requestAnimationFrame(render);
+  }
+
+  function announce(text) {
+    if (!text) return;
+    const region = $("announcer");
+    clearTimeout(announceTimer);
+    region.textContent = "";
+    announceTimer = setTimeout(() => (region.textContent = text), ANNOUNCE_DELAY_MS);
+  }
+
+  /** Put a game module on the page (again, with another, if the server names another kind). */
+  function mount(module) {
+    mounted?.stop.abort();
+    $("hand").replaceChildren(); // its tiles were drawn by the module before
+    Object.assign(state, { picked: null, orientation: null, ghost: null, drag: null }); // the new module's to set
+    const stop = new AbortController();
+    const play = module.mountPlay({
+      state,
+      svg: $("board"),
+      preferences,
+      requestRender,
+      announce,
+      command,
+      focusHandTile: (tile) => mounted.hand.focus(tile),
+      unlockSound: sound.unlock,
+      signal: stop.signal,
+    });
+    mounted = { game: module, play, hand: createHand($("hand"), { game: module, play }), stop };
+    if (state.game) play.afterChange(model.isMyTurn(state)); // a swap mid-game: let it pick a tile just drawn
+    requestRender();
+  }
+
+  /** The server says this game is of another kind than the page shows: show it with the right module. */
+  async function followKind(kind) {
+    try {
+      const module = await loadGame(kind);
+      if (state.kind === kind && mounted.game !== module) mount(module);
+    } catch (problem) {
+      console.error(problem); // keep the module there is: the page still shows the players and the log
+    }
+  }
+
+  // What the model needs of the game module (see model.js).
+  const words = {
+    describe: (version, event) =>
+      texts.eventLines(state, version, event, { scoring: model.isScoring(state), describeEvent: mounted.game.describeEvent }),
+    placementOf: (event) => mounted.game.placementOf(event),
+  };
+
+  // --- the connection and what the server says ----------------------------------------
+
+  const connection = new GameConnection({
+    path: `/ws/games/${encodeURIComponent(gameId)}`,
+    since: () => state.version ?? 0, // 0 the first time: every event so far (the move log), then a snapshot
+    onOpen() {
+      if (state.connection !== "open") state.connection = state.everConnected ? "syncing" : "connecting";
+      requestRender();
+    },
+    onMessage: receive,
+    onClose(retrying) {
+      if (retrying) state.connection = "lost";
+      requestRender();
+    },
+  });
+
+  function receive(message) {
+    switch (message.type) {
+      case "welcome":
+      case "state":
+        onSnapshot(message);
+        break;
+      case "event":
+        onEvent(message);
+        break;
+      case "presence":
+        model.applyPresence(state, message);
+        break;
+      case "ack":
+        model.applyAck(state, message);
+        break;
+      case "error":
+        onError(message);
+        break;
+      default:
+        break; // "pong", and anything newer than this page
+    }
+    requestRender();
+  }
+
+  function onSnapshot(message) {
+    const { first, wasMyTurn, resend } = model.applySnapshot(state, message, words);
+    connection.resetBackoff();
+    if (resend && !connection.send(resend)) state.pending = null;
+    if (state.kind !== mounted.game.kind) followKind(state.kind);
+    afterChange(wasMyTurn, first);
+    if (first) announce(state.game.finished ? texts.gameOverSentence() : texts.turnSentence(state));
+    else if (model.isMyTurn(state) && !wasMyTurn) announce(texts.turnSentence(state));
+  }
+
+  function onEvent(message) {
+    const change = model.applyEvent(state, message, words);
+    if (!change) return;
+    if (change.placed) mounted.play.showPlaced(state.lastPlaced);
+    afterChange(change.wasMyTurn, false);
+    const said = change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)).join(" ");
+    const next = !state.game.finished && change.turnMoved ? texts.turnSentence(state) : "";
+    announce([said, next].filter(Boolean).join(" "));
+    if (change.gap) sync(); // the log missed events: ask for them
+  }
+
+  function onError(message) {
+    const { gone, resync } = model.applyError(state, message);
+    if (gone) {
+      connection.stop();
+      state.error = texts.gameMissing();
+      return;
+    }
+    if (resync) sync();
+    state.error = texts.refusal(message, mounted.game.refusals?.());
+    announce(state.error);
+  }
+
+  /** After the game moved: the game module tidies the pick; my turn starting chimes. */
+  function afterChange(wasMyTurn, first) {
+    mounted.play.afterChange(wasMyTurn);
+    if (model.isMyTurn(state) && !wasMyTurn && !first) sound.playTurn();
+  }
+
+  /** Send a command ("play", "draw", "pass") decided at the version shown; false when offline. */
+  function command(type, fields = {}) {
+    if (state.connection !== "open" || state.version === null || !connection.isOpen()) {
+      state.error = texts.notConnected();
+      requestRender();
+      return false;
+    }
+    const message = connection.sendCommand(type, state.version, fields);
+    state.pending = { id: message.id, message };
+    state.error = "";
+    requestRender();
+    return true;
+  }
+
+  function sync() {
+    connection.sync(state.version);
+  }
+
+  // --- rendering ----------------------------------------------------------------------
+
+  function render() {
+    frame = 0;
+    renderConnection();
+    mounted.play.render();
+    if (!state.game) return;
+    renderStatus();
+    renderHandArea();
+    renderMoveBar();
+    renderPlayers($("players"), $("spectators"), state, mounted.game);
+    renderLog($("move-log"), state, mounted.game);
+    renderEnd(state);
+    renderTitle();
+  }
+
+  function renderConnection() {
+    const banner = $("connection-banner");
+    const lost = state.connection === "lost" || state.connection === "syncing" || state.connection === "gone";
+    banner.hidden = !lost;
+    banner.dataset.state = state.connection;
+    $("connection-text").textContent = texts.connectionText(state.connection);
+    document.body.classList.toggle("offline", lost);
+  }
+
+  function renderStatus() {
+    const turnLine = $("turn-line");
+    turnLine.textContent = texts.statusLine(state);
+    turnLine.classList.toggle("mine", model.isMyTurn(state));
+    $("bag-count").textContent = texts.bagCount(state.game.bag);
+    renderTimer();
+  }
+
+  function renderTimer() {
+    const timer = $("turn-timer");
+    if (!state.game || !state.deadline || state.game.finished) {
+      timer.hidden = true;
+      return;
+    }
+    const left = Math.max(0, Math.ceil(state.deadline - (Date.now() / 1000 + state.clockSkew)));
+    const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    timer.hidden = false;
+    if (timer.textContent !== text) timer.textContent = text;
+    timer.classList.toggle("low", left <= 10);
+  }
+
+  function renderHandArea() {
+    const watching = state.seat === null;
+    $("hand-area").hidden = watching;
+    $("watching").hidden = !watching;
+    if (watching) return;
+    mounted.hand.render(state);
+    $("hand-hint").textContent = texts.handHint(state, () => mounted.play.pickedHint());
+  }
+
+  function renderMoveBar() {
+    if (state.seat === null) return;
+    const current = state.game;
+    const myTurn = model.isMyTurn(state);
+    const busy = Boolean(state.pending);
+    for (const part of document.querySelectorAll(".move-bar, .keyboard-help")) part.hidden = current.finished;
+    mounted.play.renderControls();
+    $("draw").disabled = !(myTurn && current.can_draw) || busy;
+    $("pass").disabled = !(myTurn && current.can_pass) || busy;
+    const error = $("move-error");
+    error.hidden = !state.error;
+    error.textContent = state.error;
+  }
+
+  function renderTitle() {
+    const title = model.isMyTurn(state) ? texts.myTurnTitle() : baseTitle;
+    if (document.title !== title) document.title = title;
+  }
+
+  // --- wiring -------------------------------------------------------------------------
+
+  $("draw").addEventListener("click", () => command("draw"));
+  $("pass").addEventListener("click", () => command("pass"));
+  $("end-close").addEventListener("click", () => {
+    state.endClosed = true;
+    requestRender();
+  });
+  $("rematch").addEventListener("click", async (event) => {
+    const button = event.currentTarget;
+    button.disabled = true;
+    try {
+      const { game_id: next } = await api("POST", `/api/games/${encodeURIComponent(state.gameId)}/rematch`);
+      location.assign(`/g/${encodeURIComponent(next)}`);
+    } catch (problem) {
+      button.disabled = false;
+      toast(problem.message);
+    }
+  });
+
+  document.addEventListener("keydown", (event) => {
+    sound.unlock();
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (event.key === "Escape" && !$("end-screen").hidden) {
+      state.endClosed = true;
+      requestRender();
+      return;
+    }
+    mounted.play.keydown(event);
+  });
+  document.addEventListener("pointerdown", sound.unlock, { once: true });
+  setInterval(renderTimer, TIMER_TICK_MS);
+
+  mount(game);
+  connection.start();
+  requestRender();
+}
+

@@ -1,0 +1,249 @@
+// Every text the game pages show or speak that is not about one game's tiles: the
+// move log's lines, hints, the status line, banners, the end screen, labels. All go
+// through t() so that `make messages` finds them (keep the first argument a plain
+// string). A game module adds its own words (docs/frontend.md): refusals of its
+// rules, hints about turning its tiles, and any log line it says differently.
+import { t } from "../i18n.js";
+import { isMyTurn, myHand } from "./model.js";
+
+/** A seat's display name (players always have one; the fallback is for a bad message). */
+export function seatName(state, seat) {
+  return state.players[seat] ?? t("Seat {number}", { number: seat + 1 });
+}
+
+// --- spoken and shown on changes --------------------------------------------------
+
+/** Whose turn it is, as a sentence (for the screen reader). */
+export function turnSentence(state) {
+  return isMyTurn(state) ? t("Your turn.") : t("{name}'s turn.", { name: seatName(state, state.game.current) });
+}
+
+export function gameOverSentence() {
+  return t("The game is over.");
+}
+
+export function notConnected() {
+  return t("Not connected: wait for the connection to come back, then try again.");
+}
+
+export function gameMissing() {
+  return t("This game does not exist.");
+}
+
+export function somethingWrong() {
+  return t("Something went wrong.");
+}
+
+export function tilePutBack() {
+  return t("Tile put back.");
+}
+
+/** The server's refusal in the player's language (the code is stable; its message is English). */
+export function refusal({ code, message }, gameRefusals = {}) {
+  const texts = {
+    not_your_turn: t("It is not your turn."),
+    game_over: t("The game is over."),
+    spectator: t("You are watching this game; only its players can move."),
+    stale_version: t("The game moved on before your move arrived. Look again and retry."),
+    conflict: t("The game moved on before your move arrived. Look again and retry."),
+    assistance_draw_refused: t("At the Beginner level you cannot draw while one of your tiles fits."),
+    tile_not_in_hand: t("That tile is not in your hand."),
+    must_play_drawn_tile: t("After drawing, only the tile you drew may be laid."),
+    overlap: t("That place is already taken."),
+    no_contact: t("A tile must touch the tiles on the board."),
+    bag_empty: t("The bag is empty."),
+    draw_limit: t("You cannot draw again this turn."),
+    draw_while_playable: t("You cannot draw while one of your tiles fits."),
+    pass_not_allowed: t("You cannot pass now."),
+    unknown_tile: t("There is no such tile."),
+    bad_placement: t("That is not a place for a tile."),
+    ...gameRefusals,
+  };
+  return texts[code] || message || somethingWrong();
+}
+
+// --- the move log -------------------------------------------------------------------
+
+/**
+ * One move in words: {text, tile} (the tile drawn beside the text, or null).
+ * `move`: {action, tile?, points?, drawn?, penalty?}; points are said when `scoring`.
+ * The live log and the replay both use it.
+ */
+export function moveLine(name, move, { scoring = false } = {}) {
+  switch (move.action) {
+    case "play":
+      return {
+        text:
+          scoring && move.points !== undefined
+            ? t("{name} laid {tile} for {points} points", { name, tile: move.tile, points: move.points })
+            : t("{name} laid {tile}", { name, tile: move.tile }),
+        tile: move.tile,
+      };
+    case "draw":
+      return {
+        text: move.drawn ? t("{name} drew {tile}", { name, tile: move.drawn }) : t("{name} drew a tile", { name }),
+        tile: move.drawn || null,
+      };
+    case "pass":
+      return { text: t("{name} passed", { name }), tile: null };
+    case "timeout": {
+      let text = move.penalty ? t("{name} ran out of time and drew a penalty tile", { name }) : t("{name} ran out of time", { name });
+      if (scoring && move.points) text += " (" + pointsText(move.points) + ")";
+      return { text, tile: null };
+    }
+    default:
+      return { text: `${name}: ${move.action}`, tile: null };
+  }
+}
+
+/**
+ * A live event as move-log lines [{version, text, tile, note?}]: the move, then notes
+ * (went out, last tiles revealed, game over). The game module's describeEvent, when it
+ * has one, may word the move itself.
+ */
+export function eventLines(state, version, event, { scoring, describeEvent }) {
+  const name = seatName(state, event.seat);
+  const move = { action: event.action, tile: event.tile, points: event.points, drawn: event.drawn, penalty: Boolean(event.penalty_tile) };
+  const line = describeEvent?.(event, { name, scoring }) || moveLine(name, move, { scoring });
+  const lines = [{ version, text: line.text, tile: line.tile }];
+  if (event.went_out) lines.push({ version, text: t("{name} went out!", { name }), tile: null, note: true });
+  for (const revealed of event.revealed || []) {
+    const seat = typeof revealed === "number" ? revealed : revealed.seat;
+    const shown = typeof revealed === "number" ? null : revealed.tile;
+    lines.push({
+      version,
+      text: shown
+        ? t("{name}'s last tile is face up: {tile}", { name: seatName(state, seat), tile: shown })
+        : t("{name}'s last tile is face up", { name: seatName(state, seat) }),
+      tile: shown,
+      note: true,
+    });
+  }
+  if (event.finished) lines.push({ version, text: gameOverSentence(), tile: null, note: true });
+  return lines;
+}
+
+/** A log line as a screen reader should say it: the tile's name spelled out in words. */
+export function spoken(line, tileLabel) {
+  return line.tile ? `${line.text.replace(line.tile, tileLabel(line.tile))}.` : line.text;
+}
+
+export function logGap() {
+  return t("Earlier moves are not listed.");
+}
+
+// --- the status line, the banner, the title ---------------------------------------
+
+export function connectionText(connection) {
+  if (connection === "gone") return gameMissing();
+  if (connection === "syncing") return t("Connected again — catching up…");
+  return t("Connection lost — reconnecting…");
+}
+
+export function statusLine(state) {
+  if (state.game.finished) return t("Game over");
+  if (isMyTurn(state)) return t("Your turn");
+  return t("{name}'s turn", { name: seatName(state, state.game.current) });
+}
+
+export function bagCount(count) {
+  return t("Bag: {count}", { count });
+}
+
+/** The page's title while it is my turn (so a background tab says so). */
+export function myTurnTitle() {
+  return "● " + t("Your turn") + " — " + t("Chromino online");
+}
+
+// --- the hand -------------------------------------------------------------------------
+
+export function handTileLabel(label, { fits, drawn }) {
+  const parts = [label];
+  if (fits) parts.push(t("fits"));
+  if (drawn) parts.push(t("just drawn"));
+  return parts.join(", ");
+}
+
+/** The hint beside "Your tiles"; `pickedHint()` is the game module's, once a tile is picked. */
+export function handHint(state, pickedHint) {
+  const game = state.game;
+  if (game.finished) return myHand(state).length ? "" : t("No tiles left.");
+  if (!isMyTurn(state)) return t("Waiting for {name}.", { name: seatName(state, game.current) });
+  if (state.legal === null) return state.picked ? pickedHint() : t("Pick a tile to lay.");
+  if (!state.legal.length) {
+    return game.can_draw ? t("None of your tiles fits: draw a tile.") : t("None of your tiles fits.");
+  }
+  if (!state.picked) return t("Highlighted tiles fit somewhere: pick one.");
+  return pickedHint();
+}
+
+// --- the players ----------------------------------------------------------------------
+
+/** "bot", "online" or "offline", in words. */
+export function presenceText(presence) {
+  if (presence === "bot") return t("bot");
+  return presence === "online" ? t("connected") : t("not connected");
+}
+
+export function tileCount(count) {
+  return count === 1 ? t("1 tile") : t("{count} tiles", { count });
+}
+
+export function pointsText(points) {
+  return t("{points} points", { points });
+}
+
+export function soloTally(turns, draws) {
+  return t("{turns} turns, {draws} drawn", { turns, draws });
+}
+
+export function revealedTitle(count) {
+  return count === 1 ? t("Last tile, face up") : t("Open hand");
+}
+
+export function youMark() {
+  return " " + t("(you)");
+}
+
+export function toPlayMark() {
+  return " · " + t("to play");
+}
+
+export function watchingCount(count) {
+  return count ? t("Watching: {count}", { count }) : "";
+}
+
+// --- the end --------------------------------------------------------------------------
+
+/** "Alice wins!" or "Joint winners: Alice, Bob." */
+export function winnersSentence(names) {
+  return names.length === 1 ? t("{name} wins!", { name: names[0] }) : t("Joint winners: {names}.", { names: names.join(", ") });
+}
+
+export function blockedSentence() {
+  return t("The game is blocked.");
+}
+
+export function blockedAfter(turns) {
+  return t("The game is blocked after {turns} turns.", { turns });
+}
+
+/** The end screen's result line. */
+export function endResult(state) {
+  const game = state.game;
+  if (state.solo) {
+    return game.ended_by === "out"
+      ? t("You emptied your hand in {turns} turns, drawing {draws} tiles.", { turns: game.turns_taken[0], draws: game.tiles_drawn[0] })
+      : blockedAfter(game.turns_taken[0]);
+  }
+  const winners = winnersSentence(game.winners.map((seat) => seatName(state, seat)));
+  return game.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;
+}
+
+/** A player's figure on the end screen: points when scoring, else the tiles left. */
+export function endFigure(state, seat, scoring) {
+  const game = state.game;
+  if (scoring) return pointsText(game.scores[seat]);
+  const count = game.hand_counts[seat];
+  return count === 1 ? t("1 tile left") : t("{count} tiles left", { count });
+}

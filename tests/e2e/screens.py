@@ -1,0 +1,284 @@
+"""Screenshots of the game and replay pages, to check by eye (and pixel by pixel) that a
+change to the scripts or templates changed nothing visible.
+
+Run from a checkout (its ``web`` package serves its own templates and static files):
+
+    PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot test-artifacts/screens/after
+    PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens compare BEFORE AFTER
+
+``shoot`` starts a server on a fresh SQLite database, sets the same games up every
+time (the test server deals from a fixed seed, the players get fixed names and the
+page's own moves are the first fitting tile on the first place), and saves each
+scene at the phone and the desktop size. To shoot an older version, export it
+(``git archive <commit> | tar -x -C DIR``) and run this file from there with
+``PYTHONPATH=DIR:DIR/tests:DIR/tests/server``. ``compare`` counts the pixels that
+differ between two folders of shots, in chromium itself (no imaging library needed).
+"""
+
+from __future__ import annotations
+
+import base64
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from e2e.conftest import CHROMIUM_ARGS
+from e2e.gameplay import (
+    DESKTOP,
+    PHONE,
+    api_game,
+    api_solo_with_a_play,
+    first_target,
+    is_my_turn,
+    open_game,
+    pick_playable,
+    play_to_end,
+    take_turn,
+    version,
+    wait_for_version,
+    wait_until_connected,
+)
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    StorageState,
+    expect,
+    sync_playwright,
+)
+from services import require_chromium
+from support import LiveServer, make_settings, migrated_sqlite
+
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+# Two animation frames: the page has drawn what its last message said.
+SETTLE_JS = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+Pose = Callable[[Page], None]
+
+
+def settle(page: Page) -> None:
+    page.evaluate(SETTLE_JS)
+
+
+class People:
+    """One browser context per person and size; each person is made once, with a fixed
+    name (guests get random ones), and keeps their cookies at every size."""
+
+    def __init__(self, browser: Browser, server: LiveServer) -> None:
+        self.browser = browser
+        self.server = server
+        self.states: dict[str, StorageState] = {}
+
+    def context(self, name: str, size: str = "desktop") -> BrowserContext:
+        width, height = SIZES[size]["width"], SIZES[size]["height"]
+        context = self.browser.new_context(
+            base_url=self.server.url,
+            viewport={"width": width, "height": height},
+            storage_state=self.states.get(name),
+        )
+        context.set_default_timeout(15_000)
+        # A script error would not always show in a picture: say it.
+        context.on("weberror", lambda error: print(f"script error ({name}): {error.error}"))
+        context.on(
+            "console",
+            lambda message: (
+                print(f"console {message.type} ({name}): {message.text}")
+                if message.type in ("error", "warning")
+                else None
+            ),
+        )
+        if name not in self.states:
+            page = context.new_page()
+            page.goto("/rules")
+            answer = page.request.put("/api/me/name", data={"name": name})
+            assert answer.ok, answer.text()
+            page.close()
+            self.states[name] = context.storage_state()
+        return context
+
+
+def shoot(page: Page, folder: Path, stem: str) -> None:
+    settle(page)
+    page.screenshot(
+        path=str(folder / f"{stem}.png"), full_page=True, animations="disabled", caret="hide"
+    )
+
+
+def hover_first_target(page: Page) -> None:
+    """Pick the first fitting tile and hold the pointer over its first place (the ghost)."""
+    pick_playable(page)
+    x, y = [float(v) for v in first_target(page).evaluate(_CENTRE_JS)]
+    page.mouse.move(x, y)
+    expect(page.locator("#board .ghost")).to_have_count(1)
+
+
+_CENTRE_JS = """(node) => { const box = node.getBoundingClientRect();
+    return [box.x + box.width / 2, box.y + box.height / 2]; }"""
+
+
+def keyboard_pick(page: Page) -> None:
+    """Pick the first fitting tile with the keyboard and move the ghost once."""
+    page.locator("[data-testid=hand-tile].playable").first.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("board")).to_be_focused()
+    page.keyboard.press("ArrowRight")
+
+
+def nothing(page: Page) -> None:
+    """Shown as it opens."""
+
+
+def close_end_screen(page: Page) -> None:
+    page.get_by_test_id("end-close").click()
+    expect(page.get_by_test_id("end-screen")).to_be_hidden()
+
+
+def replay_step(step: int) -> Pose:
+    def pose(page: Page) -> None:
+        page.get_by_test_id("replay-slider").fill(str(step))
+        expect(page.get_by_test_id("replay-step")).to_contain_text(f"Move {step} of")
+
+    return pose
+
+
+def replay_end(page: Page) -> None:
+    page.get_by_test_id("replay-end").click()
+    expect(page.get_by_test_id("replay-end")).to_be_disabled()
+
+
+def play_one_turn(pages: list[Page]) -> None:
+    """Whoever's turn it is takes it; every page then shows it."""
+    latest = max(version(page) for page in pages)
+    for page in pages:
+        wait_for_version(page, latest)
+    mover = next(page for page in pages if is_my_turn(page))
+    take_turn(mover)
+    for page in pages:
+        wait_for_version(page, latest + 1)
+
+
+def run(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
+        database = migrated_sqlite(Path(scratch) / "screens.sqlite3")
+        server = LiveServer(make_settings(database, bot_delay_seconds=0.1))
+        server.settings.allowed_origins = [server.url]
+        server.start()
+        browser = playwright.chromium.launch(executable_path=require_chromium(), args=CHROMIUM_ARGS)
+        try:
+            shoot_all(browser, server, folder)
+        finally:
+            browser.close()
+            server.stop()
+
+
+def shoot_all(browser: Browser, server: LiveServer, folder: Path) -> None:
+    people = People(browser, server)
+    # Set every game up first, at the desktop size, the same way each time.
+    setup = people.context("Alice").new_page()
+    solo = api_solo_with_a_play(setup, ruleset="standard", hand_size=8)
+    setup.context.close()
+
+    # Bots break ties by the game's random id: only people play the same moves every time.
+    bob, eve = people.context("Bob").new_page(), people.context("Eve").new_page()
+    midgame = api_game([bob, eve], scoring="expert", open_hands=True)
+    for page in (bob, eve):
+        open_game(page, midgame)
+    for _ in range(4):
+        play_one_turn([bob, eve])
+    bob.context.close()
+    eve.context.close()
+
+    dan, fay = people.context("Dan").new_page(), people.context("Fay").new_page()
+    finished = api_game([dan, fay], ruleset="junior", hand_size=3)
+    for page in (dan, fay):
+        open_game(page, finished)
+    play_to_end([dan, fay])
+    dan.context.close()
+    fay.context.close()
+
+    scenes: list[tuple[str, str, str, Pose]] = [
+        ("solo-open", "Alice", f"/g/{solo}", nothing),
+        ("solo-hover", "Alice", f"/g/{solo}", hover_first_target),
+        ("solo-keyboard", "Alice", f"/g/{solo}", keyboard_pick),
+        ("midgame", "Bob", f"/g/{midgame}", nothing),
+        ("spectator", "Carol", f"/g/{midgame}", nothing),
+        ("finished", "Dan", f"/g/{finished}", nothing),
+        ("finished-board", "Dan", f"/g/{finished}", close_end_screen),
+        ("replay-deal", "Dan", f"/g/{finished}/replay", nothing),
+        ("replay-step", "Dan", f"/g/{finished}/replay", replay_step(3)),
+        ("replay-end", "Dan", f"/g/{finished}/replay", replay_end),
+    ]
+    for size in SIZES:
+        for stem, name, url, pose in scenes:
+            context = people.context(name, size)
+            page = context.new_page()
+            page.goto(url)
+            page.mouse.move(0, 0)  # the same place every time (poses may move it)
+            if "/replay" in url:
+                expect(page.get_by_test_id("replay-step")).not_to_be_empty()
+            else:
+                wait_until_connected(page)
+            pose(page)
+            shoot(page, folder, f"{stem}-{size}")
+            context.close()
+        print(f"shot {len(scenes)} scenes at the {size} size")
+
+
+COMPARE_JS = """async ([a, b]) => {
+  const load = (source) => new Promise((done, fail) => {
+    const image = new Image(); image.onload = () => done(image); image.onerror = fail;
+    image.src = source; });
+  const [one, two] = await Promise.all([load(a), load(b)]);
+  if (one.width !== two.width || one.height !== two.height)
+    return `size ${one.width}x${one.height} vs ${two.width}x${two.height}`;
+  const pixels = (image) => { const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext('2d'); context.drawImage(image, 0, 0);
+    return context.getImageData(0, 0, image.width, image.height).data; };
+  const [p, q] = [pixels(one), pixels(two)];
+  let differing = 0;
+  for (let i = 0; i < p.length; i += 4) {
+    if (p[i] !== q[i] || p[i + 1] !== q[i + 1] || p[i + 2] !== q[i + 2]) differing++;
+  }
+  return differing;
+}"""
+
+
+def data_url(path: Path) -> str:
+    return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode()
+
+
+def compare(before: Path, after: Path) -> int:
+    """Print each shot's differing pixels; the number of shots that differ."""
+    names = sorted({path.name for path in [*before.glob("*.png"), *after.glob("*.png")]})
+    different = 0
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=require_chromium(), args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for name in names:
+            if not (before / name).exists() or not (after / name).exists():
+                print(f"{name}: only in one folder")
+                different += 1
+                continue
+            result = page.evaluate(COMPARE_JS, [data_url(before / name), data_url(after / name)])
+            print(f"{name}: {result if isinstance(result, str) else f'{result} pixels differ'}")
+            different += result != 0
+        browser.close()
+    return different
+
+
+def main(arguments: list[str]) -> int:
+    if len(arguments) == 2 and arguments[0] == "shoot":
+        run(Path(arguments[1]))
+        return 0
+    if len(arguments) == 3 and arguments[0] == "compare":
+        return 1 if compare(Path(arguments[1]), Path(arguments[2])) else 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
