@@ -8,11 +8,15 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
+from sqlalchemy import select
 
 from . import accounts
-from .deps import CurrentUser
+from .deps import CurrentUser, SessionDep
+from .games import DEFAULT_GAME, catalogue
 from .i18n import best_language, environment, language_names, script_catalog
+from .models import Game
 from .schemas import ASSISTANCE_LEVELS, PALETTES
+from .tables import ID_SHAPE
 
 router = APIRouter(include_in_schema=False)
 
@@ -43,7 +47,7 @@ def _script_json(data: object) -> Markup:
 @router.get("/")
 def home(request: Request, user: CurrentUser) -> HTMLResponse:
     """Home and lobby: create a table, join one, my games, solo best."""
-    return render(request, user, "home.html")
+    return render(request, user, "home.html", boot={"games": catalogue()})
 
 
 @router.get("/t/{invite_code}")
@@ -52,22 +56,37 @@ def table_page(request: Request, user: CurrentUser, invite_code: str) -> HTMLRes
     return render(request, user, "table.html", boot={"invite_code": invite_code})
 
 
+def _kind_of(session: SessionDep, game_id: str) -> str:
+    """The game's kind (its page loads that game's board); the default for an id that
+    names no game, whose page then says so."""
+    kind = None
+    if ID_SHAPE.fullmatch(game_id):
+        kind = session.scalar(select(Game.kind).where(Game.id == game_id))
+    return kind or DEFAULT_GAME
+
+
 @router.get("/g/{game_id}")
-def game_page(request: Request, user: CurrentUser, game_id: str) -> HTMLResponse:
+def game_page(
+    request: Request, user: CurrentUser, session: SessionDep, game_id: str
+) -> HTMLResponse:
     """A live game (or the end screen of a finished one)."""
-    return render(request, user, "game.html", boot={"game_id": game_id})
+    boot = {"game_id": game_id, "game": _kind_of(session, game_id)}
+    return render(request, user, "game.html", boot=boot)
 
 
 @router.get("/g/{game_id}/replay")
-def replay_page(request: Request, user: CurrentUser, game_id: str) -> HTMLResponse:
+def replay_page(
+    request: Request, user: CurrentUser, session: SessionDep, game_id: str
+) -> HTMLResponse:
     """A finished game, move by move."""
-    return render(request, user, "replay.html", boot={"game_id": game_id})
+    boot = {"game_id": game_id, "game": _kind_of(session, game_id)}
+    return render(request, user, "replay.html", boot=boot)
 
 
 @router.get("/solo")
 def solo_page(request: Request, user: CurrentUser) -> HTMLResponse:
     """Solo practice: start a game, see the personal best."""
-    return render(request, user, "solo.html")
+    return render(request, user, "solo.html", boot={"games": catalogue()})
 
 
 @router.get("/preferences")

@@ -6,7 +6,7 @@ Everything else in ``web`` asks this registry for a game by its kind's name
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from .base import Applied, EngineAction, GameKind, LiveGame, SoloResult
 from .chromino import CHROMINO
@@ -15,6 +15,22 @@ from .triominos import TRIOMINOS
 GAMES: Final[dict[str, GameKind]] = {kind.name: kind for kind in (CHROMINO, TRIOMINOS)}
 DEFAULT_GAME: Final = CHROMINO.name
 """The kind of rows made before there was a choice, and of requests that name none."""
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every game as the lobby offers it: its name and title, how many may play, its
+    bots and its options (a JSON schema, defaults included) — the lobby's form is built
+    from this, so it names no game itself."""
+    return [
+        {
+            "name": kind.name,
+            "title": kind.title,
+            "max_players": kind.max_players,
+            "bots": dict(kind.bots),
+            "options": kind.options_model.model_json_schema(),
+        }
+        for kind in GAMES.values()
+    ]
 
 
 def game_kind(name: str) -> GameKind:
@@ -30,5 +46,6 @@ __all__ = [
     "GameKind",
     "LiveGame",
     "SoloResult",
+    "catalogue",
     "game_kind",
 ]
