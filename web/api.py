@@ -251,6 +251,40 @@ def download_record(game_id: str, session: SessionDep) -> JSONResponse:
     return JSONResponse(record, headers=headers)
 
 
+@router.get("/games/{game_id}/replay")
+def read_replay(game_id: str, session: SessionDep) -> dict[str, Any]:
+    """A finished game step by step, as the server's engine replays it: each version's
+    event (with the tile drawn: the game is over) and the whole position after it,
+    running scores included. The browser shows the steps; it re-derives nothing."""
+    game = tables.game_by_id(session, game_id)
+    if game.status != "finished":
+        raise HTTPException(
+            409,
+            detail={"code": "game_in_progress", "message": "a game is replayed once it ends"},
+        )
+    kind = game_kind(game.kind)
+    live = kind.restore(game.setup)
+    steps: list[dict[str, Any]] = [{"version": 0, "event": None, **live.replay_frame()}]
+    for event in _events(session, game_id):
+        applied = live.apply(event.seat, kind.stored_action(event.action))
+        steps.append(
+            {
+                "version": event.seq,
+                "event": {**applied.public, **applied.private},
+                **live.replay_frame(),
+            }
+        )
+    return {
+        "game": kind.name,
+        "game_id": game.id,
+        "players": [seat["name"] for seat in game.seats],
+        "options": game.setup.get("options", {}),
+        "solo": game.solo,
+        "result": game.result,
+        "steps": steps,
+    }
+
+
 @router.post("/games/{game_id}/rematch")
 def rematch(
     game_id: str, user: CurrentUser, session: SessionDep, request: Request

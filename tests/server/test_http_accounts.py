@@ -516,6 +516,7 @@ API_ROUTES = {
     ("POST", "/api/solo"),
     ("GET", "/api/games/{game_id}"),
     ("GET", "/api/games/{game_id}/record"),
+    ("GET", "/api/games/{game_id}/replay"),
     ("POST", "/api/games/{game_id}/rematch"),
 }
 

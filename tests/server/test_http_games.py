@@ -11,7 +11,8 @@ from sqlalchemy import select
 from support import GameSocket, Player
 from test_http_accounts import at_once, device, expect, names_field
 
-from chromino.notation import replay
+from chromino.game import Game as EngineGame
+from chromino.notation import parse_move, replay, setup_from_record
 from web.db import Database
 from web.models import Game, GameEvent, GamePlayer, GameTable
 
@@ -496,3 +497,39 @@ def test_a_solo_rematch_is_another_solo_game(players: list[Player], db: Database
     assert new.setup["options"]["hand_size"] == 2
     refused = expect(players[1].http.post(f"/api/games/{game_id}/rematch"), 403)
     assert refused["detail"]["code"] == "not_a_player"
+
+
+# --- the replay of a finished game ------------------------------------------------------
+
+
+def test_the_replay_is_sent_step_by_step_once_the_game_is_over(players: list[Player]) -> None:
+    ana, ben = players[0], players[1]
+    watcher = players[2]
+    game_id = start_duel(ana, ben, {"scoring": "expert"}, [HUMAN, HUMAN])
+    refused = ana.http.get(f"/api/games/{game_id}/replay")
+    assert expect(refused, 409)["detail"]["code"] == "game_in_progress"
+    with ana.connect(game_id) as first, ben.connect(game_id) as second:
+        final = play_out({0: first, 1: second})
+    replayed = expect(watcher.http.get(f"/api/games/{game_id}/replay"), 200)  # anyone may
+    record = expect(ana.http.get(f"/api/games/{game_id}/record"), 200)
+    assert replayed["game"] == "chromino"
+    assert replayed["players"] == record["players"]
+    steps = replayed["steps"]
+    assert [step["version"] for step in steps] == list(range(len(record["moves"]) + 1))
+    # every step against the engine replaying the record on its own, move by move
+    setup, moves = setup_from_record(record)
+    game = EngineGame(setup)
+    assert steps[0]["event"] is None
+    for step, raw in zip(steps[1:], moves, strict=True):
+        seat, action = parse_move(raw)
+        event = game.apply(seat, action)
+        assert step["event"]["seat"] == seat and step["event"]["action"] == action.kind
+        if event.drawn is not None:
+            assert step["event"]["drawn"] == event.drawn  # the game is over: no secret now
+        assert step["scores"] == list(game.scores)  # the running score
+        assert step["hands"] == [list(hand) for hand in game.hands]
+        assert step["bag"] == len(game.bag)
+        assert len(step["board"]) == len(game.board.placements)
+    assert steps[-1]["scores"] == final["state"]["scores"]
+    assert replayed["result"]["scores"] == final["state"]["scores"]
+    assert expect(ana.http.get("/api/games/nope/replay"), 404)["detail"]["code"] == "no_such_game"

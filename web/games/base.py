@@ -76,6 +76,12 @@ class LiveGame(Protocol):
 
     def turn_seconds(self) -> int: ...
 
+    def replay_frame(self) -> dict[str, Any]:
+        """The whole position, every hand shown (for the replay of a finished game):
+        ``board``, ``hands``, ``bag`` (a count), ``scores``, ``current``,
+        ``turns_taken``, ``tiles_drawn``."""
+        ...
+
 
 class SoloResult(BaseModel):
     """A finished solo game as the personal best compares them."""

@@ -118,6 +118,17 @@ class TriominosLive:
             "hand_sizes": [len(hand) for hand in self.game.hands],
         }
 
+    def replay_frame(self) -> dict[str, Any]:
+        return {
+            "board": [placement.to_dict() for placement in self.game.board.placements],
+            "hands": [list(hand) for hand in self.game.hands],
+            "bag": len(self.game.bag),
+            "scores": list(self.game.scores),
+            "current": self.game.current,
+            "turns_taken": list(self.game.turns_taken),
+            "tiles_drawn": list(self.game.tiles_drawn),
+        }
+
     def turn_seconds(self) -> int:
         return self.game.setup.options.turn_seconds
 
