@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 from fastapi.responses import JSONResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import TypeAdapter
 
 from . import accounts, tables
+from .db import Database
 from .deps import CurrentUser, OptionalUser, SessionDep
 from .games import DEFAULT_GAME, game_kind
 from .hub import Hub
 from .limits import Limits
+from .lobby import KEEP_ALIVE, REFRESH_GAP
+from .models import User
 from .schemas import (
     GameSummary,
     Login,
@@ -159,13 +165,63 @@ def read_solo_best(
     return tables.solo_best(session, user, game)
 
 
+# --- the live lobby -----------------------------------------------------------------
+
+
+@router.get("/lobby/events", response_class=EventSourceResponse)
+async def lobby_events(request: Request) -> AsyncIterator[ServerSentEvent]:
+    """The open public tables and my games, sent at once and again whenever they change
+    (server-sent events, ``event: lobby``; a comment every 25 s keeps proxies from
+    closing the stream). No account is made for a visitor without one."""
+    hub: Hub = request.app.state.hub
+    idle = timedelta(days=request.app.state.settings.session_idle_days)
+    cookie = dict(request.session)
+    user_id = await asyncio.to_thread(_user_id_of, hub.db, cookie, idle)
+    last: dict[str, Any] | None = None
+    async with hub.lobby.listen() as changed:
+        while True:
+            changed.clear()
+            lists = await asyncio.to_thread(_lobby_lists, hub.db, user_id)
+            if lists != last:
+                yield ServerSentEvent(event="lobby", data=lists)
+                last = lists
+            try:
+                await asyncio.wait_for(changed.wait(), timeout=KEEP_ALIVE)
+            except TimeoutError:
+                yield ServerSentEvent(comment="still here")
+                continue
+            await asyncio.sleep(REFRESH_GAP)  # a burst of changes makes one reading
+
+
+def _user_id_of(db: Database, cookie: dict[str, Any], idle: timedelta) -> int | None:
+    with db.session() as session:
+        user = accounts.user_of_session(cookie, session, idle)
+        return None if user is None else user.id
+
+
+def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
+    with db.session() as session:
+        listed = [tables.table_public(t).model_dump() for t in tables.public_tables(session)]
+        mine: list[dict[str, Any]] = []
+        user = None if user_id is None else session.get(User, user_id)
+        if user is not None:
+            mine = [
+                tables.game_summary(game, user.id).model_dump()
+                for game in tables.my_games(session, user)
+            ]
+        return {"tables": listed, "my_games": mine}
+
+
 # --- tables ---------------------------------------------------------------------
 
 
 @router.post("/tables", status_code=status.HTTP_201_CREATED)
-def create_table(body: TableCreate, user: CurrentUser, session: SessionDep) -> TablePublic:
+def create_table(
+    body: TableCreate, user: CurrentUser, session: SessionDep, request: Request
+) -> TablePublic:
     """A new table with its options and seats; I take the first human seat."""
     table = tables.create_table(session, user, body)
+    _lobby_changed(request, session)
     return tables.table_public(table)
 
 
@@ -182,18 +238,24 @@ def read_table(invite_code: str, session: SessionDep) -> TablePublic:
 
 
 @router.post("/tables/{invite_code}/join")
-def join_table(invite_code: str, user: CurrentUser, session: SessionDep) -> TablePublic:
+def join_table(
+    invite_code: str, user: CurrentUser, session: SessionDep, request: Request
+) -> TablePublic:
     """Take a free seat."""
     table = tables.table_by_invite(session, invite_code)
     tables.join(table, user)
+    _lobby_changed(request, session)
     return tables.table_public(table)
 
 
 @router.post("/tables/{invite_code}/leave")
-def leave_table(invite_code: str, user: CurrentUser, session: SessionDep) -> TablePublic:
+def leave_table(
+    invite_code: str, user: CurrentUser, session: SessionDep, request: Request
+) -> TablePublic:
     """Give up my seat before the start."""
     table = tables.table_by_invite(session, invite_code)
     tables.leave(table, user)
+    _lobby_changed(request, session)
     return tables.table_public(table)
 
 
@@ -293,6 +355,10 @@ def rematch(
     finished = tables.game_by_id(session, game_id)
     game = tables.rematch(session, finished, user, deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
+    hub: Hub = request.app.state.hub
+    asyncio.run_coroutine_threadsafe(
+        hub.announce_rematch(finished.id, game.id), request.app.state.loop
+    )
     return {"game_id": game.id}
 
 
@@ -308,6 +374,14 @@ def _open_room(request: Request, session: SessionDep, game_id: str) -> None:
     session.commit()
     hub: Hub = request.app.state.hub
     asyncio.run_coroutine_threadsafe(hub.room(game_id), request.app.state.loop)
+    _lobby_changed(request, session)
+
+
+def _lobby_changed(request: Request, session: SessionDep) -> None:
+    """Commit, then wake the lobby streams (here and on the other processes)."""
+    session.commit()
+    hub: Hub = request.app.state.hub
+    request.app.state.loop.call_soon_threadsafe(hub.lobby_changed)
 
 
 def _events(session: SessionDep, game_id: str) -> list[Any]:

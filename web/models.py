@@ -139,6 +139,9 @@ class Game(Base):
     version: Mapped[int] = mapped_column(default=0)
     """Number of events applied."""
     turn_deadline_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    current_seat: Mapped[int | None] = mapped_column()
+    """The seat to play (None once over): the lobby says "your turn" without loading
+    the game."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -168,8 +168,12 @@ class GameSummary(BaseModel):
     solo: bool
     players: list[str]
     my_seat: int | None
+    current_seat: int | None
+    """The seat to play, while the game is on."""
+    my_turn: bool
     result: dict[str, Any] | None
     created_at: str
+    finished_at: str | None
 
 
 class SoloBest(BaseModel):

@@ -188,6 +188,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
         id=secrets.token_urlsafe(9),
         table_id=table.id,
         kind=kind.name,
+        current_seat=int(setup["first"]),
         setup=setup,
         seats=seats,
         solo=table.solo,
@@ -291,16 +292,22 @@ def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
 
 
 def game_summary(game: Game, user_id: int | None) -> GameSummary:
-    """A line of "my games"."""
+    """A line of "my games": who plays, whose turn it is, how it ended, and when."""
+    my_seat = None if user_id is None else seat_of(game, user_id)
+    playing = game.status == "playing"
+    current = game.current_seat if playing else None
     return GameSummary(
         id=game.id,
         game=game.kind,
         status=game.status,
         solo=game.solo,
         players=[seat["name"] for seat in game.seats],
-        my_seat=None if user_id is None else seat_of(game, user_id),
+        my_seat=my_seat,
+        current_seat=current,
+        my_turn=current is not None and current == my_seat,
         result=game.result,
         created_at=as_utc(game.created_at).isoformat(),
+        finished_at=None if game.finished_at is None else as_utc(game.finished_at).isoformat(),
     )
 
 

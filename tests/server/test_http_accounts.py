@@ -507,6 +507,7 @@ API_ROUTES = {
     ("PATCH", "/api/me/preferences"),
     ("GET", "/api/me/games"),
     ("GET", "/api/me/solo-best"),
+    ("GET", "/api/lobby/events"),
     ("POST", "/api/tables"),
     ("GET", "/api/tables"),
     ("GET", "/api/tables/{invite_code}"),

@@ -562,10 +562,17 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         "solo",
         "players",
         "my_seat",
+        "current_seat",
+        "my_turn",
         "result",
         "created_at",
+        "finished_at",
     }
     assert game["game"] == "chromino"
+    assert game["finished_at"] is None
+    first = expect(client.get(f"/api/games/{game_id}"), 200)["state"]["current"]
+    assert game["current_seat"] == first  # the seat the deal chose
+    assert game["my_turn"] is (first == 0)
     assert (game["id"], game["status"], game["solo"], game["my_seat"], game["result"]) == (
         game_id,
         "playing",

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..db import Database, as_utc
 from ..fanout import Fanout
+from ..lobby import LobbyBus
 from ..settings import Settings
 from .room import Room
 from .store import EventStore
@@ -49,6 +50,7 @@ class Hub:
         self._elsewhere: dict[str, dict[str, RemotePresence]] = {}
         """game id → process → who is connected there."""
         self._refresher: asyncio.Task[None] | None = None
+        self.lobby = LobbyBus()
 
     async def start(self) -> None:
         """Rebuild every game in progress, re-arming its timers and bots."""
@@ -93,6 +95,20 @@ class Hub:
             del self.rooms[room.game_id]
         for viewer in room.viewers:
             viewer.hang_up()
+
+    def lobby_changed(self) -> None:
+        """Tables or games changed: wake the lobby streams here and on the other processes."""
+        self.lobby.changed()
+        task = asyncio.get_running_loop().create_task(self.fanout.publish({"kind": "lobby"}))
+        task.add_done_callback(_log_failure)
+
+    async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
+        """A finished game's rematch was dealt: tell its viewers, here and elsewhere."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.rematch_dealt(next_game_id)
+        await self.fanout.publish({"kind": "rematch", "game": game_id, "next": next_game_id})
+        self.lobby_changed()
 
     def set_assistance(self, user_id: int, level: str) -> None:
         """Pass a changed assistance level to that user's open games."""
@@ -146,6 +162,9 @@ class Hub:
 
     async def _on_remote(self, message: dict[str, Any]) -> None:
         kind, game_id = message.get("kind"), message.get("game")
+        if kind == "lobby":
+            self.lobby.changed()
+            return
         if not isinstance(game_id, str):
             return
         room = self.rooms.get(game_id)
@@ -155,6 +174,8 @@ class Hub:
             self._heard_presence(game_id, message)
         elif kind == "presence_query" and room is not None and room.viewers:
             self.announce_presence(room)
+        elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
+            room.rematch_dealt(message["next"])
 
     def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
         origin = str(message.get("origin"))

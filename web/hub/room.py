@@ -105,6 +105,8 @@ class Room:
         for row in stored.events:
             self._apply_stored(row)
         self.deadline = stored.deadline
+        self.next_game = stored.next_game
+        """The rematch of this game, once someone asked for it."""
         self.ended_by_host = stored.status != "playing" and not self.live.is_over
         """Ended by ``chromino admin end-game``: no more moves, timers or bots."""
 
@@ -152,7 +154,14 @@ class Room:
         version = self.version + 1
         deadline = self._next_deadline(applied)
         stored = StoredEvent(
-            version, seat, applied.stored, user_id, command_id, deadline, self.live.result()
+            version,
+            seat,
+            applied.stored,
+            user_id,
+            command_id,
+            deadline,
+            self.live.result(),
+            None if self.live.is_over else self.live.current_seat,
         )
         try:
             await self.hub.store.write(self.game_id, stored)
@@ -176,6 +185,8 @@ class Room:
             self.commands[key] = version
         self._broadcast(applied)
         await self.hub.announce_version(self, version)
+        if applied.turn_changed or applied.finished:
+            self.hub.lobby_changed()
         self._schedule()
         return version
 
@@ -312,6 +323,7 @@ class Room:
             "solo": self.solo,
             **self._state_fields(viewer),
             "presence": self.presence(),
+            "next_game": self.next_game,
         }
 
     def sync(self, viewer: Viewer, since: int | None, snapshot: str = "welcome") -> None:
@@ -373,6 +385,16 @@ class Room:
             viewer.send(message)
         if local:
             self.hub.announce_presence(self)
+
+    def rematch_dealt(self, next_game: str) -> None:
+        """Someone asked for a rematch and it was dealt: every viewer hears of it (their
+        end screen offers to join it with one click)."""
+        if self.next_game == next_game:
+            return
+        self.next_game = next_game
+        message = {"type": "rematch", "version": self.version, "game_id": next_game}
+        for viewer in self.viewers:
+            viewer.send(message)
 
     def set_assistance(self, user_id: int, level: str) -> None:
         """A player changed their assistance level: resend their state at once."""

@@ -37,6 +37,8 @@ class StoredEvent:
     command_id: str | None
     deadline: datetime | None
     result: dict[str, Any] | None
+    current_seat: int | None = None
+    """The seat to play after this event (None once the game is over)."""
 
 
 @dataclass
@@ -51,6 +53,8 @@ class StoredGame:
     status: str
     deadline: datetime | None
     events: list[GameEvent]
+    next_game: str | None = None
+    """The table's newer game (a rematch), if there is one."""
 
 
 class EventStore:
@@ -135,6 +139,7 @@ class EventStore:
                     select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
                 )
             )
+            newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -145,6 +150,7 @@ class EventStore:
                 game.status,
                 game.turn_deadline_at,
                 events,
+                next_game=newest if newest != game.id else None,
             )
 
     def read_events(self, game_id: str, after: int) -> list[GameEvent]:
@@ -201,6 +207,7 @@ class EventStore:
                 "previous": event.version - 1,
                 "new_version": event.version,
                 "deadline": event.deadline,
+                "seat_to_play": event.current_seat,
             }
             for game_id, event in items
         ]
@@ -208,7 +215,11 @@ class EventStore:
             update(games)
             .where(games.c.id == bindparam("game"), games.c.version == bindparam("previous"))
             .where(games.c.status == "playing")  # a game the host ended takes no more moves
-            .values(version=bindparam("new_version"), turn_deadline_at=bindparam("deadline")),
+            .values(
+                version=bindparam("new_version"),
+                turn_deadline_at=bindparam("deadline"),
+                current_seat=bindparam("seat_to_play"),
+            ),
             standings,
         )
         if changed.rowcount != len(items):
