@@ -28,6 +28,15 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--load-interval", type=float, default=1.0, help="seconds between a game's moves"
     )
+    parser.add_argument(
+        "--cluster-games",
+        type=int,
+        default=100,
+        help="games in the one-against-two-processes comparison (PostgreSQL + Redis; 0 skips)",
+    )
+    parser.add_argument(
+        "--cluster-seconds", type=float, default=20, help="measured length of each of its runs"
+    )
     return parser.parse_args(argv)
 
 
@@ -90,6 +99,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         print()
         result = run_load(args.load_games, args.load_seconds, interval=args.load_interval)
         report(result, interval=args.load_interval)
+    if args.cluster_games > 0:
+        from .load import compare_processes, report_processes
+
+        print()
+        report_processes(compare_processes(args.cluster_games, args.cluster_seconds))
 
 
 if __name__ == "__main__":

@@ -47,6 +47,12 @@ from websockets.exceptions import ConnectionClosed
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
+SHARED_SECRET = secrets.token_hex(32)
+"""Every process of a run signs cookies alike, so a guest made on one is known on all."""
+POSTGRES_ADMIN_URL = os.environ.get(
+    "CHROMINO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
+)
+REDIS_URL = os.environ.get("CHROMINO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LAG_TICK = 0.05
 PRELUDE_MOVES = 40
 """Each game first plays up to this many moves unmeasured (about a game's length)."""
@@ -91,6 +97,11 @@ class LoadResult:
     def moves_per_second(self) -> float:
         return self.moves / self.seconds if self.seconds else 0.0
 
+    @property
+    def cpu_per_move(self) -> float:
+        """Server CPU seconds (all processes) per move delivered."""
+        return self.server_cpu / self.moves_per_second if self.moves else float("nan")
+
     def percentile(self, values: list[float], fraction: float) -> float:
         if not values:
             return float("nan")
@@ -110,21 +121,20 @@ def _free_port() -> int:
 class Server:
     """One uvicorn process serving the app, killed at the end."""
 
-    def __init__(self, directory: Path, env: dict[str, str]) -> None:
-        from web.migrate import upgrade
-
+    def __init__(
+        self, directory: Path, env: dict[str, str], database_url: str, name: str = "server"
+    ) -> None:
         self.port = _free_port()
-        database_url = f"sqlite:///{directory / 'load.sqlite3'}"
-        upgrade(database_url)
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("CHROMINO_")}
         self.env.update(
             CHROMINO_ENVIRONMENT="test",
             CHROMINO_DATABASE_URL=database_url,
-            CHROMINO_SECRET_KEY=secrets.token_hex(32),
+            CHROMINO_SECRET_KEY=SHARED_SECRET,
             CHROMINO_ALLOWED_ORIGINS=self.url,
         )
         self.env.update(env)
-        self.log = (directory / "server.log").open("wb")
+        self.log_path = directory / f"{name}.log"
+        self.log = self.log_path.open("wb")
         command = [sys.executable, "-m", "uvicorn", "--factory", "web.app:create_app",
                    "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warning",
                    "--no-access-log", "--backlog", "4096"]  # fmt: skip
@@ -238,6 +248,8 @@ class LiveGame:
     game_id: str
     people: list[httpx.AsyncClient]
     viewers: list[Viewer]
+    index: int = 0
+    """The game's number in the run (which process its players use)."""
     version: int = 0
     commands: int = 0
     sent_at: dict[int, tuple[float, int, bool]] = field(default_factory=dict)
@@ -249,9 +261,13 @@ class LiveGame:
 class Load:
     """The whole client side of a run."""
 
-    def __init__(self, base_url: str, interval: float, rng: random.Random) -> None:
-        self.base_url = base_url
-        self.ws_url = base_url.replace("http", "ws", 1)
+    def __init__(
+        self, base_urls: list[str], interval: float, rng: random.Random, routing: str = "split"
+    ) -> None:
+        self.ws_urls = [url.replace("http", "ws", 1) for url in base_urls]
+        self.routing = routing
+        """"split": a game's four players spread over the processes; "affinity": all of a
+        game's players on one process (what a proxy hashing on the game id gives)."""
         self.interval = interval
         self.rng = rng
         self.measuring = False
@@ -274,9 +290,15 @@ class Load:
 
     # --- sockets ---------------------------------------------------------------
 
+    def ws_url_for(self, game: LiveGame, viewer: Viewer) -> str:
+        """Which process this viewer talks to."""
+        count = len(self.ws_urls)
+        spread = viewer.seat if self.routing == "split" else 0
+        return self.ws_urls[(game.index + spread) % count]
+
     async def open(self, game: LiveGame, viewer: Viewer) -> None:
         viewer.socket = await connect(
-            f"{self.ws_url}/ws/games/{game.game_id}",
+            f"{self.ws_url_for(game, viewer)}/ws/games/{game.game_id}",
             additional_headers={"Cookie": viewer.cookie},
             proxy=None,
             open_timeout=60,
@@ -467,36 +489,78 @@ class LoadPlan:
     warmup: float = 5
     interval: float = 1.0
     seed: int = 1
+    processes: int = 1
+    """Server processes; more than one share PostgreSQL and Redis."""
+    routing: str = "split"
+    postgres: bool = False
+    """PostgreSQL (+ Redis) even for one process, to compare like with like."""
 
 
 async def _run(plan: LoadPlan, env: dict[str, str]) -> LoadResult:
-    with tempfile.TemporaryDirectory(prefix="chromino-load-") as directory:
-        server = Server(Path(directory), env)
+    with (
+        tempfile.TemporaryDirectory(prefix="chromino-load-") as directory,
+        _database(Path(directory), plan) as database_url,
+    ):
+        extra = dict(env)
+        if plan.processes > 1 or plan.postgres:
+            extra.setdefault("CHROMINO_REDIS_URL", REDIS_URL)
+        servers = [
+            Server(Path(directory), extra, database_url, name=f"server-{number}")
+            for number in range(plan.processes)
+        ]
         try:
-            await server.wait_healthy()
-            return await _drive(server, plan)
+            for server in servers:
+                await server.wait_healthy()
+            return await _drive(servers, plan)
         except BaseException:
-            server.log.flush()
-            tail = (Path(directory) / "server.log").read_text(errors="replace")[-3000:]
-            print(f"the server's log ends with:\n{tail}", file=sys.stderr)
+            for server in servers:
+                server.log.flush()
+                tail = server.log_path.read_text(errors="replace")[-3000:]
+                print(f"{server.log_path.name} ends with:\n{tail}", file=sys.stderr)
             raise
         finally:
-            server.kill()
+            for server in servers:
+                server.kill()
             keep = os.environ.get("CHROMINO_LOAD_KEEP_LOG")
             if keep:
-                Path(keep).write_bytes((Path(directory) / "server.log").read_bytes())
+                Path(keep).write_bytes(servers[0].log_path.read_bytes())
 
 
-async def _drive(server: Server, plan: LoadPlan) -> LoadResult:
+@contextlib.contextmanager
+def _database(directory: Path, plan: LoadPlan) -> Any:
+    """A fresh migrated database: a SQLite file, or a PostgreSQL database dropped after."""
+    from web.migrate import upgrade
+
+    if plan.processes == 1 and not plan.postgres:
+        url = f"sqlite:///{directory / 'load.sqlite3'}"
+        upgrade(url)
+        yield url
+        return
+    import psycopg
+    from sqlalchemy import make_url
+
+    name = f"chromino_load_{secrets.token_hex(4)}"
+    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    url = make_url(POSTGRES_ADMIN_URL).set(database=name).render_as_string(hide_password=False)
+    try:
+        upgrade(url)
+        yield url
+    finally:
+        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
     rng = random.Random(plan.seed)
-    people = People(server.url)
-    load = Load(server.url, plan.interval, rng)
+    people = People(servers[0].url)
+    load = Load([server.url for server in servers], plan.interval, rng, plan.routing)
     began = time.perf_counter()
     made = await asyncio.gather(*(people.game() for _ in range(plan.games)))
     setup_seconds = time.perf_counter() - began
     live = [
-        LiveGame(game_id, seats, [Viewer(seat, _cookie(p)) for seat, p in enumerate(seats)])
-        for game_id, seats in made
+        LiveGame(game_id, seats, [Viewer(seat, _cookie(p)) for seat, p in enumerate(seats)], index)
+        for index, (game_id, seats) in enumerate(made)
     ]
     began = time.perf_counter()
     limit = asyncio.Semaphore(100)
@@ -519,14 +583,15 @@ async def _drive(server: Server, plan: LoadPlan) -> LoadResult:
     gc.freeze()
     gc.disable()
     try:
-        await _play(load, people, live, server, plan=plan, result=result)
+        await _play(load, people, live, servers, plan=plan, result=result)
     finally:
         gc.enable()
         gc.unfreeze()
     await asyncio.gather(*(load.close_all(game) for game in live))
     await people.close()
-    if server.process.poll() is not None:
-        load.error(f"the server died with {server.process.returncode}")
+    for server in servers:
+        if server.process.poll() is not None:
+            load.error(f"{server.log_path.stem} died with {server.process.returncode}")
     result.moves = load.moves
     result.latencies = load.latencies
     result.own_latencies = load.own_latencies
@@ -543,7 +608,7 @@ async def _play(
     load: Load,
     people: People,
     live: list[LiveGame],
-    server: Server,
+    servers: list[Server],
     *,
     plan: LoadPlan,
     result: LoadResult,
@@ -567,13 +632,15 @@ async def _play(
     ]
     await asyncio.sleep(plan.warmup)
     load.measuring = True
-    server_before, client_before = server.cpu_seconds(), time.process_time()
+    server_before = sum(server.cpu_seconds() for server in servers)
+    client_before = time.process_time()
     machine_before = _machine_busy_seconds()
     started = time.perf_counter()
     await asyncio.sleep(plan.seconds)
     load.measuring = False
     result.seconds = time.perf_counter() - started
-    result.server_cpu = (server.cpu_seconds() - server_before) / result.seconds
+    server_after = sum(server.cpu_seconds() for server in servers)
+    result.server_cpu = (server_after - server_before) / result.seconds
     result.client_cpu = (time.process_time() - client_before) / result.seconds
     machine = (_machine_busy_seconds() - machine_before) / result.seconds
     result.others_cpu = max(0.0, machine - result.server_cpu - result.client_cpu)
@@ -592,9 +659,14 @@ def run_load(
     interval: float = 1.0,
     env: dict[str, str] | None = None,
     seed: int = 1,
+    processes: int = 1,
+    routing: str = "split",
+    postgres: bool = False,
 ) -> LoadResult:
-    """Start a server, make ``games`` four-player games, play them for ``seconds``."""
-    plan = LoadPlan(games, seconds, warmup, interval, seed)
+    """Start the server process(es), make ``games`` four-player games, play them for
+    ``seconds`` (``interval`` 0: each game's next move as soon as the last reached all
+    four, so the servers are the limit)."""
+    plan = LoadPlan(games, seconds, warmup, interval, seed, processes, routing, postgres)
     try:
         import uvloop
 
@@ -673,6 +745,45 @@ def report(result: LoadResult, interval: float = 1.0) -> None:
     )
     for error in result.errors[:5]:
         print(f"    {error}")
+
+
+def compare_processes(games: int = 100, seconds: float = 20) -> list[tuple[str, LoadResult]]:
+    """The same client load — ``games`` four-player games, each moving as fast as its
+    moves are delivered — against one process and two on PostgreSQL + Redis."""
+    runs = [
+        ("1 process (PostgreSQL + Redis)", {"processes": 1, "postgres": True}),
+        ("2 processes, each game's players split across both", {"processes": 2}),
+        ("2 processes, each game on one (proxy affinity)", {"processes": 2, "routing": "affinity"}),
+    ]
+    results = []
+    for label, options in runs:
+        result = run_load(games, seconds, warmup=3, interval=0.0, **options)  # type: ignore[arg-type]
+        results.append((label, result))
+    return results
+
+
+def report_processes(results: list[tuple[str, LoadResult]]) -> None:
+    """Throughput, CPU per move and latency of each run, against the single process."""
+    base = results[0][1].moves_per_second
+    games = results[0][1].games
+    print(
+        f"Several processes ({games} four-player games moving as fast as they are delivered; "
+        f"clients on one asyncio loop; {results[0][1].cores} cores in all)"
+    )
+    for index, (label, result) in enumerate(results):
+        rate = result.moves_per_second
+        p99 = result.percentile(result.latencies, 0.99)
+        ratio = rate / base if base else 0.0
+        figures = (
+            f"{rate:.0f} moves/s, x{ratio:.2f}, {result.cpu_per_move * 1e3:.2f} ms CPU/move, "
+            f"p99 {p99 * 1e3:.0f} ms, server {result.server_cpu:.0%} "
+            f"clients {result.client_cpu:.0%}, errors {len(result.errors)}"
+        )
+        if index == 1:
+            _line(label, f"x{ratio:.2f}", ">= x1.6", ratio >= 1.6, ratio / 1.6)
+        print(f"    {label}: {figures}")
+        for error in result.errors[:3]:
+            print(f"      {error}")
 
 
 if __name__ == "__main__":
