@@ -227,10 +227,19 @@ def has_class(name: str) -> re.Pattern[str]:
 # --- setting games up ---------------------------------------------------------------
 
 
-def create_table_with_form(page: Page, seats: list[str], **fields: str | bool) -> str:
-    """Fill in the home page's form (seat kinds "human", "bot:greedy", …; other
-    fields by name) and create the table. Returns the invite link it shows."""
+def create_table_with_form(
+    page: Page, seats: list[str], *, game: str | None = None, **fields: str | bool
+) -> str:
+    """Fill in the home page's form (the game chosen first, when named; seat kinds
+    "human", "bot:greedy", …; the game's options by name) and create the table.
+    Returns the invite link it shows."""
     page.goto("/")
+    if game is not None:
+        choice = page.locator(f"input[name=game][value={game}]")
+        choice.check()
+        expect(page.get_by_test_id("create-game")).to_contain_text(
+            choice.locator("xpath=..").locator(".game-title").inner_text()
+        )
     form = page.locator("#create-form")
     page.locator("#seat-count").select_option(str(len(seats)))
     kinds = form.locator(".seat-kind")
