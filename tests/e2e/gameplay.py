@@ -8,7 +8,7 @@ page shows (a log line's version, a button becoming enabled), never for time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
@@ -272,15 +272,21 @@ def start_table(page: Page) -> str:
     return game_id_of(page)
 
 
-def api_game(pages: list[Page], seats: list[str] | None = None, **options: object) -> str:
+def api_game(
+    pages: list[Page], seats: list[str] | None = None, *, game: str | None = None, **options: object
+) -> str:
     """A game set up through the API (for tests about something else): the first
-    page creates a table, the others take its free seats, the first starts it."""
+    page creates a table (of ``game``, Chromino when not named), the others take its
+    free seats, the first starts it."""
     seats = seats or ["human"] * len(pages)
     spec = [
         {"kind": "bot", "bot": kind.split(":")[1]} if kind.startswith("bot") else {"kind": kind}
         for kind in seats
     ]
-    created = pages[0].request.post("/api/tables", data={"seats": spec, "options": options})
+    body: dict[str, object] = {"seats": spec, "options": options}
+    if game is not None:
+        body["game"] = game
+    created = pages[0].request.post("/api/tables", data=body)
     assert created.ok, created.text()
     code = created.json()["invite_code"]
     for page in pages[1:]:
@@ -296,7 +302,7 @@ def api_solo(page: Page, **options: object) -> str:
     return api_solo_of(page, "chromino", options)
 
 
-def api_solo_of(page: Page, game: str, options: dict[str, object]) -> str:
+def api_solo_of(page: Page, game: str, options: Mapping[str, object]) -> str:
     """A solo game of this game with these options, through the API."""
     answer = page.request.post("/api/solo", data={"game": game, "options": options})
     assert answer.ok, answer.text()
