@@ -76,6 +76,7 @@ export function mountTriBoard(svg, hooks) {
     camera.setAttribute("transform", transform);
     defs.querySelector("#tri-grid").setAttribute("patternTransform", transform);
     svg.classList.toggle("far", view.scale < 14);
+    svg.classList.toggle("small", view.scale < 26); // the numbers' dots would be specks: the digits say it
 
     const empty = scene.tiles.length === 0;
     if (drawn.empty !== empty) {
@@ -85,7 +86,8 @@ export function mountTriBoard(svg, hooks) {
         ...(empty ? [s("polygon", { class: "tri-origin", points: pointsAttribute(cellPolygon(0, 0, 4)) })] : []),
       );
     }
-    if (drawn.tiles !== scene.tiles) {
+    const tilesChanged = drawn.tiles !== scene.tiles;
+    if (tilesChanged) {
       drawn.tiles = scene.tiles;
       layers.tiles.replaceChildren(
         ...scene.tiles.map((placement) =>
@@ -98,7 +100,8 @@ export function mountTriBoard(svg, hooks) {
       );
     }
     const lastKey = scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null;
-    if (drawn.lastKey !== lastKey) {
+    const lastChanged = drawn.lastKey !== lastKey;
+    if (lastChanged) {
       drawn.lastKey = lastKey;
       layers.marks.replaceChildren();
       if (scene.lastPlaced) {
@@ -107,9 +110,17 @@ export function mountTriBoard(svg, hooks) {
           s(
             "g",
             { class: "last-placed tri-last", "data-x": x, "data-y": y },
-            s("polygon", { class: "tri-last-outline", points: pointsAttribute(cellPolygon(x, y, 6)) }),
+            s("polygon", { class: "tri-last-outline", points: pointsAttribute(cellPolygon(x, y, 2.5)) }),
           ),
         );
+      }
+    }
+    if (tilesChanged || lastChanged) {
+      // The tile laid last also gets a warm face, under its numbers.
+      layers.tiles.querySelector(".is-last")?.classList.remove("is-last");
+      if (scene.lastPlaced) {
+        const { x, y } = scene.lastPlaced;
+        layers.tiles.querySelector(`.tri-tile[data-x="${x}"][data-y="${y}"]`)?.classList.add("is-last");
       }
     }
     const targetsChanged = drawn.targets !== scene.targets;

@@ -17,7 +17,7 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 const PAN_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 const DRAG_SLOP = 8; // pixels a pointer moves from a hand tile before it is a drag, not a click
 const CLICK_AFTER_DRAG_MS = 500; // the click that ends a drag is not a pick
-const FIT_MARGIN = 1.5; // camera units (half edges) around what the board shows
+const FIT_MARGIN = 1.2; // camera units (half edges) around what the board shows
 
 /** Mount on the page's board and placing controls; see docs/frontend.md for `context` and the result. */
 export function mountPlay({ state, svg, preferences, requestRender, announce, command, focusHandTile, unlockSound, signal }) {

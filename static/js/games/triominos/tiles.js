@@ -7,8 +7,8 @@ import { t } from "../../i18n.js";
 import { s } from "../../svg.js";
 import { EDGE, boardCentre, boardPoint, cellPolygon, cornerNumbers, pointsAttribute } from "./geometry.js";
 
-const NUMBER_IN = 40; // board units from a corner to its number's middle
-const DISC = 18; // radius of a number's disc
+const NUMBER_IN = 45; // board units from a corner to its number's middle
+const DISC = 16.5; // radius of a number's disc (clear of the tile's edge, and of the last tile's outline)
 const PIP_RING = 25; // radius of the arc of dots around a number's disc
 const PIP = 3.4; // radius of a dot
 const PIP_STEP = (30 * Math.PI) / 180; // angle between two dots
@@ -77,7 +77,7 @@ export function drawTile(placement, attributes = {}) {
     );
   }
   const classes = ["tile", "tri-tile", attributes.class].filter(Boolean).join(" ");
-  return s("g", { ...attributes, class: classes }, ...parts);
+  return s("g", { ...attributes, class: classes, "data-x": x, "data-y": y }, ...parts);
 }
 
 /** A tile on its own (hand, log, previews): pointing up, or down, turned by `rot`. */
