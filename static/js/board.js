@@ -76,7 +76,6 @@ export function keepInView(view, x, y, width, height, margin = 1.5) {
  * Returns {draw(scene), cellAt(clientX, clientY), size(), svg}.
  */
 export function mountBoard(svg, hooks) {
-  const listen = { signal: hooks.signal };
   const defs = s(
     "defs",
     {},
@@ -107,21 +106,11 @@ export function mountBoard(svg, hooks) {
 
   const drawn = { tiles: null, targets: null, ghostKey: null, lastKey: null };
 
-  function size() {
-    const box = svg.getBoundingClientRect();
-    return { width: box.width, height: box.height, left: box.left, top: box.top };
-  }
+  const size = () => svgSize(svg);
 
   function cellAt(clientX, clientY) {
-    const { width, height, left, top } = size();
-    const px = clientX - left;
-    const py = clientY - top;
-    if (px < 0 || py < 0 || px > width || py > height) return null;
-    const view = hooks.view();
-    return {
-      x: Math.floor(view.cx + (px - width / 2) / view.scale),
-      y: Math.floor(view.cy + (py - height / 2) / view.scale),
-    };
+    const point = pointAt(svg, hooks.view(), clientX, clientY);
+    return point && { x: Math.floor(point.x), y: Math.floor(point.y) };
   }
 
   /** Draw a scene: {view, tiles, lastPlaced, targets, ghost}. Unchanged layers are kept. */
@@ -183,7 +172,47 @@ export function mountBoard(svg, hooks) {
     }
   }
 
-  // --- pointers: pan with one, pinch with two, tap without moving -----------------
+  wireGestures(svg, {
+    view: hooks.view,
+    changed: hooks.changed,
+    tap: (clientX, clientY) => {
+      const cell = cellAt(clientX, clientY);
+      if (cell) hooks.tap(cell);
+    },
+    hover: (clientX, clientY) => hooks.hover(clientX === null ? null : cellAt(clientX, clientY)),
+    signal: hooks.signal,
+  });
+
+  return { draw, cellAt, size, svg };
+}
+
+/** The size and place of an <svg> on the screen. */
+export function svgSize(svg) {
+  const box = svg.getBoundingClientRect();
+  return { width: box.width, height: box.height, left: box.left, top: box.top };
+}
+
+/** The board point (in the camera's units) under a screen point, or null off the <svg>. */
+export function pointAt(svg, view, clientX, clientY) {
+  const { width, height, left, top } = svgSize(svg);
+  const px = clientX - left;
+  const py = clientY - top;
+  if (px < 0 || py < 0 || px > width || py > height) return null;
+  return { x: view.cx + (px - width / 2) / view.scale, y: view.cy + (py - height / 2) / view.scale };
+}
+
+/**
+ * The pointer gestures of a board, whatever its geometry: drag to pan, pinch and wheel
+ * to zoom, a tap, a mouse hovering; and a redraw when the <svg> changes size. `hooks`:
+ *   view()                    → the camera to move
+ *   changed()                 → the camera moved (request a redraw)
+ *   tap(clientX, clientY)     → a click or tap that did not move
+ *   hover(clientX, clientY)   → a mouse over the board; (null, null) when it leaves
+ *   signal                    → optional AbortSignal that unwires it all
+ */
+export function wireGestures(svg, hooks) {
+  const listen = { signal: hooks.signal };
+  const size = () => svgSize(svg);
 
   const pointers = new Map(); // pointerId → {x, y} (client coordinates)
   let gesture = null; // {kind: "pan"|"pinch", ...} while a pointer is down
@@ -219,7 +248,7 @@ export function mountBoard(svg, hooks) {
 
   svg.addEventListener("pointermove", (event) => {
     if (!pointers.has(event.pointerId)) {
-      if (event.pointerType === "mouse") hooks.hover(cellAt(event.clientX, event.clientY));
+      if (event.pointerType === "mouse") hooks.hover(event.clientX, event.clientY);
       return;
     }
     pointers.set(event.pointerId, local(event));
@@ -257,17 +286,14 @@ export function mountBoard(svg, hooks) {
     const wasTap = gesture?.kind === "pan" && !gesture.moved && pointers.size === 1 && !cancelled;
     pointers.delete(event.pointerId);
     svg.classList.remove("panning");
-    if (wasTap) {
-      const cell = cellAt(event.clientX, event.clientY);
-      if (cell) hooks.tap(cell);
-    }
+    if (wasTap) hooks.tap(event.clientX, event.clientY);
     if (pointers.size) startGesture();
     else gesture = null;
   }
   svg.addEventListener("pointerup", (event) => endPointer(event, false), listen);
   svg.addEventListener("pointercancel", (event) => endPointer(event, true), listen);
   svg.addEventListener("pointerleave", (event) => {
-    if (event.pointerType === "mouse" && !pointers.size) hooks.hover(null);
+    if (event.pointerType === "mouse" && !pointers.size) hooks.hover(null, null);
   }, listen);
 
   svg.addEventListener(
@@ -289,7 +315,6 @@ export function mountBoard(svg, hooks) {
   resized.observe(svg);
   hooks.signal?.addEventListener("abort", () => resized.disconnect());
 
-  return { draw, cellAt, size, svg };
 }
 
 /** A highlighted target: a soft pulsing outline of the three cells, a dot on the middle one. */

@@ -1,51 +1,85 @@
-// Home and lobby: solo, create a table, join by invite, open tables, my games.
-import { api, el, showError, toast } from "./api.js";
+// Home and lobby: choose a game, play it solo or create a table of it (its options built
+// from the server's catalogue and the game's options description), join by invite,
+// open tables, my games. The lobby names no game: boot.page.games lists them.
+import { api, boot, el, showError, toast } from "./api.js";
 import { t } from "./i18n.js";
+import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
 
-const seatCount = document.getElementById("seat-count");
-const seatList = document.getElementById("seat-list");
-const seatTemplate = document.getElementById("seat-template");
+const $ = (id) => document.getElementById(id);
+const DEFAULT_SEATS = 2;
+
+/** Bot names in the page's language (the catalogue's titles are English). */
+function botLabel(name, title) {
+  const words = { greedy: t("Greedy bot"), random: t("Random bot") };
+  return words[name] || title;
+}
+
+let catalogue = []; // [{game, how}]: the games offered, each with its options description
+let chosen = null; // the game chosen
+let fields = null; // its option fields: {read(), check()}
+
+function drawSeatCount(game) {
+  const select = $("seat-count");
+  const wanted = Math.min(Number(select.value) || DEFAULT_SEATS, game.max_players);
+  select.replaceChildren(...Array.from({ length: game.max_players }, (_, i) => el("option", { value: String(i + 1) }, String(i + 1))));
+  select.value = String(wanted);
+}
 
 function drawSeats() {
-  const wanted = Number(seatCount.value);
-  while (seatList.children.length > wanted) seatList.lastElementChild.remove();
-  while (seatList.children.length < wanted) {
-    const item = seatTemplate.content.firstElementChild.cloneNode(true);
-    const index = seatList.children.length;
-    item.querySelector(".seat-label").textContent = t("Seat {number}", { number: index + 1 });
-    if (index > 0) item.querySelector(".seat-kind").value = "bot:greedy";
-    seatList.append(item);
+  const wanted = Number($("seat-count").value);
+  const list = $("seat-list");
+  const bots = Object.entries(chosen.game.bots || {});
+  while (list.children.length > wanted) list.lastElementChild.remove();
+  while (list.children.length < wanted) {
+    const item = $("seat-template").content.firstElementChild.cloneNode(true);
+    item.querySelector(".seat-label").textContent = t("Seat {number}", { number: list.children.length + 1 });
+    list.append(item);
   }
-  const first = seatList.querySelector(".seat-kind");
-  if (first) first.value = "human";
+  [...list.querySelectorAll(".seat-kind")].forEach((select, index) => {
+    const key = bots.map(([name]) => name).join(",");
+    if (select.dataset.bots !== key) {
+      const was = select.value;
+      select.dataset.bots = key;
+      select.replaceChildren(
+        select.querySelector("option[value=human]"),
+        ...bots.map(([name, title]) => el("option", { value: `bot:${name}` }, botLabel(name, title))),
+      );
+      select.value = [...select.options].some((option) => option.value === was) ? was : "human";
+      if (!select.dataset.touched && index > 0 && bots.length) select.value = `bot:${bots.find(([name]) => name === "greedy")?.[0] || bots[0][0]}`;
+    }
+  });
+  const first = list.querySelector(".seat-kind");
+  if (first) {
+    first.value = "human"; // the creator's
+    first.disabled = true;
+  }
+}
+
+function choose(entry) {
+  chosen = entry;
+  $("create-game").textContent =
+    entry.game.max_players > 1
+      ? t("{game}: 1 to {count} players.", { game: entry.how.title(), count: entry.game.max_players })
+      : entry.how.title();
+  drawSeatCount(entry.game);
+  drawSeats();
+  fields = optionFields($("option-fields"), entry);
+  showBest();
 }
 
 function tableRequest(form) {
-  const data = new FormData(form);
-  const seats = [...seatList.querySelectorAll(".seat-kind")].map((select) => {
+  const seats = [...$("seat-list").querySelectorAll(".seat-kind")].map((select) => {
     const [kind, bot] = select.value.split(":");
     return bot ? { kind, bot } : { kind };
   });
-  return {
-    seats,
-    public: data.get("public") === "on",
-    options: {
-      ruleset: data.get("ruleset"),
-      scoring: data.get("scoring"),
-      start: data.get("start"),
-      hand_size: Number(data.get("hand_size")),
-      draws_per_turn: Number(data.get("draws_per_turn")),
-      turn_seconds: Number(data.get("turn_seconds")),
-      strict_draw: data.get("strict_draw") === "on",
-      open_hands: data.get("open_hands") === "on",
-    },
-  };
+  return { game: chosen.game.name, seats, public: new FormData(form).get("public") === "on", options: fields.read() };
 }
 
 async function createTable(event) {
   event.preventDefault();
-  const error = document.getElementById("create-error");
+  const error = $("create-error");
   showError(error, "");
+  if (!fields.check()) return;
   try {
     const table = await api("POST", "/api/tables", tableRequest(event.target));
     location.assign(`/t/${table.invite_code}`);
@@ -54,9 +88,11 @@ async function createTable(event) {
   }
 }
 
-export async function playSolo() {
+/** Start a solo game of `game` with `options` (the game's defaults when left out). */
+export async function playSolo(game, options) {
   try {
-    const { game_id } = await api("POST", "/api/solo");
+    const body = game ? { game, ...(options ? { options } : {}) } : undefined;
+    const { game_id } = await api("POST", "/api/solo", body);
     location.assign(`/g/${game_id}`);
   } catch (problem) {
     toast(problem.message);
@@ -70,6 +106,12 @@ function joinByInvite(event) {
   if (code) location.assign(`/t/${encodeURIComponent(code)}`);
 }
 
+/** A game's title in the page's language. */
+function titleOf(name) {
+  const entry = catalogue.find((item) => item.game.name === name);
+  return entry ? entry.how.title() : name;
+}
+
 function tableLine(table) {
   const people = table.seats.filter((seat) => seat.kind === "human");
   const free = people.filter((seat) => seat.user_id === null).length;
@@ -79,50 +121,62 @@ function tableLine(table) {
     {},
     el("a", { href: `/t/${table.invite_code}` }, t("{name}'s table", { name: host ? host.name : "?" })),
     " · ",
+    titleOf(table.game),
+    " · ",
     t("{free} of {seats} seats free", { free, seats: table.seats.length }),
   );
 }
 
 function gameLine(game) {
+  const entry = catalogue.find((item) => item.game.name === game.game);
   const label = game.solo ? t("Solo game") : game.players.join(", ");
   let status = t("in progress");
   if (game.status === "finished" && game.result) {
     const won = game.my_seat !== null && game.result.winners.includes(game.my_seat);
-    status = game.solo
-      ? t("{turns} turns, {draws} drawn", {
-          turns: game.result.turns[0],
-          draws: game.result.draws[0],
-        })
-      : won
-        ? t("won")
-        : t("finished");
+    status = game.solo && entry ? entry.how.soloResultText(game.result) : won ? t("won") : t("finished");
   }
   const link = game.status === "finished" ? `/g/${game.id}/replay` : `/g/${game.id}`;
-  return el("li", {}, el("a", { href: link }, label), " · ", status);
+  return el("li", {}, el("a", { href: link }, label), " · ", titleOf(game.game), " · ", status);
+}
+
+const bests = new Map(); // game name → its personal best (or null)
+
+async function showBest() {
+  const line = $("solo-best");
+  const entry = chosen;
+  if (!bests.has(entry.game.name)) {
+    try {
+      bests.set(entry.game.name, await api("GET", `/api/me/solo-best?game=${encodeURIComponent(entry.game.name)}`));
+    } catch (problem) {
+      toast(problem.message);
+      return;
+    }
+  }
+  if (chosen !== entry) return; // another game was chosen meanwhile
+  const best = bests.get(entry.game.name);
+  line.textContent = best ? entry.how.bestText(best) : "";
+  line.hidden = !best;
 }
 
 async function loadLists() {
-  const [tables, games, best] = await Promise.all([
-    api("GET", "/api/tables"),
-    api("GET", "/api/me/games"),
-    api("GET", "/api/me/solo-best"),
-  ]);
-  document.getElementById("open-tables").replaceChildren(...tables.map(tableLine));
-  document.getElementById("no-open-tables").hidden = tables.length > 0;
-  document.getElementById("my-games").replaceChildren(...games.map(gameLine));
-  document.getElementById("no-games").hidden = games.length > 0;
-  const bestLine = document.getElementById("solo-best");
-  if (best) {
-    bestLine.textContent = t("Your solo best: {turns} turns, {draws} tiles drawn.", best);
-    bestLine.hidden = false;
-  }
+  const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/me/games")]);
+  $("open-tables").replaceChildren(...tables.map(tableLine));
+  $("no-open-tables").hidden = tables.length > 0;
+  $("my-games").replaceChildren(...games.map(gameLine));
+  $("no-games").hidden = games.length > 0;
 }
 
-if (seatCount) {
-  seatCount.addEventListener("change", drawSeats);
-  drawSeats();
-  document.getElementById("create-form").addEventListener("submit", createTable);
-  document.getElementById("join-form").addEventListener("submit", joinByInvite);
-  document.getElementById("play-solo").addEventListener("click", playSolo);
-  loadLists().catch((problem) => toast(problem.message));
+async function start() {
+  catalogue = await loadCatalogue(boot.page?.games);
+  gameChooser($("game-choice"), catalogue, { onChange: choose });
+  $("seat-count").addEventListener("change", drawSeats);
+  $("seat-list").addEventListener("change", (event) => {
+    if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
+  });
+  $("create-form").addEventListener("submit", createTable);
+  $("join-form").addEventListener("submit", joinByInvite);
+  $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
+  await loadLists();
 }
+
+if ($("create-form")) start().catch((problem) => toast(problem.message));

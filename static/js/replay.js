@@ -1,13 +1,15 @@
-// The replay page: a finished game, move by move, from its record. The game module
-// for the game's kind turns the record into positions and draws the board; the
-// move log's words are the live page's (game/texts.js).
+// The replay page: a finished game, step by step, as the server's engine replayed it
+// (GET /api/games/{id}/replay: each step's event and whole position, every hand shown,
+// the running scores). The page derives no position: the game module for the game's
+// kind draws each step's board, the move log's words are the live page's.
 import { api, boot, el } from "./api.js";
+import { isScoring } from "./game/model.js";
 import { shownTile } from "./game/players.js";
 import {
   bagCount,
   blockedAfter,
   blockedSentence,
-  moveLine,
+  eventLines,
   pointsText,
   somethingWrong,
   tileCount,
@@ -23,22 +25,42 @@ const STEP_MS = 900; // pause between moves while playing
 
 const state = {
   gameId: boot.page?.game_id, // the game replayed
-  record: null, // the game's record (chromino-game/1 for Chromino)
-  summary: null, // the game's summary: players, result
-  frames: [], // frames[i]: the position after i moves: {board, hands, bag, lastPlaced}
-  lines: [], // the moves in words, one per move: {text, tile}
-  step: 0, // the position shown: 0 = the deal, N = after the N-th move
+  replay: null, // the server's replay: {game, players, options, solo, result, steps}
+  frames: [], // frames[i]: what step i shows: {board, lastPlaced, hands, bag, scores, current, gained}
+  lines: [], // lines[i] (i ≥ 1): the step's move log lines [{text, tile, note?}]
+  scoring: false, // whether the game counts points
+  step: 0, // the step shown: 0 = the deal, N = after the N-th move
   playing: false, // stepping on its own
   error: "", // why the game cannot be replayed
+  notOver: false, // the game is still being played
 };
 
-// --- the moves in words ----------------------------------------------------------------------
+// --- the steps ---------------------------------------------------------------------------------
 
-/** A move as the live log says it: the tile drawn is the hand's newest, a penalty is a tile from the bag. */
-function moveText(move, frameBefore, frameAfter) {
-  const name = state.record.players[move.player];
-  const drawn = move.action === "draw" ? frameAfter.hands[move.player].at(-1) : undefined;
-  return moveLine(name, { action: move.action, tile: move.tile, drawn, penalty: frameAfter.bag < frameBefore.bag });
+/** Each step as the page shows it; the tile laid last is the latest "play" so far. */
+function framesOf(steps) {
+  let lastPlaced = null;
+  return steps.map((step, index) => {
+    if (step.event?.action === "play") lastPlaced = game.placementOf(step.event);
+    const before = index ? steps[index - 1].scores : step.scores;
+    return {
+      board: step.board,
+      lastPlaced,
+      hands: step.hands,
+      bag: step.bag,
+      scores: step.scores,
+      current: step.current,
+      gained: step.scores.map((score, seat) => score - before[seat]),
+      event: step.event,
+    };
+  });
+}
+
+function linesOf(steps) {
+  const seen = { players: state.replay.players };
+  return steps.map((step) =>
+    step.event ? eventLines(seen, step.version, step.event, { scoring: state.scoring, describeEvent: game.describeEvent }) : [],
+  );
 }
 
 // --- changing the state ---------------------------------------------------------------------
@@ -80,15 +102,22 @@ function render() {
   const error = $("replay-error");
   error.hidden = !state.error;
   error.replaceChildren(...(state.error ? [state.error] : []));
-  if (state.error && !state.record) {
+  if (state.error && !state.replay && state.notOver) {
     error.append(" ", el("a", { href: `/g/${encodeURIComponent(state.gameId)}` }, t("Go to the game")));
   }
-  if (!state.record) return;
+  if (!state.replay) {
+    if (state.error) {
+      $("replay-line").textContent = state.notOver ? t("This game is still being played.") : t("This game cannot be replayed.");
+      for (const id of ["replay-start", "replay-back", "replay-play", "replay-forward", "replay-end"]) $(id).disabled = true;
+      $("replay-slider").disabled = true;
+    }
+    return;
+  }
   const frame = state.frames[state.step];
   const last = state.frames.length - 1;
   board.show(frame);
 
-  const line = state.step === 0 ? t("The deal") : state.lines[state.step - 1].text;
+  const line = state.step === 0 ? t("The deal") : state.lines[state.step][0].text;
   $("replay-line").textContent = line;
   $("bag-count").textContent = bagCount(frame.bag);
   $("replay-step").textContent = t("Move {step} of {total}", { step: state.step, total: last });
@@ -109,19 +138,26 @@ function render() {
   renderLog();
 }
 
+function signedPoints(points) {
+  return points > 0 ? `+${points}` : points < 0 ? `\u2212${Math.abs(points)}` : "";
+}
+
 function renderPlayers(frame, atEnd) {
-  const result = state.summary?.game?.result;
-  const scoring = (state.record.options.scoring || "none") !== "none";
-  const key = `${state.step}`;
+  const result = state.replay.result;
   const list = $("players");
+  const key = `${state.step}`;
   if (list.dataset.key === key) return;
   list.dataset.key = key;
-  const current = state.step < state.record.moves.length ? state.record.moves[state.step].player : null;
+  const current = atEnd ? null : frame.current;
   list.replaceChildren(
-    ...state.record.players.map((name, seat) => {
-      const hand = frame.hands[seat];
-      const details = [el("span", { class: "count" }, tileCount(hand.length))];
-      if (atEnd && result && scoring) details.push(el("span", { class: "score" }, pointsText(result.scores[seat])));
+    ...state.replay.players.map((name, seat) => {
+      const hand = frame.hands[seat] || [];
+      const details = [el("span", { class: "count", "data-testid": "tile-count" }, tileCount(hand.length))];
+      if (state.scoring) {
+        details.push(el("span", { class: "score", "data-testid": "score" }, pointsText(frame.scores[seat])));
+        const gained = signedPoints(frame.gained[seat]);
+        if (gained) details.push(el("span", { class: `gained ${frame.gained[seat] > 0 ? "up" : "down"}`, "data-testid": "gained" }, gained));
+      }
       const winner = atEnd && result && result.winners.includes(seat);
       return el(
         "li",
@@ -134,44 +170,57 @@ function renderPlayers(frame, atEnd) {
           winner ? el("span", { class: "to-play" }, " · " + t("winner")) : null,
         ),
         el("span", { class: "player-details" }, ...details),
-        el(
-          "span",
-          { class: "revealed", "data-testid": "replay-hand" },
-          ...hand.map((tile) => shownTile(game, tile)),
-        ),
+        el("span", { class: "revealed", "data-testid": "replay-hand" }, ...hand.map((tile) => shownTile(game, tile))),
       );
     }),
   );
-  const text = $("replay-result");
-  if (result && atEnd) {
-    let words = winnersSentence(result.winners.map((seat) => state.record.players[seat]));
-    if (state.record.players.length === 1) {
-      words =
-        result.ended_by === "out"
-          ? t("Hand emptied in {turns} turns, {draws} tiles drawn.", { turns: result.turns[0], draws: result.draws[0] })
-          : blockedAfter(result.turns[0]);
-    } else if (result.ended_by === "blocked") {
-      words = blockedSentence() + " " + words;
-    }
-    text.textContent = words;
-  } else {
-    text.textContent = "";
+  $("replay-result").textContent = result && atEnd ? resultText(result, frame) : "";
+}
+
+/** The result in words: the game module's when it words its end, else the shared ones. */
+function resultText(result, frame) {
+  const players = state.replay.players;
+  const winners = winnersSentence(result.winners.map((seat) => players[seat]));
+  if (game.describeEnd) {
+    const ended = {
+      players,
+      solo: state.replay.solo,
+      endEvent: frame.event?.finished ? frame.event : null,
+      game: { scores: frame.scores, ended_by: result.ended_by, winners: result.winners, finished: true },
+    };
+    return game.describeEnd(ended, { names: players, winners }).result;
   }
+  if (players.length === 1) {
+    return result.ended_by === "out"
+      ? t("Hand emptied in {turns} turns, {draws} tiles drawn.", { turns: result.turns[0], draws: result.draws[0] })
+      : blockedAfter(result.turns[0]);
+  }
+  return result.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;
 }
 
 function renderLog() {
   const list = $("move-log");
   if (!list.children.length) {
+    const deal = el("button", { type: "button", class: "log-move", onclick: () => jump(0) }, el("span", { class: "log-version" }, ""), el("span", { class: "log-text" }, t("The deal")));
     list.append(
-      el("li", { "data-step": 0 }, el("button", { type: "button", class: "log-move", onclick: () => { stop(); goTo(0); } }, el("span", { class: "log-version" }, ""), el("span", { class: "log-text" }, t("The deal")))),
-      ...state.lines.map((line, index) => {
-        const button = el(
-          "button",
-          { type: "button", class: "log-move", onclick: () => { stop(); goTo(index + 1); } },
-          el("span", { class: "log-version" }, `${index + 1}.`),
-          el("span", { class: "log-text" }, line.text, line.tile ? " " : null, line.tile ? game.tileIcon(line.tile, { class: "tile-icon log-tile" }) : null),
+      el("li", { "data-step": 0 }, deal),
+      ...state.lines.slice(1).map((lines, index) => {
+        const step = index + 1;
+        const [move, ...notes] = lines;
+        const seat = state.frames[step].event.seat;
+        const text = el(
+          "span",
+          { class: "log-text" },
+          move.text,
+          move.tile ? " " : null,
+          move.tile ? game.tileIcon(move.tile, { class: "tile-icon log-tile" }) : null,
+          ...notes.map((note) => el("span", { class: "log-note" }, note.text)),
         );
-        return el("li", { "data-step": index + 1 }, button);
+        const score = state.scoring
+          ? el("span", { class: "log-score", "data-testid": "log-score", title: t("{name}'s score", { name: state.replay.players[seat] }) }, String(state.frames[step].scores[seat]))
+          : null;
+        const button = el("button", { type: "button", class: "log-move", onclick: () => jump(step) }, el("span", { class: "log-version" }, `${step}.`), text, score);
+        return el("li", { "data-step": step }, button);
       }),
     );
   }
@@ -191,25 +240,30 @@ function renderLog() {
   }
 }
 
+function jump(step) {
+  stop();
+  goTo(step);
+}
+
 // --- wiring ---------------------------------------------------------------------------------------
 
-$("replay-start").addEventListener("click", () => { stop(); goTo(0); });
-$("replay-back").addEventListener("click", () => { stop(); goTo(state.step - 1); });
-$("replay-forward").addEventListener("click", () => { stop(); goTo(state.step + 1); });
-$("replay-end").addEventListener("click", () => { stop(); goTo(state.frames.length - 1); });
+$("replay-start").addEventListener("click", () => jump(0));
+$("replay-back").addEventListener("click", () => jump(state.step - 1));
+$("replay-forward").addEventListener("click", () => jump(state.step + 1));
+$("replay-end").addEventListener("click", () => jump(state.frames.length - 1));
 $("replay-play").addEventListener("click", () => (state.playing ? stop() : play()));
-$("replay-slider").addEventListener("input", (event) => { stop(); goTo(Number(event.target.value)); });
+$("replay-slider").addEventListener("input", (event) => jump(Number(event.target.value)));
 
 document.addEventListener("keydown", (event) => {
-  if (!state.record || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (!state.replay || event.altKey || event.ctrlKey || event.metaKey) return;
   if (event.target.closest && event.target.closest("input, textarea, select, button, a")) {
     if (event.key === " " || event.target.closest("input")) return;
   }
   const actions = {
-    ArrowLeft: () => { stop(); goTo(state.step - 1); },
-    ArrowRight: () => { stop(); goTo(state.step + 1); },
-    Home: () => { stop(); goTo(0); },
-    End: () => { stop(); goTo(state.frames.length - 1); },
+    ArrowLeft: () => jump(state.step - 1),
+    ArrowRight: () => jump(state.step + 1),
+    Home: () => jump(0),
+    End: () => jump(state.frames.length - 1),
     " ": () => (state.playing ? stop() : play()),
   };
   const action = actions[event.key];
@@ -229,28 +283,24 @@ async function load() {
     return;
   }
   board = game.mountReplayBoard($("board"), { changed: requestRender, reversedArrows: preferences.reversed_arrows });
+  let replay;
   try {
-    state.summary = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}`);
+    replay = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}/replay`);
   } catch (problem) {
-    state.error = problem.message;
+    state.notOver = problem.code === "game_in_progress";
+    state.error = state.notOver ? t("This game is not over yet: its replay opens when it ends.") : problem.message;
     requestRender();
     return;
   }
-  if (state.summary.game.status !== "finished") {
-    state.error = t("This game is not over yet: its replay opens when it ends.");
-    requestRender();
-    return;
-  }
-  try {
-    state.record = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}/record`);
-  } catch (problem) {
-    state.error = problem.message;
-    requestRender();
-    return;
-  }
-  state.frames = game.replayFrames(state.record);
-  state.lines = state.record.moves.map((move, index) => moveText(move, state.frames[index], state.frames[index + 1]));
-  $("record-link").href = `/api/games/${encodeURIComponent(state.gameId)}/record`;
+  state.replay = replay;
+  state.scoring = isScoring({ game: { options: replay.options || {} } });
+  state.frames = framesOf(replay.steps);
+  state.lines = linesOf(replay.steps);
+  const link = $("record-link");
+  link.href = `/api/games/${encodeURIComponent(state.gameId)}/record`;
+  link.classList.remove("disabled");
+  link.removeAttribute("aria-disabled");
+  link.removeAttribute("role");
   goTo(0);
 }
 

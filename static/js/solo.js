@@ -1,35 +1,61 @@
-// Solo practice: one click to play, the personal best and past results.
-import { api, el, toast } from "./api.js";
+// Solo practice: choose a game and its options, start; the personal best of the game
+// chosen (as that game ranks them) and past results. The page names no game: the
+// server's catalogue (boot.page.games) and each game's options description do.
+import { api, boot, el, toast } from "./api.js";
 import { playSolo } from "./home.js";
 import { t } from "./i18n.js";
+import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
 
-async function load() {
-  const [best, games] = await Promise.all([api("GET", "/api/me/solo-best"), api("GET", "/api/me/games")]);
-  if (best) {
-    document.getElementById("solo-best-line").textContent = t(
-      "Your best: {turns} turns, {draws} tiles drawn.",
-      best,
-    );
+const $ = (id) => document.getElementById(id);
+const bests = new Map(); // game name → its personal best (or null)
+let catalogue = [];
+let chosen = null;
+let fields = null;
+let games = []; // my games (GET /api/me/games)
+
+async function choose(entry) {
+  chosen = entry;
+  $("solo-about").textContent = entry.how.soloAbout();
+  fields = optionFields($("option-fields"), entry, { solo: true });
+  renderGames();
+  if (!bests.has(entry.game.name)) {
+    try {
+      bests.set(entry.game.name, await api("GET", `/api/me/solo-best?game=${encodeURIComponent(entry.game.name)}`));
+    } catch (problem) {
+      toast(problem.message);
+      return;
+    }
   }
-  const lines = games
-    .filter((game) => game.solo)
-    .map((game) => {
-      const result = game.result;
-      let text = t("in progress");
-      if (result) {
-        text =
-          result.ended_by === "out"
-            ? t("hand emptied in {turns} turns, {draws} drawn", {
-                turns: result.turns[0],
-                draws: result.draws[0],
-              })
-            : t("blocked after {turns} turns", { turns: result.turns[0] });
-      }
-      const href = result ? `/g/${game.id}/replay` : `/g/${game.id}`;
-      return el("li", {}, el("a", { href }, new Date(game.created_at).toLocaleString()), " · ", text);
-    });
-  document.getElementById("solo-games").replaceChildren(...lines);
+  if (chosen !== entry) return;
+  const best = bests.get(entry.game.name);
+  $("solo-best-line").textContent = best ? entry.how.bestText(best) : t("No personal best yet.");
 }
 
-document.getElementById("play-solo").addEventListener("click", playSolo);
-load().catch((problem) => toast(problem.message));
+function renderGames() {
+  const lines = games
+    .filter((game) => game.solo && game.game === chosen.game.name)
+    .map((game) => {
+      const text = game.result ? chosen.how.soloResultText(game.result) : t("in progress");
+      const href = game.result ? `/g/${game.id}/replay` : `/g/${game.id}`;
+      return el("li", {}, el("a", { href }, new Date(game.created_at).toLocaleString()), " · ", text);
+    });
+  $("solo-games").replaceChildren(...lines);
+}
+
+async function start() {
+  catalogue = await loadCatalogue(boot.page?.games);
+  gameChooser($("game-choice"), catalogue, { onChange: choose });
+  $("solo-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!fields.check()) {
+      $("option-fields").closest("details").open = true;
+      fields.check(); // again, now that the field can show why
+      return;
+    }
+    playSolo(chosen.game.name, fields.read());
+  });
+  games = await api("GET", "/api/me/games");
+  renderGames();
+}
+
+start().catch((problem) => toast(problem.message));

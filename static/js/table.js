@@ -1,36 +1,24 @@
 // A table before its game: seats fill up, the creator starts, everyone moves to the game.
 import { api, boot, el, showError, toast } from "./api.js";
+import { loadOptions } from "./games/options.js";
 import { t } from "./i18n.js";
 
 const code = boot.page.invite_code;
 const me = boot.me;
 const errorBox = document.getElementById("table-error");
-const OPTION_LABELS = {
-  ruleset: t("Rule set"),
-  scoring: t("Scoring"),
-  start: t("Starting tile"),
-  hand_size: t("Tiles in hand"),
-  draws_per_turn: t("Draws per turn"),
-  strict_draw: t("Draw only when no tile can be played"),
-  open_hands: t("Open hands"),
-  turn_seconds: t("Seconds per turn"),
-};
-const VALUE_LABELS = {
-  standard: t("Standard"),
-  junior: t("Junior"),
-  none: t("None"),
-  expert: t("Expert"),
-  segments: t("Segments"),
-  "segments-multiply": t("Segments, end to end multiplied"),
-  chameleon: t("A chameleon"),
-  tricolor: t("A three-colour tile"),
-};
+let how = null; // the table's game's options description (games/<kind>/options.js)
+let howOf = null; // the kind it describes
+
+function optionLabel(name) {
+  const field = how?.fields?.[name];
+  return field ? (field.short || field.label)() : name;
+}
 
 function optionValue(name, value) {
+  const words = how?.valueText?.(name, value);
+  if (words) return words;
   if (typeof value === "boolean") return value ? t("yes") : t("no");
-  if (name === "draws_per_turn" && value === 0) return t("Unlimited");
-  if (name === "turn_seconds" && value === 0) return t("untimed");
-  return VALUE_LABELS[value] || String(value);
+  return value === null ? "—" : String(value);
 }
 
 function seatLine(seat) {
@@ -42,12 +30,13 @@ function seatLine(seat) {
 }
 
 function render(table) {
+  document.getElementById("table-game").textContent = how ? how.title() : "";
   document.getElementById("seats").replaceChildren(...table.seats.map(seatLine));
   document
     .getElementById("options")
     .replaceChildren(
       ...Object.entries(table.options).flatMap(([name, value]) => [
-        el("dt", {}, OPTION_LABELS[name] || name),
+        el("dt", {}, optionLabel(name)),
         el("dd", {}, optionValue(name, value)),
       ]),
     );
@@ -74,7 +63,12 @@ function render(table) {
 
 async function refresh() {
   try {
-    render(await api("GET", `/api/tables/${encodeURIComponent(code)}`));
+    const table = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
+    if (howOf !== table.game) {
+      how = await loadOptions(table.game);
+      howOf = table.game;
+    }
+    render(table);
   } catch (problem) {
     showError(errorBox, problem.message);
   }

@@ -8,7 +8,7 @@ page shows (a log line's version, a button becoming enabled), never for time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
@@ -227,10 +227,19 @@ def has_class(name: str) -> re.Pattern[str]:
 # --- setting games up ---------------------------------------------------------------
 
 
-def create_table_with_form(page: Page, seats: list[str], **fields: str | bool) -> str:
-    """Fill in the home page's form (seat kinds "human", "bot:greedy", …; other
-    fields by name) and create the table. Returns the invite link it shows."""
+def create_table_with_form(
+    page: Page, seats: list[str], *, game: str | None = None, **fields: str | bool
+) -> str:
+    """Fill in the home page's form (the game chosen first, when named; seat kinds
+    "human", "bot:greedy", …; the game's options by name) and create the table.
+    Returns the invite link it shows."""
     page.goto("/")
+    if game is not None:
+        choice = page.locator(f"input[name=game][value={game}]")
+        choice.check()
+        expect(page.get_by_test_id("create-game")).to_contain_text(
+            choice.locator("xpath=..").locator(".game-title").inner_text()
+        )
     form = page.locator("#create-form")
     page.locator("#seat-count").select_option(str(len(seats)))
     kinds = form.locator(".seat-kind")
@@ -263,15 +272,21 @@ def start_table(page: Page) -> str:
     return game_id_of(page)
 
 
-def api_game(pages: list[Page], seats: list[str] | None = None, **options: object) -> str:
+def api_game(
+    pages: list[Page], seats: list[str] | None = None, *, game: str | None = None, **options: object
+) -> str:
     """A game set up through the API (for tests about something else): the first
-    page creates a table, the others take its free seats, the first starts it."""
+    page creates a table (of ``game``, Chromino when not named), the others take its
+    free seats, the first starts it."""
     seats = seats or ["human"] * len(pages)
     spec = [
         {"kind": "bot", "bot": kind.split(":")[1]} if kind.startswith("bot") else {"kind": kind}
         for kind in seats
     ]
-    created = pages[0].request.post("/api/tables", data={"seats": spec, "options": options})
+    body: dict[str, object] = {"seats": spec, "options": options}
+    if game is not None:
+        body["game"] = game
+    created = pages[0].request.post("/api/tables", data=body)
     assert created.ok, created.text()
     code = created.json()["invite_code"]
     for page in pages[1:]:
@@ -287,7 +302,7 @@ def api_solo(page: Page, **options: object) -> str:
     return api_solo_of(page, "chromino", options)
 
 
-def api_solo_of(page: Page, game: str, options: dict[str, object]) -> str:
+def api_solo_of(page: Page, game: str, options: Mapping[str, object]) -> str:
     """A solo game of this game with these options, through the API."""
     answer = page.request.post("/api/solo", data={"game": game, "options": options})
     assert answer.ok, answer.text()

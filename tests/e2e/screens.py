@@ -4,12 +4,16 @@ change to the scripts or templates changed nothing visible.
 Run from a checkout (its ``web`` package serves its own templates and static files):
 
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot test-artifacts/screens/after
+    PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot DIR triominos
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens compare BEFORE AFTER
 
 ``shoot`` starts a server on a fresh SQLite database, sets the same games up every
 time (the test server deals from a fixed seed, the players get fixed names and the
 page's own moves are the first fitting tile on the first place), and saves each
-scene at the phone and the desktop size. To shoot an older version, export it
+scene at the phone and the desktop size. A last word ``chromino`` or ``triominos``
+shoots one game's scenes only; Triominos' are shot in the classic palette and in
+Okabe-Ito with symbols (its hourglass shows the time left, which differs from run to
+run). To shoot an older version, export it
 (``git archive <commit> | tar -x -C DIR``) and run this file from there with
 ``PYTHONPATH=DIR:DIR/tests:DIR/tests/server``. ``compare`` counts the pixels that
 differ between two folders of shots, in chromium itself (no imaging library needed).
@@ -28,6 +32,7 @@ from e2e.gameplay import (
     DESKTOP,
     PHONE,
     api_game,
+    api_solo_of,
     api_solo_with_a_play,
     first_target,
     is_my_turn,
@@ -159,7 +164,7 @@ def play_one_turn(pages: list[Page]) -> None:
         wait_for_version(page, latest + 1)
 
 
-def run(folder: Path) -> None:
+def run(folder: Path, only: str | None = None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
         database = migrated_sqlite(Path(scratch) / "screens.sqlite3")
@@ -168,14 +173,17 @@ def run(folder: Path) -> None:
         server.start()
         browser = playwright.chromium.launch(executable_path=require_chromium(), args=CHROMIUM_ARGS)
         try:
-            shoot_all(browser, server, folder)
+            people = People(browser, server)
+            if only in (None, "chromino"):
+                shoot_all(people, folder)
+            if only in (None, "triominos"):
+                shoot_triominos(people, folder)
         finally:
             browser.close()
             server.stop()
 
 
-def shoot_all(browser: Browser, server: LiveServer, folder: Path) -> None:
-    people = People(browser, server)
+def shoot_all(people: People, folder: Path) -> None:
     # Set every game up first, at the desktop size, the same way each time.
     setup = people.context("Alice").new_page()
     solo = api_solo_with_a_play(setup, ruleset="standard", hand_size=8)
@@ -212,19 +220,113 @@ def shoot_all(browser: Browser, server: LiveServer, folder: Path) -> None:
         ("replay-end", "Dan", f"/g/{finished}/replay", replay_end),
     ]
     for size in SIZES:
-        for stem, name, url, pose in scenes:
-            context = people.context(name, size)
-            page = context.new_page()
-            page.goto(url)
-            page.mouse.move(0, 0)  # the same place every time (poses may move it)
-            if "/replay" in url:
-                expect(page.get_by_test_id("replay-step")).not_to_be_empty()
-            else:
-                wait_until_connected(page)
-            pose(page)
-            shoot(page, folder, f"{stem}-{size}")
-            context.close()
-        print(f"shot {len(scenes)} scenes at the {size} size")
+        shoot_scenes(people, folder, scenes, size)
+
+
+def shoot_scenes(
+    people: People,
+    folder: Path,
+    scenes: list[tuple[str, str, str, Pose]],
+    size: str,
+    suffix: str = "",
+) -> None:
+    for stem, name, url, pose in scenes:
+        context = people.context(name, size)
+        page = context.new_page()
+        page.goto(url)
+        page.mouse.move(0, 0)  # the same place every time (poses may move it)
+        if "/replay" in url:
+            expect(page.get_by_test_id("replay-step")).not_to_be_empty()
+        elif "/g/" in url:
+            wait_until_connected(page)
+        pose(page)
+        shoot(page, folder, f"{stem}-{size}{suffix}")
+        context.close()
+    print(f"shot {len(scenes)} scenes at the {size} size{suffix}")
+
+
+# --- Triominos --------------------------------------------------------------------------
+
+PALETTES: dict[str, dict[str, object]] = {
+    "classic": {"palette": "classic", "symbols": False},
+    "okabe-ito": {"palette": "okabe-ito", "symbols": True},
+}
+"""Triominos' scenes are shot in these: the default, and a colour-blind palette with symbols."""
+
+
+def pick_only(page: Page) -> None:
+    """Pick the first fitting tile, turned until it has places: the targets and their points."""
+    pick_playable(page)
+    first_target(page)
+    page.mouse.move(0, 0)
+
+
+def choose_triominos(page: Page) -> None:
+    page.locator("input[name=game][value=triominos]").check()
+    expect(page.locator("[name=target]")).to_be_visible()
+
+
+def choose_triominos_solo(page: Page) -> None:
+    page.locator("input[name=game][value=triominos]").check()
+    page.locator(".solo-options summary").click()
+    expect(page.locator("[name=target]")).to_be_visible()
+
+
+def set_preferences(people: People, name: str, preferences: dict[str, object]) -> None:
+    context = people.context(name)
+    page = context.new_page()
+    page.goto("/rules")
+    answer = page.request.patch("/api/me/preferences", data=preferences)
+    assert answer.ok, answer.text()
+    context.close()
+
+
+def shoot_triominos(people: People, folder: Path) -> None:
+    """Triominos: a solo game as it opens, a game in the middle (targets, the ghost, the
+    hourglass), a finished one (end screen, board, replay), the lobby and solo forms."""
+    setup = people.context("Ivy").new_page()
+    solo = api_solo_of(setup, "triominos", {"turn_seconds": 0})
+    setup.context.close()
+
+    gil, hal = people.context("Gil").new_page(), people.context("Hal").new_page()
+    midgame = api_game([gil, hal], game="triominos", turn_seconds=600, open_hands=False)
+    for page in (gil, hal):
+        open_game(page, midgame)
+    for _ in range(12):
+        play_one_turn([gil, hal])
+    # Gil looks next: make it Gil's turn.
+    if not is_my_turn(gil):
+        play_one_turn([gil, hal])
+    gil.context.close()
+    hal.context.close()
+
+    kim, lou = people.context("Kim").new_page(), people.context("Lou").new_page()
+    finished = api_game([kim, lou], game="triominos", turn_seconds=0, hand_size=6, target=100)
+    for page in (kim, lou):
+        open_game(page, finished)
+    play_to_end([kim, lou])
+    kim.context.close()
+    lou.context.close()
+
+    scenes: list[tuple[str, str, str, Pose]] = [
+        ("tri-start", "Ivy", f"/g/{solo}", nothing),
+        ("tri-midgame", "Gil", f"/g/{midgame}", nothing),
+        ("tri-targets", "Gil", f"/g/{midgame}", pick_only),
+        ("tri-hover", "Gil", f"/g/{midgame}", hover_first_target),
+        ("tri-spectator", "Carol", f"/g/{midgame}", nothing),
+        ("tri-finished", "Kim", f"/g/{finished}", nothing),
+        ("tri-finished-board", "Kim", f"/g/{finished}", close_end_screen),
+        ("tri-replay-step", "Kim", f"/g/{finished}/replay", replay_step(5)),
+        ("tri-replay-end", "Kim", f"/g/{finished}/replay", replay_end),
+        ("tri-lobby", "Ivy", "/", choose_triominos),
+        ("tri-solo-page", "Ivy", "/solo", choose_triominos_solo),
+    ]
+    viewers = {name for _, name, _, _ in scenes}
+    for palette, preferences in PALETTES.items():
+        for name in viewers:
+            set_preferences(people, name, preferences)
+        for size in SIZES:
+            shoot_scenes(people, folder, scenes, size, f"-{palette}")
 
 
 COMPARE_JS = """async ([a, b]) => {
@@ -271,8 +373,12 @@ def compare(before: Path, after: Path) -> int:
 
 
 def main(arguments: list[str]) -> int:
-    if len(arguments) == 2 and arguments[0] == "shoot":
-        run(Path(arguments[1]))
+    if len(arguments) in (2, 3) and arguments[0] == "shoot":
+        only = arguments[2] if len(arguments) == 3 else None
+        if only not in (None, "chromino", "triominos"):
+            print(__doc__)
+            return 2
+        run(Path(arguments[1]), only)
         return 0
     if len(arguments) == 3 and arguments[0] == "compare":
         return 1 if compare(Path(arguments[1]), Path(arguments[2])) else 0

@@ -3,18 +3,21 @@
 // be closed to look at the board.
 import { el } from "../api.js";
 import { isScoring } from "./model.js";
-import { endFigure, endResult } from "./texts.js";
+import { endFigure, endResult, seatName, winnersSentence } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
-export function renderEnd(state) {
+/** `module`: the game module; its describeEnd, when it has one, words the result and the figures. */
+export function renderEnd(state, module) {
   const game = state.game;
   const screen = $("end-screen");
   const show = game.finished && !state.endClosed;
   const wasHidden = screen.hidden;
   screen.hidden = !show;
   if (!show) return;
-  $("end-result").textContent = endResult(state);
+  const names = state.players.map((name, seat) => seatName(state, seat));
+  const own = module?.describeEnd?.(state, { names, winners: winnersSentence(game.winners.map((seat) => names[seat])) });
+  $("end-result").textContent = own ? own.result : endResult(state);
   const scoring = isScoring(state);
   $("end-scores").replaceChildren(
     ...state.players.map((name, seat) =>
@@ -22,7 +25,7 @@ export function renderEnd(state) {
         "li",
         { class: game.winners.includes(seat) ? "winner" : "" },
         el("span", { class: "end-name" }, name),
-        el("span", { class: "end-figure" }, endFigure(state, seat, scoring)),
+        el("span", { class: "end-figure", "data-testid": "end-figure" }, own ? own.figures[seat] : endFigure(state, seat, scoring)),
       ),
     ),
   );

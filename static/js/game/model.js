@@ -24,6 +24,7 @@ export function createState({ gameId, kind }) {
     loggedVersion: 0, // the highest version whose event is in the log (or skipped by a snapshot)
     logGap: false, // a snapshot skipped some events: the log misses earlier moves
     lastPlaced: null, // the latest tile laid (a placement), outlined on the board
+    endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
@@ -49,8 +50,11 @@ export function isMyTurn(state) {
   return Boolean(state.game && state.seat !== null && !state.game.finished && state.game.current === state.seat);
 }
 
+/** Whether the game counts points: its `scoring` option says so; a game without one always does (Triominos). */
 export function isScoring(state) {
-  return Boolean(state.game && state.game.options.scoring && state.game.options.scoring !== "none");
+  if (!state.game) return false;
+  const scoring = state.game.options.scoring;
+  return scoring === undefined || scoring !== "none";
 }
 
 /** The tiles of my hand that fit somewhere now (from the server's legal placements). */
@@ -64,6 +68,7 @@ export function playableTiles(state) {
  * `game` in the functions below is what they need of the game module:
  *   describe(version, event) → the event's lines for the move log
  *   placementOf(event)       → the placement a "play" event laid
+ *   dealtTiles               → how many tiles lie on the board before the first move
  */
 
 /**
@@ -92,7 +97,7 @@ export function applySnapshot(state, message, game) {
     state.loggedVersion = message.version;
   }
   state.version = message.version;
-  if (!state.lastPlaced && state.game.board.length > 1) state.lastPlaced = state.game.board.at(-1);
+  if (!state.lastPlaced && state.game.board.length > (game.dealtTiles ?? 1)) state.lastPlaced = state.game.board.at(-1);
   state.connection = "open";
   state.everConnected = true;
   // A command sent just before the connection dropped is sent again (same id, so it
@@ -144,6 +149,7 @@ export function applyEvent(state, message, game) {
 export function logEvent(state, version, event, game) {
   if (version <= state.loggedVersion) return [];
   state.loggedVersion = version;
+  if (event.finished) state.endEvent = event;
   const lines = game.describe(version, event);
   state.log.push(...lines);
   return lines;

@@ -18,6 +18,7 @@ import * as texts from "./texts.js";
 const $ = (id) => document.getElementById(id);
 const TIMER_TICK_MS = 250; // the turn timer shows seconds: redraw it a few times a second
 const ANNOUNCE_DELAY_MS = 60; // emptied, then filled after this, so screen readers say a repeat
+const LOW_SECONDS = 10; // the hourglass warns in the turn's last seconds
 
 /** Start the page for `gameId`, shown by `game` (a game module) until the server names another kind. */
 export function startGamePage({ gameId, game, preferences }) {
@@ -27,6 +28,7 @@ export function startGamePage({ gameId, game, preferences }) {
   let mounted = null; // {game, play, hand, stop}: the game module on the page
   let frame = 0;
   let announceTimer = 0;
+  let warned = null; // the turn whose hourglass warning was said
 
   function requestRender() {
     if (!frame) frame = requestAnimationFrame(render);
@@ -77,6 +79,9 @@ export function startGamePage({ gameId, game, preferences }) {
     describe: (version, event) =>
       texts.eventLines(state, version, event, { scoring: model.isScoring(state), describeEvent: mounted.game.describeEvent }),
     placementOf: (event) => mounted.game.placementOf(event),
+    get dealtTiles() {
+      return mounted.game.dealtTiles;
+    },
   };
 
   // --- the connection and what the server says ----------------------------------------
@@ -188,7 +193,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderMoveBar();
     renderPlayers($("players"), $("spectators"), state, mounted.game);
     renderLog($("move-log"), state, mounted.game);
-    renderEnd(state);
+    renderEnd(state, mounted.game);
     renderTitle();
   }
 
@@ -209,17 +214,32 @@ export function startGamePage({ gameId, game, preferences }) {
     renderTimer();
   }
 
+  /** The hourglass: the time left, a bar draining with it, a warning in the last seconds. */
   function renderTimer() {
     const timer = $("turn-timer");
     if (!state.game || !state.deadline || state.game.finished) {
       timer.hidden = true;
+      warned = null;
       return;
     }
-    const left = Math.max(0, Math.ceil(state.deadline - (Date.now() / 1000 + state.clockSkew)));
+    const exact = Math.max(0, state.deadline - (Date.now() / 1000 + state.clockSkew));
+    const left = Math.ceil(exact);
     const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     timer.hidden = false;
-    if (timer.textContent !== text) timer.textContent = text;
-    timer.classList.toggle("low", left <= 10);
+    const time = $("turn-timer-text");
+    if (time.textContent !== text) time.textContent = text;
+    const seconds = state.game.options.turn_seconds || 0;
+    const share = seconds ? Math.min(1, exact / seconds) : 0;
+    $("turn-timer-fill").style.transform = `scaleX(${share.toFixed(3)})`;
+    const low = left <= LOW_SECONDS;
+    timer.classList.toggle("low", low);
+    timer.title = texts.timerTitle(state, left);
+    // Say it once a turn, to the player whose hourglass it is.
+    const turn = `${state.game.current}:${state.deadline}`;
+    if (low && left > 0 && model.isMyTurn(state) && warned !== turn) {
+      warned = turn;
+      announce(texts.timeRunningOut(left));
+    }
   }
 
   function renderHandArea() {

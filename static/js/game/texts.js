@@ -97,27 +97,33 @@ export function moveLine(name, move, { scoring = false } = {}) {
 }
 
 /**
- * A live event as move-log lines [{version, text, tile, note?}]: the move, then notes
- * (went out, last tiles revealed, game over). The game module's describeEvent, when it
- * has one, may word the move itself.
+ * A live event as move-log lines [{version, text, tile, said?, note?}]: the move, then
+ * notes (went out, last tiles revealed, game over). The game module's describeEvent,
+ * when it has one, may word the move itself ({text, tile, said?}) and its notes
+ * (`notes`: texts said in place of the shared ones).
  */
 export function eventLines(state, version, event, { scoring, describeEvent }) {
   const name = seatName(state, event.seat);
   const move = { action: event.action, tile: event.tile, points: event.points, drawn: event.drawn, penalty: Boolean(event.penalty_tile) };
-  const line = describeEvent?.(event, { name, scoring }) || moveLine(name, move, { scoring });
-  const lines = [{ version, text: line.text, tile: line.tile }];
-  if (event.went_out) lines.push({ version, text: t("{name} went out!", { name }), tile: null, note: true });
-  for (const revealed of event.revealed || []) {
-    const seat = typeof revealed === "number" ? revealed : revealed.seat;
-    const shown = typeof revealed === "number" ? null : revealed.tile;
-    lines.push({
-      version,
-      text: shown
-        ? t("{name}'s last tile is face up: {tile}", { name: seatName(state, seat), tile: shown })
-        : t("{name}'s last tile is face up", { name: seatName(state, seat) }),
-      tile: shown,
-      note: true,
-    });
+  const own = describeEvent?.(event, { name, scoring, names: (seat) => seatName(state, seat) });
+  const line = own || moveLine(name, move, { scoring });
+  const lines = [{ version, text: line.text, tile: line.tile, said: line.said }];
+  if (own?.notes) {
+    for (const text of own.notes) lines.push({ version, text, tile: null, note: true });
+  } else {
+    if (event.went_out) lines.push({ version, text: t("{name} went out!", { name }), tile: null, note: true });
+    for (const revealed of event.revealed || []) {
+      const seat = typeof revealed === "number" ? revealed : revealed.seat;
+      const shown = typeof revealed === "number" ? null : revealed.tile;
+      lines.push({
+        version,
+        text: shown
+          ? t("{name}'s last tile is face up: {tile}", { name: seatName(state, seat), tile: shown })
+          : t("{name}'s last tile is face up", { name: seatName(state, seat) }),
+        tile: shown,
+        note: true,
+      });
+    }
   }
   if (event.finished) lines.push({ version, text: gameOverSentence(), tile: null, note: true });
   return lines;
@@ -125,6 +131,7 @@ export function eventLines(state, version, event, { scoring, describeEvent }) {
 
 /** A log line as a screen reader should say it: the tile's name spelled out in words. */
 export function spoken(line, tileLabel) {
+  if (line.said) return /[.!?]$/.test(line.said) ? line.said : `${line.said}.`;
   return line.tile ? `${line.text.replace(line.tile, tileLabel(line.tile))}.` : line.text;
 }
 
@@ -144,6 +151,17 @@ export function statusLine(state) {
   if (state.game.finished) return t("Game over");
   if (isMyTurn(state)) return t("Your turn");
   return t("{name}'s turn", { name: seatName(state, state.game.current) });
+}
+
+/** The hourglass's tooltip: whose time is running, and how much is left. */
+export function timerTitle(state, seconds) {
+  const left = seconds === 1 ? t("1 second left") : t("{count} seconds left", { count: seconds });
+  return isMyTurn(state) ? t("Your hourglass: {left}", { left }) : t("{name}'s hourglass: {left}", { name: seatName(state, state.game.current), left });
+}
+
+/** Said once when my hourglass is nearly empty. */
+export function timeRunningOut(seconds) {
+  return seconds === 1 ? t("Hurry: 1 second left.") : t("Hurry: {count} seconds left.", { count: seconds });
 }
 
 export function bagCount(count) {

@@ -9,8 +9,7 @@ export const DEFAULT_KIND = "chromino";
 
 const LOADERS = {
   chromino: async () => chromino,
-  // A second game adds its line here, e.g.:
-  // triominos: async () => (await import("./triominos/index.js")).default,
+  triominos: async () => (await import("./triominos/index.js")).default,
 };
 
 /** The kind a page should show: the one given, or Chromino when none is. */

@@ -1,9 +1,9 @@
 // Chromino as a game module (the contract is in docs/frontend.md): tiles of three
 // coloured squares on a square grid, placements {tile, x, y, dir}. Drawing is
-// board.js and tiles.js; placing is play.js; the replay's positions are replay.js.
+// board.js and tiles.js; placing is play.js; the replay's board is replay.js.
 import { tileIcon, tileLabel } from "../../tiles.js";
 import { mountPlay } from "./play.js";
-import { mountReplayBoard, replayFrames } from "./replay.js";
+import { mountReplayBoard } from "./replay.js";
 import { refusals } from "./texts.js";
 
 export default {
@@ -27,7 +27,6 @@ export default {
 
   // describeEvent is left out: the shared log lines say every Chromino move.
 
-  replayFrames,
   mountReplayBoard,
   mountPlay,
 };

@@ -1,38 +1,7 @@
-// A Chromino game's positions, move by move, from its record (chromino-game/1,
-// RULES.md section 9). The record holds the deal, the bag in drawing order and
-// every move, so each position is bookkeeping: a play puts the tile on the board
-// and takes it from the hand; a draw (or a timeout's penalty, while the bag lasts)
-// moves the bag's first tile to the hand.
+// The replay page's Chromino board: the position of each step the server sends
+// (GET /api/games/{id}/replay), no targets and no ghost.
 import { createView, fitView, mountBoard, wireViewControls } from "../../board.js";
 import { bounds } from "../../tiles.js";
-
-/** frames[i]: the position after i moves: {board, hands, bag, lastPlaced}. */
-export function replayFrames(record) {
-  const hands = record.hands.map((hand) => [...hand]);
-  let bagIndex = 0;
-  let board = [record.start];
-  const frames = [{ board, hands: hands.map((hand) => [...hand]), bag: record.bag.length, lastPlaced: null }];
-  let lastPlaced = null;
-  for (const move of record.moves) {
-    const hand = hands[move.player];
-    if (move.action === "play") {
-      const placement = { tile: move.tile, x: move.x, y: move.y, dir: move.dir };
-      board = [...board, placement];
-      const index = hand.indexOf(move.tile);
-      if (index >= 0) hand.splice(index, 1);
-      lastPlaced = placement;
-    } else if (move.action === "draw" || (move.action === "timeout" && bagIndex < record.bag.length)) {
-      if (bagIndex < record.bag.length) hand.push(record.bag[bagIndex++]);
-    }
-    frames.push({
-      board,
-      hands: hands.map((h) => [...h]),
-      bag: record.bag.length - bagIndex,
-      lastPlaced,
-    });
-  }
-  return frames;
-}
 
 /**
  * The replay page's board: no targets, no ghost, a camera that fits each position

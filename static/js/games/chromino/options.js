@@ -1,0 +1,75 @@
+// How the lobby, the solo page and the table page show Chromino's options and results
+// (the options themselves, their types and defaults, come from the server's catalogue:
+// boot.page.games[i].options, a JSON schema). See docs/frontend.md, "Options".
+import { t } from "../../i18n.js";
+
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+export default {
+  kind: "chromino",
+  title: () => t("Chromino"),
+  about: () => t("Lay colour tiles so that every touching square matches. Empty your hand first to win."),
+  soloAbout: () => t("Empty your hand in as few turns as possible. Every turn and every tile drawn counts."),
+
+  /** Each option: its label, an optional help line, choices for a select, or number bounds. */
+  fields: {
+    ruleset: {
+      label: () => t("Rule set"),
+      choices: () => [
+        { value: "standard", label: t("Standard: at least two contacts, all matching") },
+        { value: "junior", label: t("Junior: one domino-like contact") },
+      ],
+    },
+    scoring: {
+      label: () => t("Scoring"),
+      choices: () => [
+        { value: "none", label: t("None: the first out wins") },
+        { value: "expert", label: t("Expert: colours of the tiles touched") },
+        { value: "segments", label: t("Segments: worth of each contact") },
+        { value: "segments-multiply", label: t("Segments, end to end multiplied") },
+      ],
+    },
+    start: {
+      label: () => t("Starting tile"),
+      choices: () => [
+        { value: "chameleon", label: t("A chameleon") },
+        { value: "tricolor", label: t("A three-colour tile") },
+      ],
+    },
+    hand_size: { label: () => t("Tiles in hand") },
+    draws_per_turn: {
+      label: () => t("Draws per turn"),
+      choices: () => [...range(1, 5).map((value) => ({ value, label: String(value) })), { value: 0, label: t("Unlimited") }],
+    },
+    turn_seconds: { short: () => t("Seconds per turn"), label: () => t("Seconds per turn (0 = untimed)") },
+    strict_draw: { label: () => t("Draw only when no tile can be played") },
+    open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false },
+  },
+
+  /** An option's value in words, on the table page. */
+  valueText(name, value) {
+    if (name === "draws_per_turn" && value === 0) return t("Unlimited");
+    if (name === "turn_seconds" && value === 0) return t("untimed");
+    const words = {
+      standard: t("Standard"),
+      junior: t("Junior"),
+      none: t("None"),
+      expert: t("Expert"),
+      segments: t("Segments"),
+      "segments-multiply": t("Segments, end to end multiplied"),
+      chameleon: t("A chameleon"),
+      tricolor: t("A three-colour tile"),
+    };
+    return words[value] || null;
+  },
+
+  /** The personal best (GET /api/me/solo-best): fewest turns. */
+  bestText: (best) => t("Your solo best: {turns} turns, {draws} tiles drawn.", best),
+
+  /** A finished solo game's result, in a list. */
+  soloResultText(result) {
+    return result.ended_by === "out"
+      ? t("hand emptied in {turns} turns, {draws} drawn", { turns: result.turns[0], draws: result.draws[0] })
+      : t("blocked after {turns} turns", { turns: result.turns[0] });
+  },
+};

@@ -1,0 +1,62 @@
+// How the lobby, the solo page and the table page show Triominos' options and results
+// (the options themselves, their types and defaults, come from the server's catalogue:
+// boot.page.games[i].options, a JSON schema). See docs/frontend.md, "Options".
+import { t } from "../../i18n.js";
+
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+export default {
+  kind: "triominos",
+  title: () => t("Triominos Challenge"),
+  about: () =>
+    t("Triangles with a number on each corner: every corner must match. Score the numbers, close a hexagon or build a bridge for a bonus, before the hourglass runs out."),
+  soloAbout: () => t("Score as many points as you can: every tile laid counts its numbers, every draw costs 5."),
+
+  fields: {
+    hand_size: {
+      label: () => t("Tiles in hand"),
+      help: () => t("Automatic: 9 each for one or two players, 7 for three or four."),
+      choices: () => [
+        { value: null, label: t("Automatic") },
+        ...range(5, 12).map((value) => ({ value, label: String(value) })),
+      ],
+    },
+    turn_seconds: {
+      short: () => t("Hourglass"),
+      label: () => t("Hourglass: seconds per turn"),
+      help: () => t("0 for no hourglass, or 15 to 600 seconds."),
+      min: 0,
+      max: 600,
+      allowed: (value) => value === 0 || (value >= 15 && value <= 600),
+    },
+    target: {
+      label: () => t("Target score"),
+      help: () => t("0 for none, or 50 to 1000: the game ends when a player reaches it."),
+      min: 0,
+      max: 1000,
+      allowed: (value) => value === 0 || (value >= 50 && value <= 1000),
+    },
+    open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false },
+  },
+
+  valueText(name, value) {
+    if (name === "hand_size" && value === null) return t("automatic");
+    if (name === "turn_seconds" && value === 0) return t("untimed");
+    if (name === "turn_seconds") return t("{count} seconds", { count: value });
+    if (name === "target" && value === 0) return t("none");
+    if (name === "target") return t("{points} points", { points: value });
+    return null;
+  },
+
+  /** The personal best (GET /api/me/solo-best?game=triominos): the highest score. */
+  bestText: (best) => t("Your solo best: {score} points.", best),
+
+  soloResultText(result) {
+    const words = {
+      out: t("went out with {score} points", { score: result.scores[0] }),
+      blocked: t("blocked with {score} points", { score: result.scores[0] }),
+      target: t("reached the target with {score} points", { score: result.scores[0] }),
+    };
+    return words[result.ended_by] || t("{score} points", { score: result.scores[0] });
+  },
+};

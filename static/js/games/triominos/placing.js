@@ -1,0 +1,99 @@
+// Where the picked Triominos tile can go, from the server's legal placements (never
+// from the rules): the targets for the tile as it is turned, the target a cell is,
+// the ghost, and moving between targets with the arrow keys. Pure functions of the
+// page's state; a cell is {x, y} on the triangular grid (geometry.js).
+import { isMyTurn, isScoring } from "../../game/model.js";
+import { centreOf, cellAtPoint } from "./geometry.js";
+import { bonusOf } from "./texts.js";
+
+/** How a freshly picked tile is turned: its first number on the point. */
+export const UPRIGHT = 0;
+
+/** Turning a tile a third clockwise: the number on the point moves to the next corner. */
+export const TURN = { 0: 2, 2: 1, 1: 0 };
+
+/** A triple (555) looks the same every way: the server lists it once, with rot 0. */
+export function sameWay(name, a, b) {
+  return a === b || (name[0] === name[1] && name[1] === name[2]);
+}
+
+// Targets are cached by identity, so the board redraws them only when they change.
+let cache = { legal: undefined, tile: undefined, orientation: undefined, list: [] };
+
+/** Legal entries for the picked tile turned as it is: [{placement, cell, points, figure, bonus}]. */
+export function currentTargets(state) {
+  if (!state.legal || !state.picked || !isMyTurn(state)) return [];
+  const { legal, picked, orientation } = state;
+  if (cache.legal === legal && cache.tile === picked && cache.orientation === orientation) return cache.list;
+  const scoring = isScoring(state);
+  const list = legal
+    .filter((entry) => entry.tile === picked && sameWay(picked, entry.rot, orientation))
+    .map((entry) => ({
+      placement: { tile: entry.tile, x: entry.x, y: entry.y, rot: entry.rot },
+      cell: { x: entry.x, y: entry.y },
+      points: scoring ? entry.points : undefined,
+      figure: scoring ? entry.figure || null : null,
+      bonus: scoring && entry.figure ? bonusOf(entry.tile, entry.points) : 0,
+    }));
+  cache = { legal, tile: picked, orientation, list };
+  return list;
+}
+
+/** The target on a cell, or null. */
+export function targetAt(state, cell) {
+  if (!cell) return null;
+  return currentTargets(state).find((target) => target.cell.x === cell.x && target.cell.y === cell.y) || null;
+}
+
+/** What the ghost shows: the placement, and "target" / "off" (not a listed place) / "free" (no list). */
+export function ghostScene(state) {
+  if (!state.picked || !state.ghost) return null;
+  const listed = Boolean(state.legal) && isMyTurn(state);
+  const target = listed ? targetAt(state, state.ghost) : null;
+  if (target) {
+    return { placement: target.placement, status: "target", points: target.points, figure: target.figure, bonus: target.bonus };
+  }
+  const placement = { tile: state.picked, x: state.ghost.x, y: state.ghost.y, rot: state.orientation };
+  return { placement, status: listed ? "off" : "free" };
+}
+
+function distance(a, b) {
+  const p = centreOf(a.x, a.y);
+  const q = centreOf(b.x, b.y);
+  return Math.hypot(p.x - q.x, p.y - q.y);
+}
+
+export function nearestTarget(state, cell) {
+  let best = null;
+  let bestDistance = Infinity;
+  for (const target of currentTargets(state)) {
+    const d = distance(target.cell, cell);
+    if (d < bestDistance) [best, bestDistance] = [target, d];
+  }
+  return best;
+}
+
+/** Where a tile picked with the keyboard starts: the target nearest the view's centre, or that centre's cell. */
+export function startingGhost(state) {
+  const centre = cellAtPoint(state.view.cx, state.view.cy);
+  const near = nearestTarget(state, centre);
+  return near ? { ...near.cell } : centre;
+}
+
+/** The next target from the ghost in screen direction (dx, dy): ahead, and off the line as little as may be; or null. */
+export function targetToward(state, dx, dy) {
+  const from = centreOf(state.ghost.x, state.ghost.y);
+  let best = null;
+  let bestScore = Infinity;
+  for (const target of currentTargets(state)) {
+    const to = centreOf(target.cell.x, target.cell.y);
+    const ox = to.x - from.x;
+    const oy = to.y - from.y;
+    const along = ox * dx + oy * dy;
+    if (along <= 0.01) continue;
+    const across = Math.abs(ox * dy - oy * dx);
+    const score = along + 2 * across;
+    if (score < bestScore) [best, bestScore] = [target, score];
+  }
+  return best;
+}

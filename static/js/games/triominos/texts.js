@@ -1,0 +1,200 @@
+// Triominos' own words: its refusals, its move log (points, penalties, bonuses, the
+// end's points), hints about turning a tile, where the ghost stands, and the end
+// screen. Every text goes through t() with a plain string, so `make messages` finds
+// it; counts choose between a singular and a plural text.
+import { t } from "../../i18n.js";
+import { spelled, tileLabel, tileValue } from "./tiles.js";
+
+/** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
+export function signed(points) {
+  if (points > 0) return `+${points}`;
+  if (points < 0) return `\u2212${Math.abs(points)}`;
+  return "0";
+}
+
+function pointsWord(points) {
+  return Math.abs(points) === 1 ? t("{points} point", { points }) : t("{points} points", { points });
+}
+
+/** A bonus figure's name. */
+export function figureName(figure) {
+  const names = {
+    hexagon: t("hexagon"),
+    double_hexagon: t("double hexagon"),
+    triple_hexagon: t("triple hexagon"),
+    bridge: t("bridge"),
+  };
+  return names[figure] || figure;
+}
+
+/** The bonus in a play's points: what the server counted beyond the tile's value. */
+export function bonusOf(tile, points) {
+  return points - tileValue(tile);
+}
+
+/** The server's refusal codes that Triominos' rules give (and its wording of shared ones). */
+export function refusals() {
+  return {
+    first_tile_not_origin: t("The first tile goes on the starting triangle."),
+    no_edge_contact: t("The tile must share a whole side with a tile on the board."),
+    corner_mismatch: t("Every corner must show the same number as the tiles that meet there."),
+    draw_limit: t("You have drawn three times this turn: lay the last tile drawn, or pass."),
+    pass_not_allowed: t("You may pass only after three draws, or when the bag is empty."),
+    must_play_drawn_tile: t("After drawing, only the tile you drew last may be laid."),
+    bag_empty: t("The bag is empty: lay a tile or pass."),
+  };
+}
+
+// --- the move log -----------------------------------------------------------------------
+
+/**
+ * A Triominos event in words: {text, tile, said, notes}. `said` is the line for a screen
+ * reader (the tile's numbers in words); `notes` are the lines under it (going out, the
+ * end of the game), said in place of the shared ones.
+ */
+export function describeEvent(event, { name, names }) {
+  const line = moveWords(event, name);
+  const notes = endNotes(event, name, names);
+  return { ...line, notes };
+}
+
+function moveWords(event, name) {
+  const points = event.points ?? 0;
+  switch (event.action) {
+    case "play": {
+      const bonus = event.figure ? bonusOf(event.tile, points) : 0;
+      const value = points - bonus;
+      const words = (tile) =>
+        event.figure
+          ? t("{name} laid {tile} for {points} + {figure} {bonus}", { name, tile, points: value, figure: figureName(event.figure), bonus })
+          : t("{name} laid {tile} for {points}", { name, tile, points: value });
+      return { text: words(spelled(event.tile)), said: words(tileLabel(event.tile)), tile: event.tile };
+    }
+    case "draw": {
+      const penalty = signed(points);
+      if (event.drawn) {
+        return {
+          text: t("{name} drew {tile} ({points})", { name, tile: spelled(event.drawn), points: penalty }),
+          said: t("{name} drew {tile} ({points})", { name, tile: tileLabel(event.drawn), points: penalty }),
+          tile: event.drawn,
+        };
+      }
+      return { text: t("{name} drew a tile ({points})", { name, points: penalty }), tile: null };
+    }
+    case "pass":
+      return { text: t("{name} passed ({points})", { name, points: signed(points) }), tile: null };
+    case "timeout": {
+      const penalty = signed(points);
+      if (event.drawn) {
+        return {
+          text: t("{name}'s time ran out: {tile} and {points}", { name, tile: spelled(event.drawn), points: penalty }),
+          said: t("{name}'s time ran out: {tile} and {points}", { name, tile: tileLabel(event.drawn), points: penalty }),
+          tile: event.drawn,
+        };
+      }
+      const text = event.took_tile
+        ? t("{name}'s time ran out: a tile and {points}", { name, points: penalty })
+        : t("{name}'s time ran out: {points}", { name, points: penalty });
+      return { text, tile: null };
+    }
+    default:
+      return { text: `${name}: ${event.action}`, tile: null };
+  }
+}
+
+/** The lines under the move that ended the game: who went out or reached the target, what the hands cost. */
+function endNotes(event, name, names) {
+  const notes = [];
+  const ends = event.end_points || [];
+  if (event.went_out || event.ended_by === "out") {
+    const others = (ends[event.seat] ?? 25) - 25;
+    notes.push(
+      others
+        ? t("{name} went out: +25 and {points} from the other hands", { name, points: others })
+        : t("{name} went out: +25", { name }),
+    );
+  } else if (event.ended_by === "blocked") {
+    notes.push(t("No one can lay a tile: the game is blocked."));
+    ends.forEach((points, seat) => {
+      if (points) notes.push(t("{name}: {points} for the tiles left in hand", { name: names(seat), points: signed(points) }));
+    });
+  } else if (event.ended_by === "target") {
+    notes.push(t("{name} reached the target score.", { name }));
+  }
+  return notes;
+}
+
+// --- placing ----------------------------------------------------------------------------
+
+/** The hand's hint once a tile is picked: `places` targets this way (null when no list is shown). */
+export function pickedHint(places, { fitsAnotherWay }) {
+  if (places === null) return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
+  if (places) return places === 1 ? t("1 place for this tile this way.") : t("{count} places for this tile this way.", { count: places });
+  return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
+}
+
+/** The ghost's cell and standing ("target", "off" or "free", see placing.js), in words. */
+export function ghostWords(scene, cell) {
+  const where = t("Column {x}, row {y}.", { x: cell.x, y: cell.y });
+  if (scene.status === "target") {
+    let points = "";
+    if (scene.points !== undefined) {
+      points = " " + pointsWord(scene.points) + ".";
+      if (scene.figure) points += " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus });
+    }
+    return where + " " + t("It fits here.") + points;
+  }
+  if (scene.status === "off") return where + " " + t("Not a highlighted place.");
+  return where;
+}
+
+/** How the picked tile is turned, in words: its numbers from the point, clockwise. */
+export function turnWords(name, rot) {
+  const read = [0, 1, 2].map((corner) => name[(rot + corner) % 3]);
+  return t("Turned: {first} at the point, then {second} and {third}.", { first: read[0], second: read[1], third: read[2] });
+}
+
+/** A place's worth on the "Lay it here" button: "+12", or "+52 (hexagon)". */
+export function placeWorth(scene) {
+  return scene.figure ? t("+{points} ({figure})", { points: scene.points, figure: figureName(scene.figure) }) : `+${scene.points}`;
+}
+
+export function noTargetThatWay() {
+  return t("No highlighted place further that way.");
+}
+
+export function notATarget() {
+  return t("Not a highlighted place: pick one of the outlined places, or turn the tile.");
+}
+
+// --- the end ------------------------------------------------------------------------------
+
+/** The end screen: {result, figures[seat]}; `endEvent` (the last event) gives the end's points, when known. */
+export function describeEnd(state, { names, winners }) {
+  const game = state.game;
+  const ends = state.endEvent?.end_points || [];
+  let result;
+  if (state.solo) {
+    const score = game.scores[0];
+    const words = {
+      out: t("You went out with {points}.", { points: pointsWord(score) }),
+      blocked: t("The game is blocked: you end with {points}.", { points: pointsWord(score) }),
+      target: t("You reached the target: {points}.", { points: pointsWord(score) }),
+    };
+    result = words[game.ended_by] || t("You end with {points}.", { points: pointsWord(score) });
+  } else {
+    const closer = state.endEvent ? names[state.endEvent.seat] : null;
+    const lead = {
+      out: closer ? t("{name} went out.", { name: closer }) : t("A player went out."),
+      blocked: t("The game is blocked."),
+      target: closer ? t("{name} reached the target score.", { name: closer }) : t("The target score is reached."),
+    }[game.ended_by];
+    result = [lead, winners].filter(Boolean).join(" ");
+  }
+  const figures = names.map((name, seat) => {
+    const total = pointsWord(game.scores[seat]);
+    const end = ends[seat];
+    return end ? t("{total} ({points} at the end)", { total, points: signed(end) }) : total;
+  });
+  return { result, figures };
+}

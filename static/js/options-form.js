@@ -1,0 +1,147 @@
+// The game chooser and a game's option fields, for the lobby and the solo page. What
+// options a game has, their types, bounds and defaults come from the server's catalogue
+// (boot.page.games[i].options, a JSON schema); how to show each one (its label, help,
+// choices, the values it allows) from the game's options description
+// (games/<kind>/options.js). Nothing here names a game.
+import { el } from "./api.js";
+import { loadOptions } from "./games/options.js";
+
+/** The catalogue's games, each with its options description: [{game, how}] (games this front end cannot show are left out). */
+export async function loadCatalogue(games) {
+  const described = await Promise.all((games || []).map(async (game) => ({ game, how: await loadOptions(game.name) })));
+  return described.filter((entry) => entry.how);
+}
+
+/** What the schema says of one option: its types, default, allowed values and bounds. */
+function factsOf(schema) {
+  const branches = schema.anyOf || [schema];
+  const types = branches.map((branch) => branch.type);
+  const numeric = branches.find((branch) => branch.type === "integer" || branch.type === "number") || {};
+  return {
+    types,
+    default: schema.default,
+    enum: schema.enum || null,
+    minimum: numeric.minimum,
+    maximum: numeric.maximum,
+    numeric: types.includes("integer") || types.includes("number"),
+  };
+}
+
+/**
+ * Radio buttons to choose a game, in `fieldset` (its legend is the page's). `onChange(entry)`
+ * is called with the chosen entry at once and on every change. Returns {chosen()}.
+ */
+export function gameChooser(fieldset, catalogue, { initial, onChange }) {
+  let chosen = catalogue.find((entry) => entry.game.name === initial) || catalogue[0];
+  const cards = catalogue.map((entry) => {
+    const input = el("input", { type: "radio", name: "game", value: entry.game.name, "data-testid": "game-choice" });
+    input.checked = entry === chosen;
+    input.addEventListener("change", () => {
+      if (!input.checked) return;
+      chosen = entry;
+      onChange(entry);
+    });
+    return el(
+      "label",
+      { class: "game-card" },
+      input,
+      el("span", { class: "game-card-text" }, el("span", { class: "game-title" }, entry.how.title()), el("span", { class: "game-about" }, entry.how.about())),
+    );
+  });
+  fieldset.querySelectorAll(".game-card").forEach((card) => card.remove());
+  fieldset.append(...cards);
+  if (chosen) onChange(chosen);
+  return { chosen: () => chosen };
+}
+
+/** A choice's value as an <option>'s value ("" for null). */
+function optionValue(value) {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/**
+ * The fields of a game's options, put into `container` (replacing what was there): a
+ * select for choices, a checkbox for a yes/no, a number field with its bounds. Selects
+ * and numbers come first, then the checkboxes, each in the schema's order. With `solo`,
+ * options that mean nothing alone are left out. Returns {read(), check()}: the options
+ * as the server takes them, and whether every field holds an allowed value (telling
+ * the player which does not).
+ */
+export function optionFields(container, { game, how }, { solo = false } = {}) {
+  const properties = Object.entries(game.options?.properties || {});
+  const fields = [];
+  for (const [name, schema] of properties) {
+    const shown = how.fields?.[name] || {};
+    if (solo && shown.solo === false) continue;
+    fields.push(makeField(name, schema, shown, how));
+  }
+  fields.sort((a, b) => Number(a.check) - Number(b.check));
+  container.replaceChildren(...fields.map((field) => field.node));
+  return {
+    read() {
+      return Object.fromEntries(fields.map((field) => [field.name, field.read()]));
+    },
+    check() {
+      return fields.every((field) => field.validate());
+    },
+  };
+}
+
+function makeField(name, schema, shown, how) {
+  const facts = factsOf(schema);
+  const label = shown.label?.() || schema.title || name;
+  const help = shown.help?.() || "";
+  const helpId = help ? `option-help-${name}` : null;
+  const helpLine = help ? el("span", { class: "field-help", id: helpId }, help) : null;
+  const choices =
+    shown.choices?.() || (facts.enum ? facts.enum.map((value) => ({ value, label: how.valueText?.(name, value) || String(value) })) : null);
+
+  if (choices) {
+    const select = el(
+      "select",
+      { name, "aria-describedby": helpId },
+      ...choices.map((choice) => el("option", { value: optionValue(choice.value) }, choice.label)),
+    );
+    select.value = optionValue(facts.default);
+    return {
+      name,
+      check: false,
+      node: el("label", {}, label, select, helpLine),
+      read: () => choices.find((choice) => optionValue(choice.value) === select.value)?.value ?? facts.default,
+      validate: () => true,
+    };
+  }
+  if (facts.types.includes("boolean")) {
+    const box = el("input", { type: "checkbox", name });
+    box.checked = Boolean(facts.default);
+    return { name, check: true, node: el("label", { class: "check" }, box, " ", label), read: () => box.checked, validate: () => true };
+  }
+  if (facts.numeric) {
+    const input = el("input", {
+      type: "number",
+      name,
+      min: shown.min ?? facts.minimum,
+      max: shown.max ?? facts.maximum,
+      step: 1,
+      required: true,
+      inputmode: "numeric",
+      "aria-describedby": helpId,
+    });
+    input.value = optionValue(facts.default);
+    const read = () => Number(input.value);
+    const validate = () => {
+      const allowed = input.value !== "" && (!shown.allowed || shown.allowed(read()));
+      input.setCustomValidity(allowed || !help ? "" : help);
+      if (!input.checkValidity()) {
+        input.reportValidity();
+        return false;
+      }
+      return true;
+    };
+    input.addEventListener("input", () => input.setCustomValidity(""));
+    return { name, check: false, node: el("label", {}, label, input, helpLine), read, validate };
+  }
+  const input = el("input", { name, "aria-describedby": helpId });
+  input.value = optionValue(facts.default);
+  return { name, check: false, node: el("label", {}, label, input, helpLine), read: () => input.value, validate: () => true };
+}
