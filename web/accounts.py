@@ -60,6 +60,7 @@ def rename(session: Session, user: User, name: str) -> None:
         raise NameTakenError(f"the name {name!r} is taken")
     user.name = name
     user.name_key = key
+    user.name_chosen = True
     try:
         session.flush()  # someone may have taken it since the check: the unique key decides
     except IntegrityError:
@@ -184,6 +185,7 @@ def public_user(user: User) -> UserPublic:
     return UserPublic(
         id=user.id,
         name=user.name,
+        name_chosen=user.name_chosen,
         registered=user.password_hash is not None,
         preferences=PreferencesPublic(
             assistance=preference.assistance,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, func
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, false, func
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base, utcnow
@@ -21,6 +21,9 @@ class User(Base):
     name_key: Mapped[str] = mapped_column(String(96), unique=True)
     """The name's skeleton (web.names): names are unique up to case and look-alikes."""
     password_hash: Mapped[str | None] = mapped_column(String(200))
+    name_chosen: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether the person picked their name (a guest starts with a drawn one, and the
+    page offers to change it on arrival)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, server_default=func.now()

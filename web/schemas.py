@@ -83,6 +83,8 @@ class PreferencesPublic(BaseModel):
 class UserPublic(BaseModel):
     id: int
     name: str
+    name_chosen: bool
+    """False while a guest still has the name drawn for them."""
     registered: bool
     preferences: PreferencesPublic
 

@@ -122,7 +122,8 @@ def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
 ) -> None:
     response = client.get("/api/me")
     me = expect(response, 200)
-    assert set(me) == {"id", "name", "registered", "preferences"}
+    assert set(me) == {"id", "name", "name_chosen", "registered", "preferences"}
+    assert me["name_chosen"] is False  # drawn for them: the page offers to change it
     assert me["name"].startswith("Guest ")
     assert me["registered"] is False
     assert me["preferences"] == DEFAULT_PREFERENCES
@@ -188,7 +189,7 @@ def test_a_session_that_does_not_exist_starts_a_new_guest(client: TestClient) ->
 def test_choosing_a_name(client: TestClient, db: Database) -> None:
     me = expect(client.get("/api/me"), 200)
     renamed = expect(client.put("/api/me/name", json={"name": "  Ana Lúcia  "}), 200)
-    assert renamed == {**me, "name": "Ana Lúcia"}
+    assert renamed == {**me, "name": "Ana Lúcia", "name_chosen": True}
     assert expect(client.get("/api/me"), 200)["name"] == "Ana Lúcia"
     stored = stored_user(db, me["id"])
     assert (stored.name, stored.name_key) == ("Ana Lúcia", "analucia")
