@@ -186,7 +186,13 @@ def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
         ruleset=args.ruleset,
         budget=budget,
     )
-    report = run_tournament(spec, args.games, jobs=args.jobs)
+    progress = None
+    if args.progress:
+
+        def progress(done: int, total: int) -> None:
+            print(f"deal {done}/{total}", file=sys.stderr, flush=True)
+
+    report = run_tournament(spec, args.games, jobs=args.jobs, progress=progress)
     if args.json:
         _emit(report.to_dict())
         return
@@ -239,6 +245,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     selfplay.add_argument(
         "--jobs", type=_positive, default=1, help="tournament: games played in parallel processes"
+    )
+    selfplay.add_argument(
+        "--progress", action="store_true", help="tournament: report each finished deal on stderr"
     )
     return parser
 

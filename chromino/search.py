@@ -174,13 +174,56 @@ def search(
         only = root_actions[0]
         return SearchResult(only, 0, {only: 0}, {only: 0.0})
     root: _Node[A] = _Node(-1)
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    started = time.perf_counter()
+    deadline = None if budget.seconds is None else started + budget.seconds
     limit = budget.iterations
     done = 0
-    while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
+    while limit is None or done < limit:
+        now = time.perf_counter()
+        if deadline is not None and now >= deadline:
+            break
+        if (
+            done
+            and done % SETTLED_CHECK == 0
+            and _settled(root, done, limit, now=now, started=started, deadline=deadline)
+        ):
+            break
         _iterate(root, game.determinize(rng), rng, max_depth, exploration)
         done += 1
     return _result(root, root_actions, done)
+
+
+SETTLED_CHECK: Final = 16
+"""How often (in iterations) the search asks whether the choice can still change."""
+
+
+def _settled(
+    root: _Node[A],
+    done: int,
+    limit: int | None,
+    *,
+    now: float,
+    started: float,
+    deadline: float | None,
+) -> bool:
+    """Whether the most visited root action is out of reach for the rest of the budget.
+
+    Each iteration adds one visit to one root action, so when the leader is
+    more visits ahead of the runner-up than iterations remain, the choice is
+    made: stopping changes nothing but the time spent. Under a time budget the
+    iterations left are estimated from the pace so far.
+    """
+    left = math.inf if limit is None else limit - done
+    if deadline is not None:
+        pace = done / max(now - started, 1e-9)
+        left = min(left, pace * (deadline - now))
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
 
 
 def _iterate(
