@@ -169,7 +169,7 @@ def command_selfplay(args: argparse.Namespace) -> None:
 def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
     """Every deal in every rotation of the line-up: win rates, intervals, thinking times."""
     from .search import Budget
-    from .tournament import TournamentSpec, format_report, lineup, run_tournament
+    from .tournament import GameResult, TournamentSpec, format_report, lineup, run_tournament
 
     if args.iterations is not None:
         seconds = None if args.budget_ms is None else args.budget_ms / 1000
@@ -189,8 +189,15 @@ def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
     progress = None
     if args.progress:
 
-        def progress(done: int, total: int) -> None:
-            print(f"deal {done}/{total}", file=sys.stderr, flush=True)
+        def progress(done: int, total: int, results: list[GameResult]) -> None:
+            wins: dict[str, float] = {}
+            seats: dict[str, int] = {}
+            for result in results:
+                for name, share in zip(result.seated, result.shares, strict=True):
+                    wins[name] = wins.get(name, 0.0) + share
+                    seats[name] = seats.get(name, 0) + 1
+            rates = ", ".join(f"{name} {wins[name] / seats[name]:.1%}" for name in wins)
+            print(f"deal {done}/{total}: {rates}", file=sys.stderr, flush=True)
 
     report = run_tournament(spec, args.games, jobs=args.jobs, progress=progress)
     if args.json:

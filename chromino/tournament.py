@@ -152,9 +152,13 @@ def run_tournament(
     spec: TournamentSpec,
     games: int,
     jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int, list[GameResult]], None] | None = None,
 ) -> TournamentReport:
-    """Play at least ``games`` games: whole deals, each in every rotation of the line-up."""
+    """Play at least ``games`` games: whole deals, each in every rotation of the line-up.
+
+    ``progress`` is told after each deal how many are done, of how many, and
+    every result so far.
+    """
     players = len(spec.bots)
     deals = max(1, math.ceil(games / players))
     started = time.perf_counter()
@@ -163,14 +167,14 @@ def run_tournament(
         for deal in range(deals):
             results.extend(play_deal(spec, deal))
             if progress is not None:
-                progress(deal + 1, deals)
+                progress(deal + 1, deals, results)
     else:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(play_deal, spec, deal) for deal in range(deals)]
             for done, future in enumerate(futures, start=1):
                 results.extend(future.result())
                 if progress is not None:
-                    progress(done, deals)
+                    progress(done, deals, results)
     report = TournamentReport(spec, deals, results, time.perf_counter() - started)
     for name in dict.fromkeys(spec.bots):
         report.standings[name] = BotStanding(name)
