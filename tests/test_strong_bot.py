@@ -23,7 +23,7 @@ from chromino.cli import main
 from chromino.options import RULESETS, SCORINGS
 from chromino.search import Budget
 from chromino.selfplay import play_bot_game
-from chromino.strong import StrongBot, analyse, strong_move, view_from_dict
+from chromino.strong import ChrominoState, StrongBot, analyse, strong_move, view_from_dict
 from chromino.tiles import ALL_NAMES
 from chromino.tournament import wilson_interval
 
@@ -290,3 +290,45 @@ def test_tournament_budget_flags_need_the_tournament(capsys: pytest.CaptureFixtu
         main(["selfplay", "--iterations", "5"])
     assert stopped.value.code == 2
     assert "--tournament" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, GameOptions()),
+        (3, GameOptions(scoring="segments", draws_per_turn=2)),
+        (4, GameOptions(ruleset="junior", scoring="segments-multiply", draws_per_turn=0)),
+        (1, GameOptions(scoring="expert", strict_draw=True)),
+    ],
+)
+def test_the_search_plays_by_the_games_rules(players: int, options: GameOptions) -> None:
+    # The search's own copy of the turn rules, fed the same actions as the game
+    # from the same deal (its bag reversed: it draws from the end), ends the
+    # same way with the same scores, and only ever offers legal actions.
+    for seed in range(4):
+        game = Game.new([f"p{s}" for s in range(players)], f"rules{seed}", options)
+        state = ChrominoState(
+            options=options,
+            board=game.board.copy(),
+            hands=[list(hand) for hand in game.hands],
+            bag=list(reversed(game.bag)),
+            scores=list(game.scores),
+            seat=game.current,
+            first=game.setup.first,
+            draws=0,
+            drawn=None,
+            went_out=[],
+            turns_taken=[0] * players,
+        )
+        rng = random.Random(seed)
+        while not game.is_over:
+            assert not state.is_over() and state.to_move() == game.current
+            legal = game.legal_actions(game.current)
+            assert all(action in legal for action in state.actions())
+            action = rng.choice(legal) if rng.random() < 0.3 else state.default_action(rng)
+            game.apply(game.current, action)
+            state.apply(action)
+        outcome = game.outcome()
+        assert outcome is not None and state.is_over()
+        assert state.winners == outcome.winners
+        assert tuple(state.scores) == outcome.scores

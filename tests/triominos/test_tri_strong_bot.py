@@ -20,7 +20,13 @@ from chromino.search import Budget
 from chromino.triominos import Action, Game, GameOptions
 from chromino.triominos.bots import BOTS, Bot, greedy_bot, random_bot
 from chromino.triominos.selfplay import play_bot_game
-from chromino.triominos.strong import StrongBot, analyse, strong_move, view_from_dict
+from chromino.triominos.strong import (
+    StrongBot,
+    TriominosState,
+    analyse,
+    strong_move,
+    view_from_dict,
+)
 from chromino.triominos.tiles import ALL_NAMES
 
 hypothesis_profiles.load()
@@ -160,3 +166,37 @@ def test_tournament_of_triominos(capsys: pytest.CaptureFixture[str]) -> None:
     for line in report["bots"].values():
         low, high = line["interval_95"]
         assert line["seats"] == 2 and low <= line["rate"] <= high
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(1, GameOptions()), (2, GameOptions(target=150)), (3, GameOptions()), (4, GameOptions())],
+)
+def test_the_search_plays_by_the_games_rules(players: int, options: GameOptions) -> None:
+    # The search's copy of the turn rules, fed the same actions as the game from
+    # the same deal (its bag reversed: it draws from the end), ends the same way
+    # with the same scores, and only ever offers legal actions.
+    for seed in range(4):
+        game = Game.new([f"p{s}" for s in range(players)], f"rules{seed}", options)
+        state = TriominosState(
+            options=options,
+            board=game.board.copy(),
+            hands=[list(hand) for hand in game.hands],
+            scores=list(game.scores),
+            seat=game.current,
+            draws=0,
+            drawn=None,
+        )
+        state.bag = list(reversed(game.bag))
+        rng = random.Random(seed)
+        while not game.is_over:
+            assert not state.is_over() and state.to_move() == game.current
+            legal = game.legal_actions(game.current)
+            assert all(action in legal for action in state.actions())
+            action = rng.choice(legal) if rng.random() < 0.3 else state.default_action(rng)
+            game.apply(game.current, action)
+            state.apply(action)
+        outcome = game.outcome()
+        assert outcome is not None and state.is_over()
+        assert state.winners == outcome.winners
+        assert tuple(state.scores) == outcome.scores
