@@ -290,3 +290,47 @@ def _result(root: _Node[A], root_actions: Sequence[A], done: int) -> SearchResul
     # Most visits; ties (a tiny budget) to the better mean, then to the default policy's order.
     chosen = max(root_actions, key=lambda a: (visits[a], values[a]))
     return SearchResult(chosen, done, visits, values)
+
+
+def paired_search(
+    game: SearchGame[A],
+    rng: random.Random,
+    budget: Budget,
+    *,
+    root_actions: Sequence[A],
+) -> SearchResult[A]:
+    """Determinized flat Monte Carlo with common random numbers (PIMC-style).
+
+    Each round deals one determinization and plays every root action out
+    from it, each rollout drawing from a generator seeded alike, so that the
+    actions are compared on the same hidden tiles and the same luck: their
+    differences come out with far less noise than from independent samples.
+    One rollout counts as one iteration of the budget; the action with the
+    best mean reward is chosen (ties to the first, the default policy's).
+    """
+    if not root_actions:
+        raise ValueError("no action to choose from")
+    if len(root_actions) == 1:
+        only = root_actions[0]
+        return SearchResult(only, 0, {only: 0}, {only: 0.0})
+    totals = dict.fromkeys(root_actions, 0.0)
+    visits = dict.fromkeys(root_actions, 0)
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    limit = budget.iterations
+    done = 0
+    while not done or (
+        (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline)
+    ):
+        deal = game.determinize(rng)
+        seat = deal.to_move()
+        seed = rng.getrandbits(64)
+        for action in root_actions:
+            state = deal.clone()
+            state.apply(action)
+            rewards = state.rewards() if state.is_over() else state.rollout(random.Random(seed))
+            totals[action] += rewards[seat]
+            visits[action] += 1
+        done += len(root_actions)
+    values = {a: totals[a] / visits[a] if visits[a] else 0.0 for a in root_actions}
+    chosen = max(root_actions, key=lambda a: values[a])
+    return SearchResult(chosen, done, visits, values)

@@ -38,10 +38,17 @@ PER_TILE: Final = 3
 """Candidate placements kept per tile (the best by the default policy's measure)."""
 MAX_PLAYS: Final = 12
 """Candidate placements kept in all: a wide root spreads a small budget too thin."""
-MARGIN_WEIGHT: Final = 0.0
-"""Share of a scored game's reward that is the normalised score margin (the rest is winning)."""
-MARGIN_SCALE: Final = 60.0
-"""A lead of this many points counts as the whole margin reward."""
+MARGIN_WEIGHT: Final = 0.5
+"""Share of a scored game's reward that is the normalised score margin (the rest is winning).
+
+Scored games are close (two greedy players end a median 8 points apart in
+expert scoring), so whether a move wins is a faint signal in a few hundred
+rollouts; by how much it leads is a much clearer one. Measured in expert
+scoring, 120 games at 200 iterations against greedy: 47 % wins with the win
+alone, 68 % with this blend (docs/strong-bot.md)."""
+MARGIN_SCALES: Final = {"expert": 20.0, "segments": 60.0, "segments-multiply": 60.0}
+"""Per scoring, the lead that earns the whole margin reward: about the 90th
+percentile of final margins between two greedy players."""
 MAX_DEPTH: Final = 1_000
 """Tree depth of the search (1 is flat Monte Carlo over the root's actions)."""
 
@@ -183,13 +190,15 @@ class ChrominoState:
             return [_solo_reward(self.turns_taken[0], len(self.hands[0]))]
         share = 1.0 / len(winners)
         win = [share if seat in winners else 0.0 for seat in range(self.count)]
-        if not self.options.scored or not MARGIN_WEIGHT:
+        scoring = self.options.scoring
+        if scoring == "none" or not MARGIN_WEIGHT:
             return win
+        scale = MARGIN_SCALES[scoring]
         scores = self.scores
         rewards = []
         for seat in range(self.count):
             best_other = max(score for other, score in enumerate(scores) if other != seat)
-            margin = min(1.0, max(0.0, 0.5 + (scores[seat] - best_other) / (2 * MARGIN_SCALE)))
+            margin = min(1.0, max(0.0, 0.5 + (scores[seat] - best_other) / (2 * scale)))
             rewards.append((1 - MARGIN_WEIGHT) * win[seat] + MARGIN_WEIGHT * margin)
         return rewards
 
