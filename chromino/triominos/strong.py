@@ -35,10 +35,15 @@ MAX_PLAYS: Final = 12
 """Candidate placements kept in all."""
 FLEXIBILITY_WEIGHT: Final = 3
 """As greedy: points a play is marked down for each place its tile could go now."""
-MARGIN_WEIGHT: Final = 0.0
-"""Share of the reward that is the normalised score margin (the rest is winning)."""
-MARGIN_SCALE: Final = 100.0
-"""A lead of this many points counts as the whole margin reward."""
+MARGIN_WEIGHT: Final = 0.5
+"""Share of the reward that is the normalised score margin (the rest is winning).
+
+By how much a move leads is a clearer signal in a few hundred rollouts than
+whether it wins: 80 games at 200 iterations against greedy, 60 % wins with
+the win alone, 72 % with this blend (docs/strong-bot.md)."""
+MARGIN_SCALE: Final = 150.0
+"""The lead that earns the whole margin reward: about the 90th percentile of
+final margins between two greedy players."""
 MAX_DEPTH: Final = 1_000
 """Tree depth of the search (1 is flat Monte Carlo over the root's actions)."""
 
