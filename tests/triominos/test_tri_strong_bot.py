@@ -134,18 +134,23 @@ def test_strong_is_registered_with_a_second_a_move() -> None:
 # --- tactics, worked out by hand ---------------------------------------------------
 
 
-def test_takes_the_hexagon() -> None:
+def test_takes_the_hexagon_before_the_game_ends() -> None:
     # docs/triominos-rules.md §10: five of the six cells around (0, 1) are
     # covered, all showing 1 there; 113 on (-2, 0) rot 2 closes the ring for
-    # 5 + 50 = 55. Nothing else in this hand scores more than a tile's value
-    # (at most 11 for 155), and the opponent's six tiles cannot catch 55 soon.
+    # 5 + 50 = 55. Hands are open, and the other player's one tile, 344, fits
+    # (on (1, 1) or (1, 0)) whatever we lay: they go out next turn, scoring its
+    # 11, the 25 bonus and what we still hold. Closing the hexagon now leaves us
+    # 55 against 11 + 25 + 13 (155 and 011) = 49; anything else scores at most
+    # 11 and loses. (With time to spare the hexagon could wait: only 113 fits
+    # that cell.)
     hand = ["113", "155", "011"]
-    others = ["000", "222", "233", "224", "045", "025"]
-    game = make_game([hand, others], bag=["334", "445", "035", "235"], board=HEXAGON_BOARD)
-    plays = game.view_for(0).legal_plays()
-    assert len(plays) > 1 and max(p.points for p in plays if p.placement.tile != "113") <= 11
+    game = make_game(
+        [hand, ["344"]], bag=["000", "222", "045"], board=HEXAGON_BOARD, open_hands=True
+    )
+    view = game.view_for(0)
+    assert max(p.points for p in view.legal_plays() if p.placement.tile != "113") <= 11
     for seed in range(3):
-        action = strong_move(game.view_for(0), seed, Budget.of_iterations(100))
+        action = strong_move(view, seed, Budget.of_iterations(100))
         assert action == Action.play(at("113", -2, 0, 2))
 
 
