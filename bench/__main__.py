@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from . import triominos
 from .engine import bench_move_generation, bench_selfplay
+from .strong import bench_strong
 
 
 def _line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:
@@ -36,6 +37,9 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--cluster-seconds", type=float, default=20, help="measured length of each of its runs"
+    )
+    parser.add_argument(
+        "--no-strong", action="store_true", help="skip the strong bot's thinking times (~30 s)"
     )
     return parser.parse_args(argv)
 
@@ -93,6 +97,18 @@ def main(argv: Sequence[str] | None = None) -> None:
         rate >= 50,
         rate / 50,
     )
+    if not args.no_strong:
+        print()
+        print("Strong bot, default budget (medians on this machine, 2 players, a choice to make)")
+        for game in ("chromino", "triominos"):
+            seconds, rate = bench_strong(game)
+            _line(
+                f"{game}: thinking time per move ({rate:.0f} iterations/s)",
+                f"{seconds:.3f} s",
+                "<= 1 s",
+                seconds <= 1.0,
+                1.0 / seconds,
+            )
     if args.load_games > 0:
         from .load import report, run_load
 

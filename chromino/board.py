@@ -135,6 +135,16 @@ class Board:
         board._rebuild_index()
         return board
 
+    def copy(self) -> Board:
+        """An independent board with the same tiles and index (for searching ahead)."""
+        twin = Board(junior=self.junior)
+        twin._placements = list(self._placements)
+        twin._cells = dict(self._cells)
+        twin._needs = dict(self._needs)
+        twin._window_keys = dict(self._window_keys)
+        twin._windows_by_key = {key: dict(bucket) for key, bucket in self._windows_by_key.items()}
+        return twin
+
     def place(self, placement: Placement) -> None:
         """Lay a tile **without checking the rules**; only overlap is refused.
 

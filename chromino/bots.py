@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Final, TypeAlias
 
 from .actions import DRAW, PASS, Action
+from .strong import StrongBot
 from .tiles import TILES
 from .view import Play, View
 
@@ -70,8 +71,15 @@ def _greedy_value(play: Play) -> tuple[int, int, int]:
 BOTS: Final[dict[str, Bot]] = {
     "random": random_bot,
     "greedy": greedy_bot,
+    "strong": StrongBot(),
 }
-"""Bots by name; a stronger one is added here."""
+"""Bots by name. ``strong`` searches for one second a move (:mod:`chromino.strong`)."""
+
+BOT_LEVELS: Final[dict[str, str]] = {"easy": "random", "medium": "greedy", "hard": "strong"}
+"""The levels a player chooses from, and the bot that plays each."""
+
+BOT_LABELS: Final[dict[str, str]] = {"random": "Easy", "greedy": "Medium", "strong": "Hard"}
+"""The name to show for each bot."""
 
 
 def bot_named(name: str) -> Bot:

@@ -145,6 +145,9 @@ def _triominos_moves(number: int, document: dict[str, object], report: _Report) 
 def command_selfplay(args: argparse.Namespace) -> None:
     """Bot games and their summary."""
     bots = [name.strip() for name in args.bots.split(",") if name.strip()]
+    if args.tournament:
+        command_tournament(args, bots)
+        return
     summary: Summary
     if args.game == "triominos":
         summary = run_triominos_selfplay(bots, args.players, args.games, args.seed)
@@ -161,6 +164,47 @@ def command_selfplay(args: argparse.Namespace) -> None:
     print(f"  average turns per game: {summary.average_turns:.1f}")
     print(f"  blocked games: {summary.blocked}")
     print(f"  games per second: {summary.games_per_second:.1f}")
+
+
+def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
+    """Every deal in every rotation of the line-up: win rates, intervals, thinking times."""
+    from .search import Budget
+    from .tournament import GameResult, TournamentSpec, format_report, lineup, run_tournament
+
+    if args.iterations is not None:
+        seconds = None if args.budget_ms is None else args.budget_ms / 1000
+        budget = Budget(seconds=seconds, iterations=args.iterations)
+    elif args.budget_ms is not None:
+        budget = Budget.of_seconds(args.budget_ms / 1000)
+    else:
+        budget = Budget()
+    spec = TournamentSpec(
+        game=args.game,
+        bots=lineup(bots, args.players),
+        seed=str(args.seed),
+        scoring=args.scoring,
+        ruleset=args.ruleset,
+        budget=budget,
+    )
+    progress = None
+    if args.progress:
+
+        def progress(done: int, total: int, results: list[GameResult]) -> None:
+            wins: dict[str, float] = {}
+            seats: dict[str, int] = {}
+            for result in results:
+                for name, share in zip(result.seated, result.shares, strict=True):
+                    wins[name] = wins.get(name, 0.0) + share
+                    seats[name] = seats.get(name, 0) + 1
+            rates = ", ".join(f"{name} {wins[name] / seats[name]:.1%}" for name in wins)
+            print(f"deal {done}/{total}: {rates}", file=sys.stderr, flush=True)
+
+    report = run_tournament(spec, args.games, jobs=args.jobs, progress=progress)
+    if args.json:
+        _emit(report.to_dict())
+        return
+    for line in format_report(report):
+        print(line)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -190,7 +234,39 @@ def _parser() -> argparse.ArgumentParser:
     )
     selfplay.add_argument("--scoring", choices=SCORINGS, default="none", help="Chromino only")
     selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
+    selfplay.add_argument(
+        "--tournament",
+        action="store_true",
+        help="play every deal in every rotation of the line-up; report win rates with 95%% "
+        "intervals and thinking times",
+    )
+    selfplay.add_argument(
+        "--budget-ms",
+        type=_positive_float,
+        help="tournament: the strong bot's thinking time per move (default 1000)",
+    )
+    selfplay.add_argument(
+        "--iterations",
+        type=_positive,
+        help="tournament: the strong bot's search iterations per move (repeatable on any machine)",
+    )
+    selfplay.add_argument(
+        "--jobs", type=_positive, default=1, help="tournament: games played in parallel processes"
+    )
+    selfplay.add_argument(
+        "--progress", action="store_true", help="tournament: report each finished deal on stderr"
+    )
     return parser
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a positive number")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -222,6 +298,17 @@ def _bot_list(text: str) -> str:
     return text
 
 
+def _check_tournament_flags(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The budget and jobs flags belong to tournaments only."""
+    if args.tournament:
+        return
+    for flag, value in (("--budget-ms", args.budget_ms), ("--iterations", args.iterations)):
+        if value is not None:
+            parser.error(f"{flag} goes with --tournament")
+    if args.jobs != 1:
+        parser.error("--jobs goes with --tournament")
+
+
 def _open(path: str) -> TextIO:
     if path == "-":
         return sys.stdin
@@ -239,6 +326,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         unknown = [name for name in names if name not in triominos.BOTS]
         if unknown:
             parser.error(f"triominos has no bot {', '.join(unknown)}")
+    if args.command == "selfplay":
+        _check_tournament_flags(parser, args)
     try:
         if args.command == "selfplay":
             command_selfplay(args)

@@ -8,9 +8,16 @@ import pytest
 import reference as ref
 
 from chromino import Action, Game, GameOptions, Placement, Setup
-from chromino.bots import BOTS, bot_named, greedy_bot, random_bot
+from chromino.bots import BOTS as REGISTERED
+from chromino.bots import Bot, bot_named, greedy_bot, random_bot
+from chromino.search import Budget
 from chromino.selfplay import play_bot_game, run_selfplay
+from chromino.strong import StrongBot
 from chromino.tiles import ALL_NAMES
+
+BOTS: dict[str, Bot] = {**REGISTERED, "strong": StrongBot(Budget.of_iterations(4))}
+"""Every registered bot; the strong one with a few iterations instead of its second a move,
+so that these games stay quick and repeatable (tests/test_strong_bot.py searches deeper)."""
 
 Physical = frozenset[tuple[int, int, str]]
 

@@ -155,6 +155,17 @@ class Board:
             board._refresh(cell)
         return board
 
+    def copy(self) -> Board:
+        """An independent board with the same tiles and index (for searching ahead)."""
+        twin = Board()
+        twin._placements = list(self._placements)
+        twin._cells = dict(self._cells)
+        twin._points = dict(self._points)
+        twin._open = dict(self._open)
+        twin._by_key = {key: dict(bucket) for key, bucket in self._by_key.items()}
+        twin._figures = dict(self._figures)
+        return twin
+
     def place(self, placement: Placement) -> None:
         """Lay a tile **without checking the rules**; only a covered cell is refused.
 

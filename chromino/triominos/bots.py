@@ -15,8 +15,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Final, TypeAlias
 
+from ..bots import BOT_LABELS, BOT_LEVELS
 from .actions import DRAW, PASS, Action
 from .board import Play
+from .strong import StrongBot
 from .tiles import VALUES
 from .view import View
 
@@ -72,8 +74,13 @@ def greedy_bot(view: View, rng: random.Random) -> Action:
 BOTS: Final[dict[str, Bot]] = {
     "random": random_bot,
     "greedy": greedy_bot,
+    "strong": StrongBot(),
 }
-"""Triominos bots by name; a stronger one is added here."""
+"""Triominos bots by name. ``strong`` searches for one second a move
+(:mod:`chromino.triominos.strong`). The levels and labels are Chromino's:
+``BOT_LEVELS`` and ``BOT_LABELS``."""
+
+__all__ = ["BOTS", "BOT_LABELS", "BOT_LEVELS", "Bot", "bot_named", "greedy_bot", "random_bot"]
 
 
 def bot_named(name: str) -> Bot:

@@ -6,9 +6,16 @@ import random
 
 from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
-from chromino.triominos import BOTS, Action, GameOptions, bot_named
-from chromino.triominos.bots import greedy_bot, random_bot
+from chromino.search import Budget
+from chromino.triominos import BOTS as REGISTERED
+from chromino.triominos import Action, GameOptions, bot_named
+from chromino.triominos.bots import Bot, greedy_bot, random_bot
 from chromino.triominos.selfplay import play_bot_game, run_selfplay
+from chromino.triominos.strong import StrongBot
+
+BOTS: dict[str, Bot] = {**REGISTERED, "strong": StrongBot(Budget.of_iterations(4))}
+"""Every registered bot; the strong one with a few iterations instead of its second a move,
+so that these games stay quick and repeatable (test_tri_strong_bot.py searches deeper)."""
 
 
 def test_every_bot_plays_legal_games_to_the_end_with_every_player_count() -> None:
