@@ -18,9 +18,10 @@ from .db import Database
 from .deps import CurrentUser, OptionalUser, SessionDep
 from .games import DEFAULT_GAME, game_kind
 from .hub import Hub
+from .hub.coach import summary as coach_summary
 from .limits import Limits
 from .lobby import KEEP_ALIVE, REFRESH_GAP
-from .models import User
+from .models import GameAnalysis, User
 from .schemas import (
     GameSummary,
     Login,
@@ -314,7 +315,7 @@ def download_record(game_id: str, session: SessionDep) -> JSONResponse:
 
 
 @router.get("/games/{game_id}/replay")
-def read_replay(game_id: str, session: SessionDep) -> dict[str, Any]:
+def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str, Any]:
     """A finished game step by step, as the server's engine replays it: each version's
     event (with the tile drawn: the game is over) and the whole position after it,
     running scores included. The browser shows the steps; it re-derives nothing."""
@@ -344,7 +345,21 @@ def read_replay(game_id: str, session: SessionDep) -> dict[str, Any]:
         "solo": game.solo,
         "result": game.result,
         "steps": steps,
+        "coach": _coach_notes(session, request, game.id, len(game.seats)),
     }
+
+
+def _coach_notes(
+    session: SessionDep, request: Request, game_id: str, players: int
+) -> dict[str, Any]:
+    """The coach's notes on the game: ``status`` (off, pending, running, done, failed),
+    each person's ``notes`` and a ``summary`` per player."""
+    analysis = session.get(GameAnalysis, game_id)
+    if analysis is None:
+        status = "pending" if request.app.state.settings.coach else "off"
+        return {"status": status, "notes": [], "summary": []}
+    notes = analysis.notes or []
+    return {"status": analysis.status, "notes": notes, "summary": coach_summary(notes, players)}
 
 
 @router.post("/games/{game_id}/rematch")

@@ -181,3 +181,19 @@ class GameEvent(Base):
         UniqueConstraint("game_id", "seq"),
         UniqueConstraint("game_id", "user_id", "command_id"),
     )
+
+
+class GameAnalysis(Base):
+    """The coach's notes on a finished game: per human move, the move the strong bot
+    prefers and how much the estimate drops with the move made."""
+
+    __tablename__ = "game_analysis"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(20), default="pending")
+    """pending (queued) | running | done | failed."""
+    notes: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    """``[{"version", "seat", "played", "preferred", "played_value", "preferred_value",
+    "loss"}]`` in version order."""
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -40,6 +40,16 @@ class Settings(BaseSettings):
 
     bot_delay_seconds: float = Field(default=0.8, ge=0, le=30)
     """Pause before a bot moves, so people can follow the game."""
+    bot_workers: int = Field(default=2, ge=1, le=64)
+    """Worker processes for the bots that search (Hard): a game's clock or a client's
+    messages never wait for another game's bot."""
+    bot_seconds: float = Field(default=1.0, gt=0, le=30)
+    """How long the Hard bot thinks over a move."""
+    coach: bool = True
+    """After a game, analyse each person's moves with the Hard bot's search (the replay
+    shows better moves); off for small hosts."""
+    coach_seconds: float = Field(default=0.5, gt=0, le=30)
+    """The coach's thinking time per move (in one low-priority worker)."""
     max_frame_bytes: int = Field(default=4096, ge=256, le=1_048_576)
     messages_per_second: float = Field(default=10, gt=0)
     message_burst: int = Field(default=30, ge=1)

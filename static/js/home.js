@@ -10,7 +10,7 @@ const DEFAULT_SEATS = 2;
 
 /** Bot names in the page's language (the catalogue's titles are English). */
 function botLabel(name, title) {
-  const words = { greedy: t("Greedy bot"), random: t("Random bot") };
+  const words = { random: t("Easy bot"), greedy: t("Medium bot"), strong: t("Hard bot") };
   return words[name] || title;
 }
 

@@ -84,7 +84,7 @@ def test_solo_game_to_the_end(new_context: ContextFactory) -> None:
 def test_game_against_a_bot_to_the_end(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     create_table_with_form(page, ["human", "bot:greedy"], ruleset="junior", hand_size="3")
-    expect(page.locator("#seats li").nth(1)).to_have_text("Greedy bot")
+    expect(page.locator("#seats li").nth(1)).to_have_text("Medium bot")
     game_id = start_table(page)
 
     bot = page.locator("[data-testid=player][data-seat='1']")
@@ -98,7 +98,7 @@ def test_game_against_a_bot_to_the_end(new_context: ContextFactory) -> None:
         expect(result).to_contain_text(name)
     # The bot moved too: its moves are in the log, between mine.
     bot_lines = page.locator("#move-log li[data-version]").filter(
-        has_text=re.compile(r"^\d+\.\s*Greedy bot (laid|drew|passed)")
+        has_text=re.compile(r"^\d+\.\s*Medium bot (laid|drew|passed)")
     )
     assert bot_lines.count() >= 1
     my_lines = page.locator("#move-log li[data-version]:not(.note)").count() - bot_lines.count()

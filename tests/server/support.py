@@ -72,8 +72,9 @@ class LiveServer:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.port = free_port()
+        self.app = create_app(settings)
         config = server_config(
-            create_app(settings), settings, host="127.0.0.1", port=self.port, log_level="warning"
+            self.app, settings, host="127.0.0.1", port=self.port, log_level="warning"
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)
@@ -81,6 +82,10 @@ class LiveServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    def app_state(self) -> Any:
+        """The running app's state (its hub, its settings), for tests that look inside."""
+        return self.app.state
 
     def start(self) -> LiveServer:
         self.thread.start()

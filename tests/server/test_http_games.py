@@ -382,7 +382,7 @@ def test_a_finished_game_gives_its_record(players: list[Player], db: Database) -
         response.headers["content-disposition"] == f'attachment; filename="chromino-{game_id}.json"'
     )
     assert record["format"] == "chromino-game/1"
-    assert record["players"] == ["Ana", "Greedy bot", "Ben"]
+    assert record["players"] == ["Ana", "Medium bot", "Ben"]
     assert {key: record["options"][key] for key in DUEL_OPTIONS} == DUEL_OPTIONS
     assert {key: record[key] for key in stored.setup} == stored.setup
     with db.sessions() as session:
@@ -456,7 +456,7 @@ def test_a_rematch_seats_the_same_players_with_the_same_options(
 
     view = expect(ben.http.get(f"/api/games/{rematch_id}"), 200)
     assert view["game"]["my_seat"] == 2
-    assert view["game"]["players"] == ["Ana", "Greedy bot", "Ben"]
+    assert view["game"]["players"] == ["Ana", "Medium bot", "Ben"]
     mine = expect(ana.http.get("/api/me/games"), 200)
     assert [(game["id"], game["status"]) for game in mine] == [
         (rematch_id, "playing"),

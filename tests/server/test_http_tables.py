@@ -168,7 +168,7 @@ def test_one_to_eight_seats_mixing_people_and_bots(client: TestClient, count: in
         assert seat["bot"] == asked.get("bot")
         if asked["kind"] == "bot":
             assert seat["user_id"] is None
-            assert seat["name"] == {"greedy": "Greedy bot", "random": "Random bot"}[asked["bot"]]
+            assert seat["name"] == {"greedy": "Medium bot", "random": "Easy bot"}[asked["bot"]]
         elif index == 0:
             assert (seat["user_id"], seat["name"]) == (ana["id"], "Ana")
         else:
@@ -185,8 +185,8 @@ def test_a_full_table_of_eight_plays(client: TestClient, db: Database) -> None:
         named(person, name)
         expect(person.post(f"/api/tables/{code}/join"), 200)
     game_id = expect(client.post(f"/api/tables/{code}/start"), 200)["game_id"]
-    players = ["Ana", "Greedy bot", "Ben", "Random bot", "Cleo", "Greedy bot"]
-    players += ["Random bot", "Greedy bot"]
+    players = ["Ana", "Medium bot", "Ben", "Easy bot", "Cleo", "Medium bot"]
+    players += ["Easy bot", "Medium bot"]
     view = expect(guests[1].get(f"/api/games/{game_id}"), 200)
     assert view["game"]["players"] == players
     assert view["game"]["my_seat"] == 4
@@ -408,7 +408,7 @@ def test_only_the_creator_starts_and_only_when_every_human_seat_is_taken(
     table = expect(client.get(f"/api/tables/{code}"), 200)
     assert (table["status"], table["game_id"]) == ("playing", game_id)
     game = expect(ben.get(f"/api/games/{game_id}"), 200)["game"]
-    assert game["players"] == ["Ana", "Ben", "Random bot"]
+    assert game["players"] == ["Ana", "Ben", "Easy bot"]
     assert (game["status"], game["my_seat"], game["solo"]) == ("playing", 1, False)
 
     # Once started, the table is closed to changes.
@@ -585,7 +585,7 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         0,
         None,
     )
-    assert game["players"] == ["Ana", "Greedy bot", "Ben"]
+    assert game["players"] == ["Ana", "Medium bot", "Ben"]
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00", game["created_at"])
 
     bens = expect(ben.get("/api/me/games"), 200)

@@ -27,6 +27,7 @@ TABLES = {
     "game_event",
     "user_session",
     "site_secret",
+    "game_analysis",
 }
 STRONG_SECRET = "s" * 40
 

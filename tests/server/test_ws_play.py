@@ -184,8 +184,8 @@ def test_people_with_bots(people: list[Player]) -> None:
     for sock in [*sockets.values(), spectator]:
         snapshot = first_snapshot(sock)
         assert snapshot["bots"] == [None, "random", None, "greedy"]
-        assert snapshot["players"][1] == "Random bot"
-        assert snapshot["players"][3] == "Greedy bot"
+        assert snapshot["players"][1] == "Easy bot"
+        assert snapshot["players"][3] == "Medium bot"
         replayed = [
             f["version"] for f in sock.received if f["type"] == "event" and "state" not in f
         ]

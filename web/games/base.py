@@ -19,6 +19,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from chromino.coach import Assessment
+
 
 class EngineAction(Protocol):
     """An engine's action (``chromino.Action``, ``chromino.triominos.Action``)."""
@@ -81,6 +83,18 @@ class LiveGame(Protocol):
         ``board``, ``hands``, ``bag`` (a count), ``scores``, ``current``,
         ``turns_taken``, ``tiles_drawn``."""
         ...
+
+
+def coach_note(note: Assessment[Any]) -> dict[str, Any]:
+    """A coach's assessment as stored: the preferred move's record form, and values
+    rounded to what a person reads."""
+    preferred = note.preferred
+    return {
+        "preferred": preferred.to_dict() if hasattr(preferred, "to_dict") else preferred,
+        "played_value": round(note.played_value, 3),
+        "preferred_value": round(note.preferred_value, 3),
+        "loss": round(note.loss, 3),
+    }
 
 
 class SoloResult(BaseModel):
@@ -164,6 +178,22 @@ class GameKind(Protocol):
 
     def shows_points(self, options: Mapping[str, Any]) -> bool:
         """Whether placements carry their points (a game that counts them)."""
+        ...
+
+    def thinks(self, bot: str) -> bool:
+        """Whether this bot searches (it then runs in a worker process, not on the loop)."""
+        ...
+
+    def think(self, view: Mapping[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
+        """The bot's action (record form) for the seat of ``view`` (its ``view()`` data:
+        only what that seat may see). Runs in a worker process."""
+        ...
+
+    def assess(
+        self, view: Mapping[str, Any], played: Mapping[str, Any], seed: str, seconds: float
+    ) -> dict[str, Any]:
+        """The coach's note on a move made from ``view``: ``preferred`` (record form),
+        ``played_value``, ``preferred_value`` and ``loss`` (0 to 1). Runs in a worker."""
         ...
 
     def assistance_refusal(

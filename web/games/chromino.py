@@ -11,14 +11,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from chromino import DRAW, PASS, TIMEOUT, Action, Game, GameOptions
 from chromino.actions import parse_action, parse_placement
 from chromino.bots import bot_named
+from chromino.coach import assess
 from chromino.errors import InvalidSetupError
 from chromino.game import Event, deal
 from chromino.notation import record_of, setup_from_record
 from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
+from chromino.search import Budget
+from chromino.strong import ChrominoInformation, strong_move, view_from_dict
 from chromino.tiles import ALL_NAMES
 
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
-from .base import Applied, EngineAction, SoloResult
+from .base import Applied, EngineAction, SoloResult, coach_note
 
 TILE_COUNT = len(ALL_NAMES)
 
@@ -146,7 +149,7 @@ class ChrominoKind:
     record_format = "chromino-game/1"
     options_model: type[BaseModel] = ChrominoOptions
     play_model: type[BaseModel] = ChrominoPlay
-    bots: Mapping[str, str] = {"random": "Random bot", "greedy": "Greedy bot"}
+    bots: Mapping[str, str] = {"random": "Easy bot", "greedy": "Medium bot", "strong": "Hard bot"}
     max_players = 8
     timeout: EngineAction = TIMEOUT
     draw: EngineAction = DRAW
@@ -200,6 +203,24 @@ class ChrominoKind:
         ):
             return "at the Beginner level you cannot draw while a tile can be played"
         return None
+
+    def thinks(self, bot: str) -> bool:
+        return bot == "strong"
+
+    def think(self, view: Mapping[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
+        if bot == "strong":
+            return strong_move(view, seed, Budget.of_seconds(seconds)).to_dict()
+        return bot_named(bot)(view_from_dict(view), random.Random(seed)).to_dict()
+
+    def assess(
+        self, view: Mapping[str, Any], played: Mapping[str, Any], seed: str, seconds: float
+    ) -> dict[str, Any]:
+        action = parse_action(played)
+        if action.placement is not None:
+            action = Action.play(action.placement.normalized())
+        information = ChrominoInformation(view_from_dict(view))
+        note = assess(information, action, random.Random(seed), Budget.of_seconds(seconds))
+        return coach_note(note)
 
     def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:
         """Only an emptied hand counts: fewer turns, then fewer draws, is better."""

@@ -9,11 +9,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from chromino import triominos
+from chromino.coach import assess
 from chromino.errors import InvalidSetupError
+from chromino.search import Budget
+from chromino.triominos import strong as tri_strong
 from chromino.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
 
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
-from .base import Applied, EngineAction, SoloResult
+from .base import Applied, EngineAction, SoloResult, coach_note
 
 
 class TriominosOptions(BaseModel):
@@ -141,7 +144,7 @@ class TriominosKind:
     record_format = triominos.RECORD_FORMAT
     options_model: type[BaseModel] = TriominosOptions
     play_model: type[BaseModel] = TriominosPlay
-    bots: Mapping[str, str] = {"random": "Random bot", "greedy": "Greedy bot"}
+    bots: Mapping[str, str] = {"random": "Easy bot", "greedy": "Medium bot", "strong": "Hard bot"}
     max_players = MAX_PLAYERS
     timeout: EngineAction = triominos.TIMEOUT
     draw: EngineAction = triominos.DRAW
@@ -192,6 +195,25 @@ class TriominosKind:
         ):
             return "at the Beginner level you cannot draw while a tile can be played"
         return None
+
+    def thinks(self, bot: str) -> bool:
+        return bot == "strong"
+
+    def think(self, view: Mapping[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
+        if bot == "strong":
+            return tri_strong.strong_move(view, seed, Budget.of_seconds(seconds)).to_dict()
+        chosen = triominos.bot_named(bot)(tri_strong.view_from_dict(view), random.Random(seed))
+        return chosen.to_dict()
+
+    def assess(
+        self, view: Mapping[str, Any], played: Mapping[str, Any], seed: str, seconds: float
+    ) -> dict[str, Any]:
+        action = triominos.parse_action(played)
+        if action.placement is not None:
+            action = triominos.Action.play(action.placement.normalized())
+        information = tri_strong.TriominosInformation(tri_strong.view_from_dict(view))
+        note = assess(information, action, random.Random(seed), Budget.of_seconds(seconds))
+        return coach_note(note)
 
     def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:
         """Every solo game played to its end counts: the higher score is better."""

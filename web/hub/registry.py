@@ -18,10 +18,12 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from ..bots import Thinkers
 from ..db import Database, as_utc
 from ..fanout import Fanout
 from ..lobby import LobbyBus
 from ..settings import Settings
+from .coach import Coach
 from .room import Room
 from .store import EventStore
 
@@ -51,6 +53,8 @@ class Hub:
         """game id → process → who is connected there."""
         self._refresher: asyncio.Task[None] | None = None
         self.lobby = LobbyBus()
+        self.thinkers = Thinkers(settings)
+        self.coach: Coach | None = Coach(self) if settings.coach else None
 
     async def start(self) -> None:
         """Rebuild every game in progress, re-arming its timers and bots."""
@@ -59,6 +63,8 @@ class Hub:
         for game_id in game_ids:
             await self.room(game_id)
         self._refresher = asyncio.create_task(self._refresh_presence())
+        if self.coach is not None:
+            self.coach.start()
 
     async def stop(self) -> None:
         """Stop all timers and the fan-out; let the last commits finish."""
@@ -68,6 +74,9 @@ class Hub:
                 await self._refresher
         for room in self.rooms.values():
             room.close()
+        if self.coach is not None:
+            await self.coach.stop()
+        self.thinkers.close()
         await self.fanout.stop()
         await self.store.close()
 
@@ -95,6 +104,11 @@ class Hub:
             del self.rooms[room.game_id]
         for viewer in room.viewers:
             viewer.hang_up()
+
+    def game_over(self, game_id: str) -> None:
+        """A game this process committed the end of: the coach looks at its moves."""
+        if self.coach is not None:
+            self.coach.schedule(game_id)
 
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the lobby streams here and on the other processes."""

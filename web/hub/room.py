@@ -187,6 +187,8 @@ class Room:
         await self.hub.announce_version(self, version)
         if applied.turn_changed or applied.finished:
             self.hub.lobby_changed()
+        if applied.finished:
+            self.hub.game_over(self.game_id)
         self._schedule()
         return version
 
@@ -436,12 +438,26 @@ class Room:
     async def _play_bot(self, version: int) -> None:
         await asyncio.sleep(self.hub.settings.bot_delay_seconds)
         async with self.lock:
-            if self.version != version or self.live.is_over:
+            if self.version != version or self.live.is_over or self.ended_by_host:
                 return
             seat = self.live.current_seat
             bot = self.seats[seat]["bot"]
+            view = self.live.view(seat) if self.kind.thinks(bot) else None
+        action = None
+        if view is not None:
+            # A bot that searches thinks in a worker process, the room unlocked: the
+            # game's clock and its viewers' messages never wait for it.
+            seed = f"{self.game_id}:{version}"
+            chosen = await self.hub.thinkers.think(self.kind.name, view, bot, seed)
+            if chosen is not None:
+                action = self.kind.stored_action(chosen)
+        async with self.lock:
+            if self.version != version or self.live.is_over or self.ended_by_host:
+                return  # the clock ran out while it thought
             rng = random.Random(f"{self.game_id}:{version}")
-            action = self.live.bot_action(seat, bot, rng)
+            if action is None:
+                fallback = bot if view is None else "greedy"
+                action = self.live.bot_action(seat, fallback, rng)
             try:
                 await self._submit_locked(Submission(seat, action, version))
             except (ProtocolError, IllegalMoveError):

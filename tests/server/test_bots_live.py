@@ -1,0 +1,157 @@
+"""The Hard bot on the server: it thinks in worker processes (never on the event loop),
+falls back to Medium for a move when its worker dies, and the coach annotates finished
+games in the background."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from support import LiveServer, Player
+from wsplay import FAST, Driver, start_game, start_server
+
+THINK = 0.6
+"""The Hard bot's thinking time in these games: long against a move's round trip."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = start_server(
+        tmp_path_factory.mktemp("bots_live"),
+        bot_seconds=THINK,
+        bot_workers=2,
+        coach_seconds=0.05,
+        **FAST,
+    )
+    yield live
+    live.stop()
+
+
+def bot_move_times(sock: Any, count: int, timeout: float = 30) -> list[float]:
+    """Seconds between a bot's turn starting and its move arriving, ``count`` times."""
+    times: list[float] = []
+    began = time.monotonic()
+    while len(times) < count:
+        frame = sock.recv_until("event", timeout=timeout)
+        now = time.monotonic()
+        if frame["event"]["seat"] != 0:
+            times.append(now - began)
+        began = now
+        if frame["state"]["finished"]:
+            break
+    return times
+
+
+def test_a_game_against_hard_bots_plays_to_its_end_in_bounded_time(people: list[Player]) -> None:
+    ana = people[0]
+    game_id, seated = start_game(people, ["human", "strong", "strong"])
+    sock = seated[0].connect(game_id)
+    moves: list[float] = []
+    driver = Driver({0: sock}, seed=3)
+    last = time.monotonic()
+    while driver.step():
+        now = time.monotonic()
+        if driver.latest[id(sock)]["event"]["seat"] != 0:
+            moves.append(now - last)
+        last = now
+    sock.close()
+    summary = ana.http.get(f"/api/games/{game_id}").json()["game"]
+    assert summary["status"] == "finished"
+    assert summary["players"][1:] == ["Hard bot", "Hard bot"]
+    assert moves, "the bots never moved"
+    # each bot move: its thinking time, plus room for a busy machine, never unbounded
+    assert max(moves) < THINK + 10, moves
+
+
+def test_a_human_game_keeps_its_pace_beside_busy_hard_games(
+    people: list[Player], server: LiveServer
+) -> None:
+    creator = people[0]
+    busy = []
+    for _ in range(10):
+        made = creator.http.post(
+            "/api/tables", json={"seats": [{"kind": "bot", "bot": "strong"}] * 2}
+        )
+        assert made.status_code == 201, made.text
+        started = creator.http.post(f"/api/tables/{made.json()['invite_code']}/start")
+        busy.append(started.json()["game_id"])
+    # two people play while the bots of ten games queue for the workers
+    game_id, seated = start_game(people[1:], ["human", "human"])
+    sockets = {seat: person.connect(game_id) for seat, person in seated.items()}
+    driver = Driver(sockets, seed=5)
+    round_trips = []
+    for _ in range(16):
+        began = time.monotonic()
+        if not driver.step():
+            break
+        round_trips.append(time.monotonic() - began)
+    for sock in sockets.values():
+        sock.close()
+    assert len(round_trips) >= 8
+    # a move made and seen by both, while ten bots think a while each: if the thinking
+    # ran on the event loop, each of these would wait out a bot's whole search
+    assert max(round_trips) < THINK, round_trips
+    moved = [creator.http.get(f"/api/games/{gid}").json()["state"]["moves"] for gid in busy]
+    assert sum(moved) > 0, "the busy games never moved"
+
+
+def test_a_dead_worker_costs_one_move_played_by_medium(
+    people: list[Player], server: LiveServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    thinkers = server.app_state().hub.thinkers
+    game_id, seated = start_game(people, ["human", "strong"])
+    sock = seated[0].connect(game_id)
+    driver = Driver({0: sock}, seed=8)
+    driver.run(max_events=4)  # the pool is up and has played
+    assert thinkers.bots.processes()
+    with caplog.at_level(logging.WARNING):
+        for pid in thinkers.bots.processes():
+            os.kill(pid, signal.SIGKILL)
+        driver.run(max_events=6)
+    assert "Medium plays this move instead" in caplog.text
+    driver.run()  # and the game goes on to its end, the pool made again
+    assert driver.state()["finished"]
+    assert thinkers.bots.processes(), "the pool was not made again"
+    sock.close()
+
+
+def test_the_coach_notes_each_human_move_of_a_finished_game(people: list[Player]) -> None:
+    ana = people[0]
+    game_id, seated = start_game(people, ["human", "greedy"], {"hand_size": 4})
+    sock = seated[0].connect(game_id)
+    Driver({0: sock}, seed=2).run()
+    sock.close()
+    deadline = time.monotonic() + 60
+    while True:
+        replay = ana.http.get(f"/api/games/{game_id}/replay").json()
+        if replay["coach"]["status"] == "done":
+            break
+        assert replay["coach"]["status"] in ("pending", "running"), replay["coach"]
+        assert time.monotonic() < deadline, "the coach never finished"
+        time.sleep(0.2)
+    coach = replay["coach"]
+    record = ana.http.get(f"/api/games/{game_id}/record").json()
+    mine = [
+        index + 1
+        for index, move in enumerate(record["moves"])
+        if move["player"] == 0 and move["action"] != "timeout"
+    ]
+    assert [note["version"] for note in coach["notes"]] == mine
+    for note in coach["notes"]:
+        assert note["seat"] == 0
+        assert 0 <= note["loss"] <= 1
+        assert note["played"] == {
+            k: v for k, v in record["moves"][note["version"] - 1].items() if k != "player"
+        }
+        assert "action" in note["preferred"]
+        if note["loss"] > 0:
+            assert note["preferred"] != note["played"]
+    summary = coach["summary"]
+    assert [entry["seat"] for entry in summary] == [0, 1]
+    assert summary[0]["moves"] == len(mine)
+    assert summary[1]["moves"] == 0  # the bot is not coached
