@@ -2,7 +2,7 @@
 // from the server's catalogue and the game's options description), join by invite,
 // open tables, my games. The lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -123,7 +123,7 @@ function tableLine(table) {
     " · ",
     titleOf(table.game),
     " · ",
-    t("{free} of {seats} seats free", { free, seats: table.seats.length }),
+    tn("1 of {seats} seats free", "{count} of {seats} seats free", free, { seats: table.seats.length }),
   );
 }
 

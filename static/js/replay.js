@@ -9,10 +9,12 @@ import {
   bagCount,
   blockedAfter,
   blockedSentence,
+  drawnCount,
   eventLines,
   pointsText,
   somethingWrong,
   tileCount,
+  turnCount,
   toPlayMark,
   winnersSentence,
 } from "./game/texts.js";
@@ -192,7 +194,7 @@ function resultText(result, frame) {
   }
   if (players.length === 1) {
     return result.ended_by === "out"
-      ? t("Hand emptied in {turns} turns, {draws} tiles drawn.", { turns: result.turns[0], draws: result.draws[0] })
+      ? t("Hand emptied in {turns}, {draws}.", { turns: turnCount(result.turns[0]), draws: drawnCount(result.draws[0]) })
       : blockedAfter(result.turns[0]);
   }
   return result.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;

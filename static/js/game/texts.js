@@ -3,7 +3,7 @@
 // through t() so that `make messages` finds them (keep the first argument a plain
 // string). A game module adds its own words (docs/frontend.md): refusals of its
 // rules, hints about turning its tiles, and any log line it says differently.
-import { t } from "../i18n.js";
+import { t, tn } from "../i18n.js";
 import { isMyTurn, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
@@ -75,7 +75,7 @@ export function moveLine(name, move, { scoring = false } = {}) {
       return {
         text:
           scoring && move.points !== undefined
-            ? t("{name} laid {tile} for {points} points", { name, tile: move.tile, points: move.points })
+            ? tn("{name} laid {tile} for 1 point", "{name} laid {tile} for {count} points", move.points, { name, tile: move.tile })
             : t("{name} laid {tile}", { name, tile: move.tile }),
         tile: move.tile,
       };
@@ -155,13 +155,13 @@ export function statusLine(state) {
 
 /** The hourglass's tooltip: whose time is running, and how much is left. */
 export function timerTitle(state, seconds) {
-  const left = seconds === 1 ? t("1 second left") : t("{count} seconds left", { count: seconds });
+  const left = tn("1 second left", "{count} seconds left", seconds);
   return isMyTurn(state) ? t("Your hourglass: {left}", { left }) : t("{name}'s hourglass: {left}", { name: seatName(state, state.game.current), left });
 }
 
 /** Said once when my hourglass is nearly empty. */
 export function timeRunningOut(seconds) {
-  return seconds === 1 ? t("Hurry: 1 second left.") : t("Hurry: {count} seconds left.", { count: seconds });
+  return tn("Hurry: 1 second left.", "Hurry: {count} seconds left.", seconds);
 }
 
 export function bagCount(count) {
@@ -204,15 +204,25 @@ export function presenceText(presence) {
 }
 
 export function tileCount(count) {
-  return count === 1 ? t("1 tile") : t("{count} tiles", { count });
+  return tn("1 tile", "{count} tiles", count);
 }
 
 export function pointsText(points) {
-  return t("{points} points", { points });
+  return tn("1 point", "{count} points", points);
+}
+
+/** "1 turn", "5 turns". */
+export function turnCount(turns) {
+  return tn("1 turn", "{count} turns", turns);
+}
+
+/** "1 tile drawn", "3 tiles drawn". */
+export function drawnCount(draws) {
+  return tn("1 tile drawn", "{count} tiles drawn", draws);
 }
 
 export function soloTally(turns, draws) {
-  return t("{turns} turns, {draws} drawn", { turns, draws });
+  return t("{turns}, {draws}", { turns: turnCount(turns), draws: drawnCount(draws) });
 }
 
 export function revealedTitle(count) {
@@ -228,7 +238,7 @@ export function toPlayMark() {
 }
 
 export function watchingCount(count) {
-  return count ? t("Watching: {count}", { count }) : "";
+  return count ? tn("1 person watching", "{count} people watching", count) : "";
 }
 
 // --- the end --------------------------------------------------------------------------
@@ -243,7 +253,7 @@ export function blockedSentence() {
 }
 
 export function blockedAfter(turns) {
-  return t("The game is blocked after {turns} turns.", { turns });
+  return t("The game is blocked after {turns}.", { turns: turnCount(turns) });
 }
 
 /** The end screen's result line. */
@@ -251,7 +261,7 @@ export function endResult(state) {
   const game = state.game;
   if (state.solo) {
     return game.ended_by === "out"
-      ? t("You emptied your hand in {turns} turns, drawing {draws} tiles.", { turns: game.turns_taken[0], draws: game.tiles_drawn[0] })
+      ? t("You emptied your hand in {turns}, {draws}.", { turns: turnCount(game.turns_taken[0]), draws: drawnCount(game.tiles_drawn[0]) })
       : blockedAfter(game.turns_taken[0]);
   }
   const winners = winnersSentence(game.winners.map((seat) => seatName(state, seat)));
@@ -263,5 +273,5 @@ export function endFigure(state, seat, scoring) {
   const game = state.game;
   if (scoring) return pointsText(game.scores[seat]);
   const count = game.hand_counts[seat];
-  return count === 1 ? t("1 tile left") : t("{count} tiles left", { count });
+  return tn("1 tile left", "{count} tiles left", count);
 }

@@ -1,6 +1,7 @@
 // How the lobby, the solo page and the table page show Chromino's options and results
 // (the options themselves, their types and defaults, come from the server's catalogue:
 // boot.page.games[i].options, a JSON schema). See docs/frontend.md, "Options".
+import { drawnCount, turnCount } from "../../game/texts.js";
 import { t } from "../../i18n.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -64,12 +65,12 @@ export default {
   },
 
   /** The personal best (GET /api/me/solo-best): fewest turns. */
-  bestText: (best) => t("Your solo best: {turns} turns, {draws} tiles drawn.", best),
+  bestText: (best) => t("Your solo best: {turns}, {draws}.", { turns: turnCount(best.turns), draws: drawnCount(best.draws) }),
 
   /** A finished solo game's result, in a list. */
   soloResultText(result) {
     return result.ended_by === "out"
-      ? t("hand emptied in {turns} turns, {draws} drawn", { turns: result.turns[0], draws: result.draws[0] })
-      : t("blocked after {turns} turns", { turns: result.turns[0] });
+      ? t("hand emptied in {turns}, {draws}", { turns: turnCount(result.turns[0]), draws: drawnCount(result.draws[0]) })
+      : t("blocked after {turns}", { turns: turnCount(result.turns[0]) });
   },
 };
