@@ -160,7 +160,7 @@ function renderPlayers(frame, atEnd) {
         const gained = signedPoints(frame.gained[seat]);
         if (gained) details.push(el("span", { class: `gained ${frame.gained[seat] > 0 ? "up" : "down"}`, "data-testid": "gained" }, gained));
       }
-      const winner = atEnd && result && result.winners.includes(seat);
+      const winner = atEnd && result && !(state.replay.solo && result.ended_by === "blocked") && result.winners.includes(seat);
       return el(
         "li",
         { class: `player${current === seat ? " current" : ""}${winner ? " winner" : ""}`, "data-testid": "player", "data-seat": seat },

@@ -178,6 +178,8 @@ def run(folder: Path, only: str | None = None) -> None:
                 shoot_all(people, folder)
             if only in (None, "triominos"):
                 shoot_triominos(people, folder)
+            if only in (None, "pages"):
+                shoot_pages(people, folder)
         finally:
             browser.close()
             server.stop()
@@ -329,6 +331,43 @@ def shoot_triominos(people: People, folder: Path) -> None:
             shoot_scenes(people, folder, scenes, size, f"-{palette}")
 
 
+# --- the other pages ------------------------------------------------------------------
+
+
+def shoot_pages(people: People, folder: Path) -> None:
+    """The lobby, a table (as its creator, a seated invitee and a visitor), the solo
+    page, the preferences and the rules, in the classic palette."""
+    for name in ("Olga", "Pete", "Quin"):
+        set_preferences(people, name, {"palette": "classic", "symbols": False})
+    olga = people.context("Olga").new_page()
+    made = olga.request.post(
+        "/api/tables",
+        data={"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}], "public": True},
+    )
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    pete = people.context("Pete").new_page()
+    assert pete.request.post(f"/api/tables/{code}/join").ok
+    olga.context.close()
+    pete.context.close()
+
+    scenes: list[tuple[str, str, str, Pose]] = [
+        ("home", "Olga", "/", nothing),
+        ("table-creator", "Olga", f"/t/{code}", table_loaded),
+        ("table-invitee", "Pete", f"/t/{code}", table_loaded),
+        ("table-visitor", "Quin", f"/t/{code}", table_loaded),
+        ("solo-page", "Olga", "/solo", nothing),
+        ("preferences", "Olga", "/preferences", nothing),
+        ("rules", "Olga", "/rules", nothing),
+    ]
+    for size in SIZES:
+        shoot_scenes(people, folder, scenes, size)
+
+
+def table_loaded(page: Page) -> None:
+    expect(page.get_by_test_id("table-status")).not_to_be_empty()
+
+
 COMPARE_JS = """async ([a, b]) => {
   const load = (source) => new Promise((done, fail) => {
     const image = new Image(); image.onload = () => done(image); image.onerror = fail;
@@ -375,7 +414,7 @@ def compare(before: Path, after: Path) -> int:
 def main(arguments: list[str]) -> int:
     if len(arguments) in (2, 3) and arguments[0] == "shoot":
         only = arguments[2] if len(arguments) == 3 else None
-        if only not in (None, "chromino", "triominos"):
+        if only not in (None, "chromino", "triominos", "pages"):
             print(__doc__)
             return 2
         run(Path(arguments[1]), only)

@@ -4,7 +4,7 @@
 // string). A game module adds its own words (docs/frontend.md): refusals of its
 // rules, hints about turning its tiles, and any log line it says differently.
 import { t, tn } from "../i18n.js";
-import { isMyTurn, myHand } from "./model.js";
+import { isMyTurn, isScoring, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
 export function seatName(state, seat) {
@@ -112,7 +112,8 @@ export function eventLines(state, version, event, { scoring, describeEvent }) {
     for (const text of own.notes) lines.push({ version, text, tile: null, note: true });
   } else {
     if (event.went_out) lines.push({ version, text: t("{name} went out!", { name }), tile: null, note: true });
-    for (const revealed of event.revealed || []) {
+    // Alone, nobody needs telling that my last tile is face up.
+    for (const revealed of state.players.length > 1 ? event.revealed || [] : []) {
       const seat = typeof revealed === "number" ? revealed : revealed.seat;
       const shown = typeof revealed === "number" ? null : revealed.tile;
       lines.push({
@@ -189,8 +190,15 @@ export function handHint(state, pickedHint) {
   if (!isMyTurn(state)) return t("Waiting for {name}.", { name: seatName(state, game.current) });
   if (state.legal === null) return state.picked ? pickedHint() : t("Pick a tile to lay.");
   if (!state.legal.length) {
-    return game.can_draw ? t("None of your tiles fits: draw a tile.") : t("None of your tiles fits.");
+    if (game.drawn_tile) {
+      // After a draw only the tile drawn may be laid: say so, not that nothing fits.
+      return game.can_draw
+        ? t("Only the tile you drew may be laid now; it fits nowhere: draw again or pass.")
+        : t("Only the tile you drew may be laid now; it fits nowhere: pass.");
+    }
+    return game.can_draw ? t("None of your tiles fits: draw a tile.") : t("None of your tiles fits: pass.");
   }
+  if (game.drawn_tile && !state.picked) return t("Only the tile you drew may be laid now.");
   if (!state.picked) return t("Highlighted tiles fit somewhere: pick one.");
   return pickedHint();
 }
@@ -254,6 +262,42 @@ export function blockedSentence() {
 
 export function blockedAfter(turns) {
   return t("The game is blocked after {turns}.", { turns: turnCount(turns) });
+}
+
+/** Why the winners won, when the result line alone does not say it (Chromino's own ends). */
+export function whyTheyWon(state) {
+  const game = state.game;
+  if (state.solo) return "";
+  const names = (seats) => seats.map((seat) => seatName(state, seat)).join(", ");
+  const scoring = isScoring(state);
+  if (game.ended_by === "blocked") {
+    return scoring
+      ? t("The bag is empty and no one can lay a tile: the most points win.")
+      : t("The bag is empty and no one can lay a tile: the fewest tiles left win.");
+  }
+  const out = (game.went_out || []).map((entry) => (typeof entry === "number" ? entry : entry.seat));
+  if (scoring && out.length && !out.every((seat) => game.winners.includes(seat))) {
+    return t("{out} went out first, but in a scoring game the most points win.", { out: names(out.filter((seat) => !game.winners.includes(seat))) });
+  }
+  if (scoring && out.length) return t("Went out and scored the most points.");
+  return "";
+}
+
+/** The end screen's news of a rematch dealt (by me or by someone else). */
+export function rematchReady() {
+  return t("A rematch is ready: join it with one click.");
+}
+
+/** A new personal best, said on the end screen; `after` and `before` are GET /api/me/solo-best's answers. */
+export function newBestText(kind, after, before) {
+  if (kind === "triominos") {
+    return before
+      ? t("New personal best: {score} (before: {was}).", { score: pointsText(after.score), was: pointsText(before.score) })
+      : t("Your first personal best: {score}.", { score: pointsText(after.score) });
+  }
+  return before
+    ? t("New personal best: {turns} (before: {was}).", { turns: turnCount(after.turns), was: turnCount(before.turns) })
+    : t("Your first personal best: {turns}.", { turns: turnCount(after.turns) });
 }
 
 /** The end screen's result line. */

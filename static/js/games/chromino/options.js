@@ -17,17 +17,17 @@ export default {
     ruleset: {
       label: () => t("Rule set"),
       choices: () => [
-        { value: "standard", label: t("Standard: at least two contacts, all matching") },
-        { value: "junior", label: t("Junior: one domino-like contact") },
+        { value: "standard", label: t("Standard"), about: t("At least two contacts, all matching.") },
+        { value: "junior", label: t("Junior"), about: t("One contact, end to end like dominoes.") },
       ],
     },
     scoring: {
       label: () => t("Scoring"),
       choices: () => [
-        { value: "none", label: t("None: the first out wins") },
-        { value: "expert", label: t("Expert: colours of the tiles touched") },
-        { value: "segments", label: t("Segments: worth of each contact") },
-        { value: "segments-multiply", label: t("Segments, end to end multiplied") },
+        { value: "none", label: t("None"), about: t("No points: the first out wins.") },
+        { value: "expert", label: t("Expert"), about: t("A tile scores its colours and those of the tiles it touches.") },
+        { value: "segments", label: t("Segments"), about: t("Each contact scores the worth of its two squares.") },
+        { value: "segments-multiply", label: t("Segments ×"), about: t("As segments, but end-to-end contacts multiply.") },
       ],
     },
     start: {
