@@ -7,6 +7,9 @@ Run from a checkout (its ``web`` package serves its own templates and static fil
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot DIR triominos
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens compare BEFORE AFTER
 
+A last word ``pages`` shoots the lobby, a table (as its creator, a seated invitee and
+a visitor), the solo page, the preferences and the rules; on the phone, the game pages
+are also shot as they first show (``-fold``), the action bar at the screen's foot.
 ``shoot`` starts a server on a fresh SQLite database, sets the same games up every
 time (the test server deals from a fixed seed, the players get fixed names and the
 page's own moves are the first fitting tile on the first place), and saves each
@@ -113,6 +116,8 @@ def shoot(page: Page, folder: Path, stem: str) -> None:
 
 def hover_first_target(page: Page) -> None:
     """Pick the first fitting tile and hold the pointer over its first place (the ghost)."""
+    if not page.locator("[data-testid=hand-tile].playable").count():
+        return
     pick_playable(page)
     x, y = [float(v) for v in first_target(page).evaluate(_CENTRE_JS)]
     page.mouse.move(x, y)
@@ -243,6 +248,13 @@ def shoot_scenes(
             wait_until_connected(page)
         pose(page)
         shoot(page, folder, f"{stem}-{size}{suffix}")
+        if size == "phone" and "/g/" in url and "/replay" not in url:
+            # What the phone shows before any scrolling (the action bar at its foot).
+            page.screenshot(
+                path=str(folder / f"{stem}-{size}{suffix}-fold.png"),
+                animations="disabled",
+                caret="hide",
+            )
         context.close()
     print(f"shot {len(scenes)} scenes at the {size} size{suffix}")
 
@@ -257,7 +269,10 @@ PALETTES: dict[str, dict[str, object]] = {
 
 
 def pick_only(page: Page) -> None:
-    """Pick the first fitting tile, turned until it has places: the targets and their points."""
+    """Pick the first fitting tile, turned until it has places: the targets and their points
+    (as it opens when no tile fits: the hint says what to do)."""
+    if not page.locator("[data-testid=hand-tile].playable").count():
+        return
     pick_playable(page)
     first_target(page)
     page.mouse.move(0, 0)

@@ -166,12 +166,12 @@ function badgePlaces(x, y) {
   const towardsBase = isUp(x, y) ? 1 : -1;
   return {
     dot: { x: middle.x, y: middle.y - towardsBase * 18 },
-    badge: { x: middle.x, y: middle.y + towardsBase * 14 },
+    badge: { x: middle.x, y: middle.y + towardsBase * 38 }, // on the base: clear of the miniature's numbers
     towardsBase,
   };
 }
 
-const PREVIEW = 0.58; // a target's tile in miniature: this much of a tile, in the cell's middle
+const PREVIEW = 0.54; // a target's tile in miniature: this much of a tile, in the cell's middle
 
 /** A highlighted place: the cell outlined and pulsing, the tile in miniature as it would lie
  * (its numbers where they would be), and its points (bonus named). */
