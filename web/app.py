@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from . import api, metrics, pages, paths, ws
+from . import api, metrics, pages, paths, table_events, ws
 from .accounts import site_secret
 from .db import Database
 from .fanout import make_fanout
@@ -81,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Outermost: the client's address and scheme, as told by a trusted proxy only.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies or [])
     app.include_router(api.router)
+    app.include_router(table_events.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.include_router(ws.router)

@@ -9,13 +9,15 @@ marked text from the templates, the scripts (``t("...")``) and the server into
 
 from __future__ import annotations
 
+import gettext
 import sys
 from collections.abc import Iterable
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
@@ -35,8 +37,12 @@ METHODS = [
     ("static/js/**.js", "javascript"),
     ("web/**.py", "python"),
 ]
-KEYWORDS = {**DEFAULT_KEYWORDS, "t": None}
-"""The board script marks its texts with ``t("...")``."""
+KEYWORDS = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2)}
+"""The scripts mark their texts with ``t("...")``, and a text that depends on a count
+with ``tn("one …", "{count} …", count)`` (a plural message)."""
+PLURAL_RULES = ""
+"""The script catalog's key for the language's plural rules: CLDR category → index of
+the catalog's plural forms (an empty message id is never a text)."""
 
 
 def catalog_path(language: str) -> Path:
@@ -59,18 +65,40 @@ def translations(language: str) -> NullTranslations:
 
 
 @lru_cache
-def script_catalog(language: str) -> dict[str, str]:
-    """Message → translation for the board script (untranslated ones are left out)."""
+def script_catalog(language: str) -> dict[str, Any]:
+    """Message → translation for the scripts (untranslated ones are left out). A plural
+    message is keyed by its singular and has the list of its forms; the key
+    :data:`PLURAL_RULES` says which form each CLDR plural category takes (the scripts
+    ask the browser's ``Intl.PluralRules`` for a count's category)."""
     path = catalog_path(language)
     if not path.exists():
         return {}
     with path.open("rb") as source:
         catalog = read_po(source, locale=language)
-    return {
-        str(message.id): str(message.string)
-        for message in catalog
-        if message.id and message.string and isinstance(message.id, str)
-    }
+    texts: dict[str, Any] = {}
+    for message in catalog:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.id, str):
+            texts[message.id] = str(message.string)
+        elif isinstance(message.string, (list, tuple)) and all(message.string):
+            texts[str(message.id[0])] = [str(form) for form in message.string]
+    texts[PLURAL_RULES] = plural_rules(language, catalog.plural_expr)
+    return texts
+
+
+def plural_rules(language: str, expression: str) -> dict[str, int]:
+    """CLDR plural category → index of the catalog's plural form (``Plural-Forms``), found
+    by counting: the first count of each category picks that category's form."""
+    form = gettext.c2py(expression)
+    try:
+        locale = Locale.parse(language)
+    except (ValueError, UnknownLocaleError):
+        return {}
+    rules: dict[str, int] = {}
+    for count in [*range(1001), 10**6, 10**7]:
+        rules.setdefault(locale.plural_form(count), int(form(count)))
+    return rules
 
 
 @lru_cache

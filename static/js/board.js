@@ -2,7 +2,7 @@
 // view control around it (drag to pan, wheel and pinch to zoom, arrow and zoom
 // buttons, fit). It knows no rules: the page hands it what to show.
 import { s } from "./svg.js";
-import { CELL, bounds, cellsOf, centreOf, drawTile, tileLabel } from "./tiles.js";
+import { CELL, DIRS, bounds, cellsOf, centreOf, drawTile, tileLabel } from "./tiles.js";
 import { t } from "./i18n.js";
 
 const MIN_SCALE = 8; // pixels per cell, zoomed out
@@ -101,7 +101,7 @@ export function mountBoard(svg, hooks) {
     marks: s("g", { class: "layer-marks", "aria-hidden": "true" }),
     ghost: s("g", { class: "layer-ghost", "aria-hidden": "true" }),
   };
-  camera.append(layers.marks, layers.tiles, layers.targets, layers.ghost);
+  camera.append(layers.tiles, layers.marks, layers.targets, layers.ghost);
   svg.replaceChildren(defs, grid, camera);
 
   const drawn = { tiles: null, targets: null, ghostKey: null, lastKey: null };
@@ -124,8 +124,10 @@ export function mountBoard(svg, hooks) {
     camera.setAttribute("transform", transform);
     defs.querySelector("#board-grid").setAttribute("patternTransform", transform);
     svg.classList.toggle("far", view.scale < 18);
+    unitsPerPixel(svg, CELL / view.scale);
 
     if (drawn.tiles !== scene.tiles) {
+      const added = justAdded(drawn.tiles, scene.tiles, scene.lastPlaced);
       drawn.tiles = scene.tiles;
       layers.tiles.replaceChildren(
         ...scene.tiles.map((placement) =>
@@ -140,22 +142,25 @@ export function mountBoard(svg, hooks) {
           }),
         ),
       );
+      if (added) slideIn(layers.tiles.lastElementChild, added);
     }
     const lastKey = scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null;
     if (drawn.lastKey !== lastKey) {
       drawn.lastKey = lastKey;
       layers.marks.replaceChildren();
       if (scene.lastPlaced) {
+        // The last move: an orange frame hugging the tile (over its edge, clear of its
+        // squares' middles) and a tab on its corner, so it reads at any zoom.
         const box = bounds([scene.lastPlaced]);
+        const x = box.minX * CELL - 4;
+        const y = box.minY * CELL - 4;
         layers.marks.append(
-          s("rect", {
-            class: "last-placed",
-            x: box.minX * CELL - 6,
-            y: box.minY * CELL - 6,
-            width: (box.maxX - box.minX + 1) * CELL + 12,
-            height: (box.maxY - box.minY + 1) * CELL + 12,
-            rx: 20,
-          }),
+          s(
+            "g",
+            { class: "last-placed", "data-x": scene.lastPlaced.x, "data-y": scene.lastPlaced.y },
+            s("rect", { class: "last-frame", x, y, width: (box.maxX - box.minX + 1) * CELL + 8, height: (box.maxY - box.minY + 1) * CELL + 8, rx: 18 }),
+            s("circle", { class: "last-tab", cx: x + 6, cy: y + 6, r: 13 }),
+          ),
         );
       }
     }
@@ -184,6 +189,33 @@ export function mountBoard(svg, hooks) {
   });
 
   return { draw, cellAt, size, svg };
+}
+
+/** Tell the board's CSS how many board units make a screen pixel (--px), so that
+ * outlines keep a visible width when the whole board is zoomed out. */
+export function unitsPerPixel(svg, units) {
+  const value = units.toFixed(3);
+  if (svg.dataset.px !== value) {
+    svg.dataset.px = value;
+    svg.style.setProperty("--px", value);
+  }
+}
+
+/** The placement just laid, when `after` is `before` and one tile more, that tile being `last`. */
+export function justAdded(before, after, last) {
+  if (!before || !last || after.length !== before.length + 1) return null;
+  const tile = after.at(-1);
+  return tile.x === last.x && tile.y === last.y && tile.tile === last.tile ? tile : null;
+}
+
+/** A tile just laid slides in a little and settles (CSS: .just-laid; nothing with reduced motion). */
+export function slideIn(node, placement, from = { x: 0, y: 18 }) {
+  if (!node || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+  node.classList.add("just-laid");
+  node.style.setProperty("--from-x", `${from.x}px`);
+  node.style.setProperty("--from-y", `${from.y}px`);
+  node.addEventListener("animationend", () => node.classList.remove("just-laid"), { once: true });
+  void placement;
 }
 
 /** The size and place of an <svg> on the screen. */
@@ -317,40 +349,74 @@ export function wireGestures(svg, hooks) {
 
 }
 
-/** A highlighted target: a soft pulsing outline of the three cells, a dot on the middle one. */
+const MINI = 30; // board units a square of a target's miniature: three fit in one cell
+
+/**
+ * A highlighted target, all inside the cell under the tile's middle (so targets never
+ * overlap): a soft pulsing cell, the tile in miniature as it would lie (its colours,
+ * its direction) and its points above. The full tile shows as the ghost on hover.
+ */
 function drawTarget(target) {
-  const box = bounds([target.placement]);
   const centre = centreOf(target.placement);
   const cx = (centre.x + 0.5) * CELL;
   const cy = (centre.y + 0.5) * CELL;
+  const [dx, dy] = DIRS[target.placement.dir];
+  const letters = cellsOf(target.placement).map((cell) => cell.letter);
+  const horizontal = dy === 0;
+  const length = 3 * MINI;
+  const squares = letters.map((letter, i) =>
+    s("rect", {
+      class: `square c-${letter}`,
+      x: cx + (i - 1) * dx * MINI - MINI / 2,
+      y: cy + (i - 1) * dy * MINI - MINI / 2,
+      width: MINI,
+      height: MINI,
+    }),
+  );
+  const mini = s(
+    "g",
+    { class: "target-dot target-mini" },
+    ...squares,
+    s("rect", {
+      class: "mini-edge",
+      x: cx - (horizontal ? length : MINI) / 2,
+      y: cy - (horizontal ? MINI : length) / 2,
+      width: horizontal ? length : MINI,
+      height: horizontal ? MINI : length,
+      rx: 6,
+    }),
+  );
+  const hasPoints = target.points !== undefined && target.points !== null;
+  // Above a lying miniature, beside a standing one.
+  const badgeY = horizontal ? cy - 33 : cy;
+  const badgeX = horizontal ? cx : cx + MINI / 2 + 3 + badgeWidth(target.points, true) / 2;
   return s(
     "g",
     { class: "target", "data-x": centre.x, "data-y": centre.y },
-    s("rect", {
-      class: "target-outline",
-      x: box.minX * CELL + 6,
-      y: box.minY * CELL + 6,
-      width: (box.maxX - box.minX + 1) * CELL - 12,
-      height: (box.maxY - box.minY + 1) * CELL - 12,
-      rx: 16,
-    }),
-    s("circle", { class: "target-dot", cx, cy, r: 11 }),
-    target.points === undefined || target.points === null ? null : pointsBadge(cx, cy - 30, target.points),
+    s("rect", { class: "target-outline", x: cx - 46, y: cy - 46, width: 92, height: 92, rx: 14 }),
+    mini,
+    hasPoints ? pointsBadge(badgeX, badgeY, target.points, { small: true }) : null,
   );
 }
 
-function pointsBadge(cx, cy, points) {
+function badgeWidth(points, small) {
   const text = `+${points}`;
-  const width = 26 + 14 * text.length;
+  return small ? 10 + 11 * text.length : 26 + 14 * text.length;
+}
+
+function pointsBadge(cx, cy, points, { small = false } = {}) {
+  const text = `+${points}`;
+  const height = small ? 26 : 38;
+  const width = badgeWidth(points, small);
   return s(
     "g",
-    { class: "points-badge" },
-    s("rect", { x: cx - width / 2, y: cy - 19, width, height: 38, rx: 19 }),
+    { class: small ? "points-badge small" : "points-badge" },
+    s("rect", { x: cx - width / 2, y: cy - height / 2, width, height, rx: height / 2 }),
     s("text", { x: cx, y: cy + 1, "text-anchor": "middle", "dominant-baseline": "middle" }, text),
   );
 }
 
-/** The ghost: the picked tile where it would land, at 60% opacity. */
+/** The ghost: the picked tile where it would land, in its true colours, outlined by its standing. */
 function drawGhost(ghost) {
   const group = drawTile(ghost.placement, { class: `ghost ghost-${ghost.status}` });
   const centre = centreOf(ghost.placement);

@@ -1,8 +1,10 @@
 // Home and lobby: choose a game, play it solo or create a table of it (its options built
 // from the server's catalogue and the game's options description), join by invite,
-// open tables, my games. The lobby names no game: boot.page.games lists them.
+// open tables, my games — both live (GET /api/lobby/events, server-sent events). The
+// lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
-import { t } from "./i18n.js";
+import { pointsText } from "./game/texts.js";
+import { t, tn } from "./i18n.js";
 import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -123,20 +125,57 @@ function tableLine(table) {
     " · ",
     titleOf(table.game),
     " · ",
-    t("{free} of {seats} seats free", { free, seats: table.seats.length }),
+    tn("1 of {seats} seats free", "{count} of {seats} seats free", free, { seats: table.seats.length }),
   );
+}
+
+let dateFormat = null;
+
+/** A game's date in the page's language: "12 Mar 2025, 14:05". */
+export function dateText(iso) {
+  if (!iso) return "";
+  try {
+    dateFormat ||= new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
+  } catch {
+    dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+  }
+  return dateFormat.format(new Date(iso));
+}
+
+/** How a game stands for me: whose turn, or how it ended (won, lost, my score). */
+function gameStatus(game, entry) {
+  if (game.status !== "finished") {
+    if (game.my_turn) return el("strong", { class: "your-turn", "data-testid": "your-turn" }, t("Your turn"));
+    const mover = game.current_seat !== null && game.current_seat !== undefined ? game.players[game.current_seat] : null;
+    return mover ? t("{name}'s turn", { name: mover }) : t("in progress");
+  }
+  const result = game.result;
+  if (!result) return t("finished");
+  if (game.solo && entry) return entry.how.soloResultText(result);
+  const mine = game.my_seat;
+  const won = mine !== null && result.winners.includes(mine);
+  const scores = result.scores || [];
+  const scored = mine !== null && scores.some((score) => score !== 0);
+  const outcome = mine === null ? t("finished") : won ? t("won") : t("lost");
+  return scored ? t("{outcome} · {points}", { outcome, points: pointsText(scores[mine]) }) : outcome;
 }
 
 function gameLine(game) {
   const entry = catalogue.find((item) => item.game.name === game.game);
   const label = game.solo ? t("Solo game") : game.players.join(", ");
-  let status = t("in progress");
-  if (game.status === "finished" && game.result) {
-    const won = game.my_seat !== null && game.result.winners.includes(game.my_seat);
-    status = game.solo && entry ? entry.how.soloResultText(game.result) : won ? t("won") : t("finished");
-  }
   const link = game.status === "finished" ? `/g/${game.id}/replay` : `/g/${game.id}`;
-  return el("li", {}, el("a", { href: link }, label), " · ", titleOf(game.game), " · ", status);
+  const when = game.status === "finished" ? game.finished_at || game.created_at : game.created_at;
+  return el(
+    "li",
+    { class: game.my_turn ? "my-game mine" : "my-game", "data-testid": "my-game", "data-game": game.id },
+    el("a", { href: link }, label),
+    " · ",
+    el("span", { class: "game-name" }, titleOf(game.game)),
+    " · ",
+    el("span", { class: "game-status", "data-testid": "game-status" }, gameStatus(game, entry)),
+    " · ",
+    el("time", { class: "muted", datetime: when }, dateText(when)),
+  );
 }
 
 const bests = new Map(); // game name → its personal best (or null)
@@ -158,12 +197,24 @@ async function showBest() {
   line.hidden = !best;
 }
 
-async function loadLists() {
-  const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/me/games")]);
+function showLists({ tables, my_games: games }) {
   $("open-tables").replaceChildren(...tables.map(tableLine));
   $("no-open-tables").hidden = tables.length > 0;
   $("my-games").replaceChildren(...games.map(gameLine));
   $("no-games").hidden = games.length > 0;
+}
+
+async function loadLists() {
+  const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/me/games")]);
+  showLists({ tables, my_games: games });
+}
+
+/** The lists as they change: the lobby's event stream (the browser reconnects it by itself). */
+function listen() {
+  if (!window.EventSource) return;
+  const stream = new EventSource("/api/lobby/events");
+  stream.addEventListener("lobby", (event) => showLists(JSON.parse(event.data)));
+  window.addEventListener("pagehide", () => stream.close());
 }
 
 async function start() {
@@ -177,6 +228,7 @@ async function start() {
   $("join-form").addEventListener("submit", joinByInvite);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
   await loadLists();
+  listen();
 }
 
 if ($("create-form")) start().catch((problem) => toast(problem.message));

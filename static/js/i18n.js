@@ -1,10 +1,39 @@
 // Texts shown by the scripts, translated from the same Babel catalogs as the pages.
-// Mark every text with t("...") so that `python -m web.i18n` extracts it.
+// Mark every text with t("...") so that `python -m web.i18n` extracts it, and a text
+// that depends on a count with tn("… one …", "… {count} …", count).
 
 const catalog = JSON.parse(document.getElementById("i18n-catalog")?.textContent || "{}");
+/** CLDR plural category → index of the catalog's plural forms (web/i18n.py, key ""). */
+const pluralRules = catalog[""] || {};
+const language = document.documentElement.lang || "en";
+let categories = null;
+
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+}
 
 /** The translation of `message`, with {name} placeholders filled from `params`. */
 export function t(message, params = {}) {
-  const text = catalog[message] || message;
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  const text = typeof catalog[message] === "string" ? catalog[message] : message;
+  return fill(text, params);
+}
+
+/**
+ * The text for `count` in the page's language: `one` ("1 turn") or `other` ("{count}
+ * turns") in English, the catalog's plural form for the count's category elsewhere.
+ * {count} and the `params` placeholders are filled.
+ */
+export function tn(one, other, count, params = {}) {
+  const values = { count, ...params };
+  const forms = catalog[one];
+  if (Array.isArray(forms) && forms.length) {
+    try {
+      categories ||= new Intl.PluralRules(language);
+    } catch {
+      categories = new Intl.PluralRules("en");
+    }
+    const index = pluralRules[categories.select(count)];
+    return fill(forms[index ?? forms.length - 1] ?? forms.at(-1), values);
+  }
+  return fill(count === 1 ? one : other, values);
 }

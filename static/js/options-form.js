@@ -97,16 +97,24 @@ function makeField(name, schema, shown, how) {
     shown.choices?.() || (facts.enum ? facts.enum.map((value) => ({ value, label: how.valueText?.(name, value) || String(value) })) : null);
 
   if (choices) {
+    // A choice may say more than its short label (`about`): said under the select, for the one chosen.
+    const aboutId = choices.some((choice) => choice.about) ? `option-about-${name}` : null;
+    const aboutLine = aboutId ? el("span", { class: "field-help choice-about", id: aboutId, "data-testid": "choice-about" }) : null;
     const select = el(
       "select",
-      { name, "aria-describedby": helpId },
+      { name, "aria-describedby": [aboutId, helpId].filter(Boolean).join(" ") || null },
       ...choices.map((choice) => el("option", { value: optionValue(choice.value) }, choice.label)),
     );
     select.value = optionValue(facts.default);
+    const sayAbout = () => {
+      if (aboutLine) aboutLine.textContent = choices.find((choice) => optionValue(choice.value) === select.value)?.about || "";
+    };
+    select.addEventListener("change", sayAbout);
+    sayAbout();
     return {
       name,
       check: false,
-      node: el("label", {}, label, select, helpLine),
+      node: el("label", {}, label, select, aboutLine, helpLine),
       read: () => choices.find((choice) => optionValue(choice.value) === select.value)?.value ?? facts.default,
       validate: () => true,
     };

@@ -1,10 +1,19 @@
-// Preferences: every change is saved at once and applied to the page straight away.
-import { api, showError, toast } from "./api.js";
+// Preferences: every change is saved at once and applied to the page straight away;
+// the palette's preview draws real tiles of both games (with their symbols when those
+// are on). The account's forms each say their own errors beside their fields; a guest
+// with no password is warned before signing out (the account could not be recovered).
+import { api, boot, showError, toast } from "./api.js";
+import { markSoundSetHere, soundOn, soundSetHere, touchOnly } from "./game/sound-default.js";
+import { tileIcon as triominoIcon } from "./games/triominos/tiles.js";
+import { showMyName } from "./header.js";
 import { t } from "./i18n.js";
+import { tileIcon } from "./tiles.js";
 
-const form = document.getElementById("prefs-form");
-const saved = document.getElementById("prefs-saved");
-const accountError = document.getElementById("account-error");
+const $ = (id) => document.getElementById(id);
+const form = $("prefs-form");
+const saved = $("prefs-saved");
+const PREVIEW_CHROMINO = [["RYG", "E"], ["BXP", "E"], ["GPB", "E"]];
+const PREVIEW_TRIOMINOS = [["012", 0], ["345", 0], ["505", 0]];
 
 function applyToPage(preferences) {
   document.body.className = document.body.className
@@ -14,9 +23,30 @@ function applyToPage(preferences) {
     .join(" ");
 }
 
+/** Tiles of both games in the chosen palette (the page's classes colour them). */
+function drawPreview() {
+  const preview = $("palette-preview");
+  preview.replaceChildren(
+    ...PREVIEW_CHROMINO.map(([name, dir]) => tileIcon(name, dir, { class: "tile-icon preview-chromino" })),
+    ...PREVIEW_TRIOMINOS.map(([name, rot], index) => triominoIcon(name, rot, { class: "preview-triominos" }, { down: index === 1 })),
+  );
+}
+
+/** On a touch-only device where sound was never set here, it is off: the box says so. */
+function showSound() {
+  const box = form.elements.sound;
+  const quiet = touchOnly() && !soundSetHere();
+  if (quiet) box.checked = soundOn(boot.me?.preferences?.sound);
+  $("sound-note").hidden = !quiet;
+}
+
 form.addEventListener("change", async (event) => {
   const field = event.target;
   const value = field.type === "checkbox" ? field.checked : field.value;
+  if (field.name === "sound") {
+    markSoundSetHere();
+    $("sound-note").hidden = true;
+  }
   try {
     const preferences = await api("PATCH", "/api/me/preferences", { [field.name]: value });
     applyToPage(preferences);
@@ -27,38 +57,72 @@ form.addEventListener("change", async (event) => {
   }
 });
 
-async function submit(event, path, body, after) {
-  event.preventDefault();
-  showError(accountError, "");
+/** Send a form's request; its error goes beside its fields (`errorBox`), and is cleared as the player types. */
+function wire(formId, errorId, request, after) {
+  const element = $(formId);
+  const errorBox = $(errorId);
+  element.addEventListener("input", () => showError(errorBox, ""));
+  element.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    showError(errorBox, "");
+    try {
+      after(await api(...request(element)), element);
+    } catch (problem) {
+      const words = { name_taken: t("That name is taken: try another.") };
+      showError(errorBox, words[problem.code] || problem.message);
+    }
+  });
+}
+
+wire(
+  "name-form",
+  "name-error",
+  (element) => ["PUT", "/api/me/name", { name: element.elements.name.value.trim() }],
+  (me) => {
+    showMyName(me.name);
+    $("name-prompt")?.setAttribute("hidden", "");
+    toast(t("Name saved."));
+  },
+);
+wire(
+  "password-form",
+  "password-error",
+  (element) => ["PUT", "/api/me/password", { password: element.elements.password.value }],
+  (me, element) => {
+    element.reset();
+    boot.me.registered = me.registered;
+    toast(t("Password saved: you can now sign in from another device."));
+  },
+);
+wire(
+  "login-form",
+  "login-error",
+  (element) => ["POST", "/api/login", { name: element.elements.name.value, password: element.elements.password.value }],
+  () => location.reload(),
+);
+
+async function signOut() {
   try {
-    const me = await api(path[0], path[1], body);
-    after(me);
+    await api("POST", "/api/logout");
+    location.assign("/");
   } catch (problem) {
-    showError(accountError, problem.message);
+    showError($("logout-error"), problem.message);
   }
 }
 
-document.getElementById("name-form").addEventListener("submit", (event) =>
-  submit(event, ["PUT", "/api/me/name"], { name: event.target.name.value }, (me) => {
-    document.getElementById("whoami").textContent = me.name;
-    toast(t("Name saved."));
-  }),
-);
-document.getElementById("password-form").addEventListener("submit", (event) =>
-  submit(event, ["PUT", "/api/me/password"], { password: event.target.password.value }, () => {
-    event.target.reset();
-    toast(t("Password saved: you can now sign in from another device."));
-  }),
-);
-document.getElementById("login-form").addEventListener("submit", (event) =>
-  submit(
-    event,
-    ["POST", "/api/login"],
-    { name: event.target.name.value, password: event.target.password.value },
-    () => location.reload(),
-  ),
-);
-document.getElementById("logout").addEventListener("click", async () => {
-  await api("POST", "/api/logout");
-  location.assign("/");
+$("logout").addEventListener("click", () => {
+  if (boot.me?.registered) {
+    signOut();
+    return;
+  }
+  $("logout-warning").hidden = false;
+  $("logout-add-password").focus();
 });
+$("logout-add-password").addEventListener("click", () => {
+  $("logout-warning").hidden = true;
+  $("password").focus();
+});
+$("logout-anyway").addEventListener("click", signOut);
+
+drawPreview();
+showSound();

@@ -9,10 +9,12 @@ import {
   bagCount,
   blockedAfter,
   blockedSentence,
+  drawnCount,
   eventLines,
   pointsText,
   somethingWrong,
   tileCount,
+  turnCount,
   toPlayMark,
   winnersSentence,
 } from "./game/texts.js";
@@ -158,7 +160,7 @@ function renderPlayers(frame, atEnd) {
         const gained = signedPoints(frame.gained[seat]);
         if (gained) details.push(el("span", { class: `gained ${frame.gained[seat] > 0 ? "up" : "down"}`, "data-testid": "gained" }, gained));
       }
-      const winner = atEnd && result && result.winners.includes(seat);
+      const winner = atEnd && result && !(state.replay.solo && result.ended_by === "blocked") && result.winners.includes(seat);
       return el(
         "li",
         { class: `player${current === seat ? " current" : ""}${winner ? " winner" : ""}`, "data-testid": "player", "data-seat": seat },
@@ -192,7 +194,7 @@ function resultText(result, frame) {
   }
   if (players.length === 1) {
     return result.ended_by === "out"
-      ? t("Hand emptied in {turns} turns, {draws} tiles drawn.", { turns: result.turns[0], draws: result.draws[0] })
+      ? t("Hand emptied in {turns}, {draws}.", { turns: turnCount(result.turns[0]), draws: drawnCount(result.draws[0]) })
       : blockedAfter(result.turns[0]);
   }
   return result.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;

@@ -2,7 +2,7 @@
 // chosen (as that game ranks them) and past results. The page names no game: the
 // server's catalogue (boot.page.games) and each game's options description do.
 import { api, boot, el, toast } from "./api.js";
-import { playSolo } from "./home.js";
+import { dateText, playSolo } from "./home.js";
 import { t } from "./i18n.js";
 import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
 
@@ -37,7 +37,7 @@ function renderGames() {
     .map((game) => {
       const text = game.result ? chosen.how.soloResultText(game.result) : t("in progress");
       const href = game.result ? `/g/${game.id}/replay` : `/g/${game.id}`;
-      return el("li", {}, el("a", { href }, new Date(game.created_at).toLocaleString()), " · ", text);
+      return el("li", {}, el("a", { href }, dateText(game.finished_at || game.created_at)), " · ", text);
     });
   $("solo-games").replaceChildren(...lines);
 }

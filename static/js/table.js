@@ -1,13 +1,22 @@
 // A table before its game: seats fill up, the creator starts, everyone moves to the game.
+// Each person sees exactly the buttons they may use:
+//   the creator        Start (once every seat is taken), Close the table (asks first)
+//   a seated invitee   Leave the table
+//   a visitor          Take a seat (while one is free)
+//   after the start    Go to the game (the seated go there by themselves)
+// The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
 import { loadOptions } from "./games/options.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
+const $ = (id) => document.getElementById(id);
 const code = boot.page.invite_code;
 const me = boot.me;
-const errorBox = document.getElementById("table-error");
+const errorBox = $("table-error");
 let how = null; // the table's game's options description (games/<kind>/options.js)
 let howOf = null; // the kind it describes
+let shown = null; // the table shown
+let redirected = false;
 
 function optionLabel(name) {
   const field = how?.fields?.[name];
@@ -21,54 +30,83 @@ function optionValue(name, value) {
   return value === null ? "—" : String(value);
 }
 
-function seatLine(seat) {
+function seatLine(seat, table) {
   let who;
   if (seat.kind === "bot") who = seat.name;
   else if (seat.user_id === null) who = t("free seat");
   else who = seat.user_id === me.id ? t("{name} (you)", { name: seat.name }) : seat.name;
-  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who);
+  const host = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("host")) : null;
+  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, host);
+}
+
+/** What this person may do at this table, and the line that says where things stand. */
+function roleOf(table, myId) {
+  const seated = table.seats.some((seat) => seat.user_id === myId);
+  const free = table.seats.filter((seat) => seat.kind === "human" && seat.user_id === null).length;
+  const open = table.status === "open";
+  const creator = table.creator_id === myId;
+  return {
+    join: open && !seated && free > 0,
+    start: open && creator && free === 0,
+    leave: open && seated && !creator,
+    close: open && creator,
+    game: Boolean(table.game_id) && table.status !== "open",
+    seated,
+    creator,
+    free,
+    open,
+  };
+}
+
+function statusText(table, role) {
+  if (table.status === "closed") return t("The creator closed this table.");
+  if (table.game_id && table.status !== "open") return t("The game has started.");
+  if (role.creator) {
+    return role.free
+      ? tn("Waiting for 1 more player: send them the invite link.", "Waiting for {count} more players: send them the invite link.", role.free)
+      : t("Every seat is taken: start when you are ready.");
+  }
+  if (role.seated) return t("Waiting for the creator to start the game…");
+  return role.free ? t("There is a free seat for you.") : t("This table is full.");
 }
 
 function render(table) {
-  document.getElementById("table-game").textContent = how ? how.title() : "";
-  document.getElementById("seats").replaceChildren(...table.seats.map(seatLine));
-  document
-    .getElementById("options")
-    .replaceChildren(
-      ...Object.entries(table.options).flatMap(([name, value]) => [
-        el("dt", {}, optionLabel(name)),
-        el("dd", {}, optionValue(name, value)),
-      ]),
-    );
-  const seated = table.seats.some((seat) => seat.user_id === me.id);
-  const free = table.seats.some((seat) => seat.kind === "human" && seat.user_id === null);
-  const open = table.status === "open";
-  const creator = table.creator_id === me.id;
-  document.getElementById("join").hidden = !(open && !seated && free);
-  document.getElementById("leave").hidden = !(open && seated);
-  document.getElementById("start").hidden = !(open && creator);
-  document.getElementById("start").disabled = free;
-  document.getElementById("waiting").hidden = !(open && seated && !creator);
-  const gameLink = document.getElementById("open-game");
-  gameLink.hidden = !table.game_id;
-  if (table.game_id) {
+  shown = table;
+  $("table-game").textContent = how ? how.title() : "";
+  $("seats").replaceChildren(...table.seats.map((seat) => seatLine(seat, table)));
+  $("options").replaceChildren(
+    ...Object.entries(table.options).flatMap(([name, value]) => [el("dt", {}, optionLabel(name)), el("dd", {}, optionValue(name, value))]),
+  );
+  const role = roleOf(table, me.id);
+  $("join").hidden = !role.join;
+  $("start").hidden = !role.start;
+  $("leave").hidden = !role.leave;
+  $("close-table").hidden = !role.close;
+  if (!role.close) $("close-confirm").hidden = true;
+  $("invite").hidden = !role.open;
+  $("table-status").textContent = statusText(table, role);
+  const gameLink = $("open-game");
+  gameLink.hidden = !role.game;
+  if (role.game) {
     gameLink.href = `/g/${table.game_id}`;
-    if (seated && table.status === "playing" && !render.redirected) {
-      render.redirected = true;
+    if (role.seated && table.status === "playing" && !redirected) {
+      redirected = true;
       location.assign(gameLink.href);
     }
   }
-  if (table.status === "closed") showError(errorBox, t("The creator closed this table."));
+}
+
+async function show(table) {
+  if (howOf !== table.game) {
+    how = await loadOptions(table.game);
+    howOf = table.game;
+  }
+  render(table);
 }
 
 async function refresh() {
   try {
-    const table = await api("GET", `/api/tables/${encodeURIComponent(code)}`);
-    if (howOf !== table.game) {
-      how = await loadOptions(table.game);
-      howOf = table.game;
-    }
-    render(table);
+    await show(await api("GET", `/api/tables/${encodeURIComponent(code)}`));
   } catch (problem) {
     showError(errorBox, problem.message);
   }
@@ -78,26 +116,52 @@ async function act(path) {
   showError(errorBox, "");
   try {
     const answer = await api("POST", `/api/tables/${encodeURIComponent(code)}/${path}`);
-    if (answer && answer.game_id) location.assign(`/g/${answer.game_id}`);
-    else render(answer);
+    if (answer && answer.game_id && !answer.seats) location.assign(`/g/${answer.game_id}`);
+    else await show(answer);
   } catch (problem) {
     showError(errorBox, problem.message);
   }
 }
 
+/** The table as it changes: a server-sent event stream (the browser reconnects it by itself). */
+function listen() {
+  if (!window.EventSource) {
+    setInterval(refresh, 2000);
+    return;
+  }
+  const stream = new EventSource(`/api/tables/${encodeURIComponent(code)}/events`);
+  stream.addEventListener("table", (event) => {
+    show(JSON.parse(event.data)).catch((problem) => showError(errorBox, problem.message));
+  });
+  window.addEventListener("pagehide", () => stream.close());
+}
+
 const link = `${location.origin}/t/${code}`;
-document.getElementById("invite-link").value = link;
-document.getElementById("copy-invite").addEventListener("click", async () => {
+$("invite-link").value = link;
+$("copy-invite").addEventListener("click", async () => {
   try {
     await navigator.clipboard.writeText(link);
     toast(t("Invite link copied."));
   } catch {
-    document.getElementById("invite-link").select();
+    $("invite-link").select();
     toast(t("Select the link and copy it."));
   }
 });
-document.getElementById("join").addEventListener("click", () => act("join"));
-document.getElementById("leave").addEventListener("click", () => act("leave"));
-document.getElementById("start").addEventListener("click", () => act("start"));
-refresh();
-setInterval(refresh, 2000);
+$("join").addEventListener("click", () => act("join"));
+$("leave").addEventListener("click", () => act("leave"));
+$("start").addEventListener("click", () => act("start"));
+$("close-table").addEventListener("click", () => {
+  $("close-confirm").hidden = false;
+  $("close-no").focus();
+});
+$("close-no").addEventListener("click", () => {
+  $("close-confirm").hidden = true;
+  $("close-table").focus();
+});
+$("close-yes").addEventListener("click", async () => {
+  $("close-confirm").hidden = true;
+  await act("leave"); // the creator leaving closes the table
+});
+refresh().then(() => {
+  if (shown) listen();
+});

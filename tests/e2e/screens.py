@@ -7,6 +7,9 @@ Run from a checkout (its ``web`` package serves its own templates and static fil
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot DIR triominos
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens compare BEFORE AFTER
 
+A last word ``pages`` shoots the lobby, a table (as its creator, a seated invitee and
+a visitor), the solo page, the preferences and the rules; on the phone, the game pages
+are also shot as they first show (``-fold``), the action bar at the screen's foot.
 ``shoot`` starts a server on a fresh SQLite database, sets the same games up every
 time (the test server deals from a fixed seed, the players get fixed names and the
 page's own moves are the first fitting tile on the first place), and saves each
@@ -113,6 +116,8 @@ def shoot(page: Page, folder: Path, stem: str) -> None:
 
 def hover_first_target(page: Page) -> None:
     """Pick the first fitting tile and hold the pointer over its first place (the ghost)."""
+    if not page.locator("[data-testid=hand-tile].playable").count():
+        return
     pick_playable(page)
     x, y = [float(v) for v in first_target(page).evaluate(_CENTRE_JS)]
     page.mouse.move(x, y)
@@ -178,6 +183,8 @@ def run(folder: Path, only: str | None = None) -> None:
                 shoot_all(people, folder)
             if only in (None, "triominos"):
                 shoot_triominos(people, folder)
+            if only in (None, "pages"):
+                shoot_pages(people, folder)
         finally:
             browser.close()
             server.stop()
@@ -241,6 +248,13 @@ def shoot_scenes(
             wait_until_connected(page)
         pose(page)
         shoot(page, folder, f"{stem}-{size}{suffix}")
+        if size == "phone" and "/g/" in url and "/replay" not in url:
+            # What the phone shows before any scrolling (the action bar at its foot).
+            page.screenshot(
+                path=str(folder / f"{stem}-{size}{suffix}-fold.png"),
+                animations="disabled",
+                caret="hide",
+            )
         context.close()
     print(f"shot {len(scenes)} scenes at the {size} size{suffix}")
 
@@ -255,7 +269,10 @@ PALETTES: dict[str, dict[str, object]] = {
 
 
 def pick_only(page: Page) -> None:
-    """Pick the first fitting tile, turned until it has places: the targets and their points."""
+    """Pick the first fitting tile, turned until it has places: the targets and their points
+    (as it opens when no tile fits: the hint says what to do)."""
+    if not page.locator("[data-testid=hand-tile].playable").count():
+        return
     pick_playable(page)
     first_target(page)
     page.mouse.move(0, 0)
@@ -329,6 +346,43 @@ def shoot_triominos(people: People, folder: Path) -> None:
             shoot_scenes(people, folder, scenes, size, f"-{palette}")
 
 
+# --- the other pages ------------------------------------------------------------------
+
+
+def shoot_pages(people: People, folder: Path) -> None:
+    """The lobby, a table (as its creator, a seated invitee and a visitor), the solo
+    page, the preferences and the rules, in the classic palette."""
+    for name in ("Olga", "Pete", "Quin"):
+        set_preferences(people, name, {"palette": "classic", "symbols": False})
+    olga = people.context("Olga").new_page()
+    made = olga.request.post(
+        "/api/tables",
+        data={"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}], "public": True},
+    )
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    pete = people.context("Pete").new_page()
+    assert pete.request.post(f"/api/tables/{code}/join").ok
+    olga.context.close()
+    pete.context.close()
+
+    scenes: list[tuple[str, str, str, Pose]] = [
+        ("home", "Olga", "/", nothing),
+        ("table-creator", "Olga", f"/t/{code}", table_loaded),
+        ("table-invitee", "Pete", f"/t/{code}", table_loaded),
+        ("table-visitor", "Quin", f"/t/{code}", table_loaded),
+        ("solo-page", "Olga", "/solo", nothing),
+        ("preferences", "Olga", "/preferences", nothing),
+        ("rules", "Olga", "/rules", nothing),
+    ]
+    for size in SIZES:
+        shoot_scenes(people, folder, scenes, size)
+
+
+def table_loaded(page: Page) -> None:
+    expect(page.get_by_test_id("table-status")).not_to_be_empty()
+
+
 COMPARE_JS = """async ([a, b]) => {
   const load = (source) => new Promise((done, fail) => {
     const image = new Image(); image.onload = () => done(image); image.onerror = fail;
@@ -375,7 +429,7 @@ def compare(before: Path, after: Path) -> int:
 def main(arguments: list[str]) -> int:
     if len(arguments) in (2, 3) and arguments[0] == "shoot":
         only = arguments[2] if len(arguments) == 3 else None
-        if only not in (None, "chromino", "triominos"):
+        if only not in (None, "chromino", "triominos", "pages"):
             print(__doc__)
             return 2
         run(Path(arguments[1]), only)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end
@@ -68,3 +69,50 @@ def test_replay_steps_through_the_moves(new_context: ContextFactory) -> None:
     expect_step(page, record, total)
     page.keyboard.press("ArrowLeft")
     expect_step(page, record, total - 1)
+
+
+def test_the_replays_running_scores_are_the_engines(new_context: ContextFactory) -> None:
+    """Each move's score in the replay's log is the mover's score after it, as the engine
+    replaying the game's record counts it."""
+    from chromino.game import Game
+    from chromino.notation import parse_move, setup_from_record
+
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_game([page], ["human", "bot:greedy"], scoring="expert", hand_size=4)
+    open_game(page, game_id)
+    play_to_end([page])
+    answer = page.request.get(f"/api/games/{game_id}/record")
+    assert answer.ok
+    record: dict[str, Any] = answer.json()
+    setup, moves = setup_from_record(record)
+    game = Game(setup)
+    expected = []
+    for raw in moves:
+        seat, action = parse_move(raw)
+        game.apply(seat, action)
+        expected.append(str(game.scores[seat]))
+
+    page.goto(f"/g/{game_id}/replay")
+    expect_step(page, record, 0)
+    scores = page.get_by_test_id("log-score")
+    expect(scores).to_have_count(len(moves))
+    assert scores.all_inner_texts() == expected
+    # The players' scores at the end are the engine's too.
+    page.get_by_test_id("replay-end").click()
+    for seat, score in enumerate(game.scores):
+        player = page.locator(f"[data-testid=player][data-seat='{seat}']")
+        expect(player.get_by_test_id("score")).to_have_text(re.compile(rf"^{score} points?$"))
+
+
+def test_an_unfinished_games_replay_says_so_and_offers_no_download(
+    new_context: ContextFactory,
+) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_game([page], ["human", "bot:greedy"])
+    page.goto(f"/g/{game_id}/replay")
+    expect(page.get_by_test_id("replay-error")).to_contain_text("not over yet")
+    link = page.get_by_test_id("record-link")
+    expect(link).to_have_attribute("aria-disabled", "true")
+    expect(link).not_to_have_attribute("href", re.compile("."))

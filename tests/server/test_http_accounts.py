@@ -515,6 +515,7 @@ API_ROUTES = {
     ("POST", "/api/tables/{invite_code}/join"),
     ("POST", "/api/tables/{invite_code}/leave"),
     ("POST", "/api/tables/{invite_code}/start"),
+    ("GET", "/api/tables/{invite_code}/events"),  # tests/server/test_table_live.py
     ("POST", "/api/solo"),
     ("GET", "/api/games/{game_id}"),
     ("GET", "/api/games/{game_id}/record"),

@@ -71,7 +71,9 @@ def pseudo_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     template = i18n.extract()
     pseudo = Catalog(locale="en")
     for message in template:
-        if message.id:
+        if isinstance(message.id, tuple):  # a plural: each form wrapped
+            pseudo.add(message.id, tuple(f"{OPEN}{form}{CLOSE}" for form in message.id))
+        elif message.id:
             pseudo.add(message.id, f"{OPEN}{message.id}{CLOSE}")
     path = tmp_path / "en" / "LC_MESSAGES" / "messages.po"
     path.parent.mkdir(parents=True)
@@ -108,6 +110,15 @@ def test_the_script_catalog_carries_the_scripts_texts(
 ) -> None:
     catalog = client.get("/i18n/en.json").json()
     assert catalog["Invite link copied."] == f"{OPEN}Invite link copied.{CLOSE}"
+    # A plural text: its forms, and which form each of the language's categories takes.
+    assert catalog["1 turn"] == [f"{OPEN}1 turn{CLOSE}", f"{OPEN}{{count}} turns{CLOSE}"]
+    assert catalog[""] == {"one": 0, "other": 1}
+
+
+def test_the_plural_rules_follow_each_languages_plural_forms() -> None:
+    french = "(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2"
+    assert i18n.plural_rules("fr", french) == {"one": 0, "many": 1, "other": 2}
+    assert i18n.plural_rules("de", "(n != 1)") == {"one": 0, "other": 1}
 
 
 def test_the_language_preference_picks_the_catalog(

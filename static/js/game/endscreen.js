@@ -1,11 +1,19 @@
-// The end screen over the board: who won, everyone's points (or tiles left), and
-// the ways on (rematch, replay, lobby). It takes the focus when it opens, and can
-// be closed to look at the board.
+// The end screen over the board: who won and why, everyone's points (or tiles left),
+// a new personal best in solo, the rematch (asked for here, or by someone else: then
+// one click joins it), the replay, the record and the lobby. It takes the focus when
+// it opens, and can be closed to look at the board ("Show the result" brings it back).
 import { el } from "../api.js";
-import { isScoring } from "./model.js";
-import { endFigure, endResult, seatName, winnersSentence } from "./texts.js";
+import { isScoring, shownWinners } from "./model.js";
+import { endFigure, endResult, newBestText, rematchReady, seatName, whyTheyWon, winnersSentence } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Whether this solo game set a new personal best (the best after it is this game, and was not before). */
+function newBest(state) {
+  const { before, after } = state.soloBest;
+  if (!state.solo || !after || after.game_id !== state.gameId) return false;
+  return !before || before.game_id !== state.gameId;
+}
 
 /** `module`: the game module; its describeEnd, when it has one, words the result and the figures. */
 export function renderEnd(state, module) {
@@ -16,20 +24,41 @@ export function renderEnd(state, module) {
   screen.hidden = !show;
   if (!show) return;
   const names = state.players.map((name, seat) => seatName(state, seat));
+  const winners = shownWinners(state);
   const own = module?.describeEnd?.(state, { names, winners: winnersSentence(game.winners.map((seat) => names[seat])) });
   $("end-result").textContent = own ? own.result : endResult(state);
+  const why = own?.why ?? whyTheyWon(state);
+  $("end-why").textContent = why || "";
+  $("end-why").hidden = !why;
+  const best = newBest(state);
+  $("end-best").hidden = !best;
+  if (best) $("end-best").textContent = newBestText(module?.kind, state.soloBest.after, state.soloBest.before);
   const scoring = isScoring(state);
-  $("end-scores").replaceChildren(
-    ...state.players.map((name, seat) =>
-      el(
-        "li",
-        { class: game.winners.includes(seat) ? "winner" : "" },
-        el("span", { class: "end-name" }, name),
-        el("span", { class: "end-figure", "data-testid": "end-figure" }, own ? own.figures[seat] : endFigure(state, seat, scoring)),
+  const key = JSON.stringify([game.scores, game.hand_counts, winners, own?.figures]);
+  const list = $("end-scores");
+  if (list.dataset.key !== key) {
+    list.dataset.key = key;
+    list.replaceChildren(
+      ...state.players.map((name, seat) =>
+        el(
+          "li",
+          { class: winners.includes(seat) ? "winner" : "" },
+          el("span", { class: "end-name" }, name),
+          el("span", { class: "end-figure", "data-testid": "end-figure" }, own ? own.figures[seat] : endFigure(state, seat, scoring)),
+        ),
       ),
-    ),
-  );
-  $("rematch").hidden = state.seat === null;
+    );
+  }
+  const player = state.seat !== null;
+  const next = state.nextGame;
+  $("rematch").hidden = !player || Boolean(next);
+  const join = $("join-rematch");
+  join.hidden = !player || !next;
+  if (next) join.href = `/g/${encodeURIComponent(next)}`;
+  const news = $("rematch-news");
+  news.hidden = !next || !player;
+  news.textContent = next ? rematchReady() : "";
   $("replay-link").href = `/g/${encodeURIComponent(state.gameId)}/replay`;
+  $("record-link").href = `/api/games/${encodeURIComponent(state.gameId)}/record`;
   if (wasHidden) $("end-title").focus({ preventScroll: true });
 }

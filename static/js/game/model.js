@@ -29,7 +29,11 @@ export function createState({ gameId, kind }) {
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
     error: "", // why the server refused my last command (shown under the hand)
+    errorOffline: false, // that error is "not connected": it goes when the connection is back
     endClosed: false, // the end screen was closed to look at the board
+    nextGame: null, // the rematch's game id, once someone asked for one (snapshot's next_game, "rematch" message)
+    rematchAsked: false, // I asked for it myself
+    soloBest: { before: undefined, after: undefined }, // my personal best of this game's kind before and after this solo game (GET /api/me/solo-best)
     // --- placing: set by the game module ---
     picked: null, // name of the tile picked from my hand, or null
     orientation: null, // how the picked tile is turned, in the game's own terms (Chromino: "E", "S", "W", "N")
@@ -55,6 +59,14 @@ export function isScoring(state) {
   if (!state.game) return false;
   const scoring = state.game.options.scoring;
   return scoring === undefined || scoring !== "none";
+}
+
+/** The seats shown as winners (a star): nobody in a blocked solo game — alone, a blocked game is not won. */
+export function shownWinners(state) {
+  const game = state.game;
+  if (!game?.finished) return [];
+  if (state.solo && game.ended_by === "blocked") return [];
+  return game.winners;
 }
 
 /** The tiles of my hand that fit somewhere now (from the server's legal placements). */
@@ -88,6 +100,7 @@ export function applySnapshot(state, message, game) {
   state.legal = message.legal ?? null;
   state.deadline = message.deadline ?? null;
   if (message.presence) state.presence = message.presence;
+  if (message.next_game) state.nextGame = message.next_game;
   for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
   state.caughtUp = [];
   if (message.version > state.loggedVersion) {

@@ -2,7 +2,7 @@
 // it shows face up; then how many people watch. Rebuilt only when what it shows
 // changed (compared as JSON), so a presence tick does not redraw the list.
 import { el } from "../api.js";
-import { isScoring } from "./model.js";
+import { isScoring, shownWinners } from "./model.js";
 import * as texts from "./texts.js";
 
 /** A tile shown face up, for screen readers too (the game module's pictures are decorative). */
@@ -54,7 +54,7 @@ function playerItem(state, game, name, seat) {
   const classes = ["player"];
   if (toPlay) classes.push("current");
   if (seat === state.seat) classes.push("me");
-  if (current.finished && current.winners.includes(seat)) classes.push("winner");
+  if (shownWinners(state).includes(seat)) classes.push("winner");
   return el(
     "li",
     { class: classes.join(" "), "data-testid": "player", "data-seat": seat, "aria-current": toPlay ? "true" : null },

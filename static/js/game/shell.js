@@ -12,6 +12,7 @@ import { createHand } from "./hand.js";
 import * as model from "./model.js";
 import { renderLog } from "./movelog.js";
 import { renderPlayers } from "./players.js";
+import { soundOn } from "./sound-default.js";
 import { createSound } from "./sound.js";
 import * as texts from "./texts.js";
 
@@ -23,7 +24,7 @@ const LOW_SECONDS = 10; // the hourglass warns in the turn's last seconds
 /** Start the page for `gameId`, shown by `game` (a game module) until the server names another kind. */
 export function startGamePage({ gameId, game, preferences }) {
   const state = model.createState({ gameId, kind: game.kind });
-  const sound = createSound(Boolean(preferences.sound));
+  const sound = createSound(soundOn(preferences.sound));
   const baseTitle = document.title;
   let mounted = null; // {game, play, hand, stop}: the game module on the page
   let frame = 0;
@@ -118,6 +119,12 @@ export function startGamePage({ gameId, game, preferences }) {
       case "error":
         onError(message);
         break;
+      case "rematch":
+        if (message.game_id && state.nextGame !== message.game_id) {
+          state.nextGame = message.game_id;
+          announce(state.rematchAsked ? "" : texts.rematchReady());
+        }
+        break;
       default:
         break; // "pong", and anything newer than this page
     }
@@ -127,6 +134,12 @@ export function startGamePage({ gameId, game, preferences }) {
   function onSnapshot(message) {
     const { first, wasMyTurn, resend } = model.applySnapshot(state, message, words);
     connection.resetBackoff();
+    if (state.errorOffline) {
+      // The "not connected" refusal was about the connection, which is back.
+      state.error = "";
+      state.errorOffline = false;
+    }
+    if (first) rememberBest(state.game.finished ? "after" : "before");
     if (resend && !connection.send(resend)) state.pending = null;
     if (state.kind !== mounted.game.kind) followKind(state.kind);
     afterChange(wasMyTurn, first);
@@ -137,7 +150,14 @@ export function startGamePage({ gameId, game, preferences }) {
   function onEvent(message) {
     const change = model.applyEvent(state, message, words);
     if (!change) return;
-    if (change.placed) mounted.play.showPlaced(state.lastPlaced);
+    if (change.placed) {
+      mounted.play.showPlaced(state.lastPlaced);
+      sound.playLaid();
+    }
+    if (state.game.finished) {
+      sound.playEnd();
+      rememberBest("after");
+    }
     afterChange(change.wasMyTurn, false);
     const said = change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)).join(" ");
     const next = !state.game.finished && change.turnMoved ? texts.turnSentence(state) : "";
@@ -154,6 +174,7 @@ export function startGamePage({ gameId, game, preferences }) {
     }
     if (resync) sync();
     state.error = texts.refusal(message, mounted.game.refusals?.());
+    state.errorOffline = false;
     announce(state.error);
   }
 
@@ -167,18 +188,32 @@ export function startGamePage({ gameId, game, preferences }) {
   function command(type, fields = {}) {
     if (state.connection !== "open" || state.version === null || !connection.isOpen()) {
       state.error = texts.notConnected();
+      state.errorOffline = true;
       requestRender();
       return false;
     }
     const message = connection.sendCommand(type, state.version, fields);
     state.pending = { id: message.id, message };
     state.error = "";
+    state.errorOffline = false;
     requestRender();
     return true;
   }
 
   function sync() {
     connection.sync(state.version);
+  }
+
+  /** My personal best of this kind, read when a solo game opens ("before") and once it ends ("after"). */
+  async function rememberBest(when) {
+    if (!state.solo || state.seat === null || state.soloBest[when] !== undefined) return;
+    state.soloBest[when] = null; // asked
+    try {
+      state.soloBest[when] = await api("GET", `/api/me/solo-best?game=${encodeURIComponent(state.kind)}`);
+    } catch {
+      state.soloBest[when] = null;
+    }
+    requestRender();
   }
 
   // --- rendering ----------------------------------------------------------------------
@@ -194,6 +229,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderPlayers($("players"), $("spectators"), state, mounted.game);
     renderLog($("move-log"), state, mounted.game);
     renderEnd(state, mounted.game);
+    $("end-reopen").hidden = !(state.game.finished && state.endClosed);
     renderTitle();
   }
 
@@ -208,8 +244,12 @@ export function startGamePage({ gameId, game, preferences }) {
 
   function renderStatus() {
     const turnLine = $("turn-line");
-    turnLine.textContent = texts.statusLine(state);
+    const line = texts.statusLine(state);
+    turnLine.textContent = line;
     turnLine.classList.toggle("mine", model.isMyTurn(state));
+    const dock = $("dock-turn");
+    dock.textContent = line;
+    dock.classList.toggle("mine", model.isMyTurn(state));
     $("bag-count").textContent = texts.bagCount(state.game.bag);
     renderTimer();
   }
@@ -277,11 +317,29 @@ export function startGamePage({ gameId, game, preferences }) {
   $("end-close").addEventListener("click", () => {
     state.endClosed = true;
     requestRender();
+    requestAnimationFrame(() => $("end-reopen").focus());
+  });
+  $("end-reopen").addEventListener("click", () => {
+    state.endClosed = false;
+    requestRender();
+  });
+  $("skip-to-hand").addEventListener("click", (event) => {
+    // Straight to a tile: the picked one, else one that fits, else the first.
+    const hand = $("hand");
+    const tile = hand.querySelector(".picked") || hand.querySelector(".playable") || hand.querySelector("button");
+    if (!tile || $("hand-area").hidden) return;
+    event.preventDefault();
+    tile.focus();
+  });
+  $("skip-to-board").addEventListener("click", (event) => {
+    event.preventDefault();
+    $("board").focus();
   });
   $("rematch").addEventListener("click", async (event) => {
     const button = event.currentTarget;
     button.disabled = true;
     try {
+      state.rematchAsked = true;
       const { game_id: next } = await api("POST", `/api/games/${encodeURIComponent(state.gameId)}/rematch`);
       location.assign(`/g/${encodeURIComponent(next)}`);
     } catch (problem) {

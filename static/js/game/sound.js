@@ -1,6 +1,9 @@
-// The "your turn" chime: two soft notes made by the Web Audio API (no sound file),
-// only with the "sound" preference. Browsers let a page make sound only after a
-// click or a key press, so the page calls unlock() on those.
+// The game's sounds, made by the Web Audio API (no sound files): a soft two-note
+// chime when my turn comes, a short wooden "tock" when a tile is laid, a rising
+// three-note phrase when the game ends. Only with sound on (game/sound-default.js:
+// the "sound" preference, off on a touch-only device until it is set there).
+// Browsers let a page make sound only after a click or a key press, so the page
+// calls unlock() on those.
 
 export function createSound(enabled) {
   let audio = null;
@@ -11,24 +14,46 @@ export function createSound(enabled) {
     if (Context) audio = new Context();
   }
 
-  function playTurn() {
-    if (!enabled || !audio) return;
+  function ready() {
+    if (!enabled || !audio) return false;
     if (audio.state === "suspended") audio.resume().catch(() => {});
-    const start = audio.currentTime + 0.02;
-    [659.25, 987.77].forEach((frequency, i) => {
-      const oscillator = audio.createOscillator();
-      const gain = audio.createGain();
-      oscillator.type = "sine";
-      oscillator.frequency.value = frequency;
-      const at = start + i * 0.16;
-      gain.gain.setValueAtTime(0, at);
-      gain.gain.linearRampToValueAtTime(0.16, at + 0.02);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.45);
-      oscillator.connect(gain).connect(audio.destination);
-      oscillator.start(at);
-      oscillator.stop(at + 0.5);
-    });
+    return true;
   }
 
-  return { unlock, playTurn };
+  /** One soft note: `type` wave at `frequency`, from `at`, fading over `length` seconds. */
+  function note(frequency, at, { length = 0.45, volume = 0.14, type = "sine", bend = 0 } = {}) {
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.type = type;
+    oscillator.frequency.setValueAtTime(frequency, at);
+    if (bend) oscillator.frequency.exponentialRampToValueAtTime(frequency * bend, at + length);
+    gain.gain.setValueAtTime(0, at);
+    gain.gain.linearRampToValueAtTime(volume, at + 0.015);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start(at);
+    oscillator.stop(at + length + 0.05);
+  }
+
+  function playTurn() {
+    if (!ready()) return;
+    const start = audio.currentTime + 0.02;
+    note(659.25, start, { volume: 0.16 });
+    note(987.77, start + 0.16, { volume: 0.16 });
+  }
+
+  function playLaid() {
+    if (!ready()) return;
+    const start = audio.currentTime + 0.01;
+    note(220, start, { length: 0.12, volume: 0.22, type: "triangle", bend: 0.6 });
+    note(660, start, { length: 0.05, volume: 0.05, type: "square", bend: 0.5 });
+  }
+
+  function playEnd() {
+    if (!ready()) return;
+    const start = audio.currentTime + 0.05;
+    [523.25, 659.25, 783.99].forEach((frequency, i) => note(frequency, start + i * 0.14, { length: 0.6, volume: 0.13 }));
+  }
+
+  return { unlock, playTurn, playLaid, playEnd };
 }

@@ -3,8 +3,8 @@
 // through t() so that `make messages` finds them (keep the first argument a plain
 // string). A game module adds its own words (docs/frontend.md): refusals of its
 // rules, hints about turning its tiles, and any log line it says differently.
-import { t } from "../i18n.js";
-import { isMyTurn, myHand } from "./model.js";
+import { t, tn } from "../i18n.js";
+import { isMyTurn, isScoring, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
 export function seatName(state, seat) {
@@ -75,7 +75,7 @@ export function moveLine(name, move, { scoring = false } = {}) {
       return {
         text:
           scoring && move.points !== undefined
-            ? t("{name} laid {tile} for {points} points", { name, tile: move.tile, points: move.points })
+            ? tn("{name} laid {tile} for 1 point", "{name} laid {tile} for {count} points", move.points, { name, tile: move.tile })
             : t("{name} laid {tile}", { name, tile: move.tile }),
         tile: move.tile,
       };
@@ -112,7 +112,8 @@ export function eventLines(state, version, event, { scoring, describeEvent }) {
     for (const text of own.notes) lines.push({ version, text, tile: null, note: true });
   } else {
     if (event.went_out) lines.push({ version, text: t("{name} went out!", { name }), tile: null, note: true });
-    for (const revealed of event.revealed || []) {
+    // Alone, nobody needs telling that my last tile is face up.
+    for (const revealed of state.players.length > 1 ? event.revealed || [] : []) {
       const seat = typeof revealed === "number" ? revealed : revealed.seat;
       const shown = typeof revealed === "number" ? null : revealed.tile;
       lines.push({
@@ -155,13 +156,13 @@ export function statusLine(state) {
 
 /** The hourglass's tooltip: whose time is running, and how much is left. */
 export function timerTitle(state, seconds) {
-  const left = seconds === 1 ? t("1 second left") : t("{count} seconds left", { count: seconds });
+  const left = tn("1 second left", "{count} seconds left", seconds);
   return isMyTurn(state) ? t("Your hourglass: {left}", { left }) : t("{name}'s hourglass: {left}", { name: seatName(state, state.game.current), left });
 }
 
 /** Said once when my hourglass is nearly empty. */
 export function timeRunningOut(seconds) {
-  return seconds === 1 ? t("Hurry: 1 second left.") : t("Hurry: {count} seconds left.", { count: seconds });
+  return tn("Hurry: 1 second left.", "Hurry: {count} seconds left.", seconds);
 }
 
 export function bagCount(count) {
@@ -189,8 +190,15 @@ export function handHint(state, pickedHint) {
   if (!isMyTurn(state)) return t("Waiting for {name}.", { name: seatName(state, game.current) });
   if (state.legal === null) return state.picked ? pickedHint() : t("Pick a tile to lay.");
   if (!state.legal.length) {
-    return game.can_draw ? t("None of your tiles fits: draw a tile.") : t("None of your tiles fits.");
+    if (game.drawn_tile) {
+      // After a draw only the tile drawn may be laid: say so, not that nothing fits.
+      return game.can_draw
+        ? t("Only the tile you drew may be laid now; it fits nowhere: draw again or pass.")
+        : t("Only the tile you drew may be laid now; it fits nowhere: pass.");
+    }
+    return game.can_draw ? t("None of your tiles fits: draw a tile.") : t("None of your tiles fits: pass.");
   }
+  if (game.drawn_tile && !state.picked) return t("Only the tile you drew may be laid now.");
   if (!state.picked) return t("Highlighted tiles fit somewhere: pick one.");
   return pickedHint();
 }
@@ -204,15 +212,25 @@ export function presenceText(presence) {
 }
 
 export function tileCount(count) {
-  return count === 1 ? t("1 tile") : t("{count} tiles", { count });
+  return tn("1 tile", "{count} tiles", count);
 }
 
 export function pointsText(points) {
-  return t("{points} points", { points });
+  return tn("1 point", "{count} points", points);
+}
+
+/** "1 turn", "5 turns". */
+export function turnCount(turns) {
+  return tn("1 turn", "{count} turns", turns);
+}
+
+/** "1 tile drawn", "3 tiles drawn". */
+export function drawnCount(draws) {
+  return tn("1 tile drawn", "{count} tiles drawn", draws);
 }
 
 export function soloTally(turns, draws) {
-  return t("{turns} turns, {draws} drawn", { turns, draws });
+  return t("{turns}, {draws}", { turns: turnCount(turns), draws: drawnCount(draws) });
 }
 
 export function revealedTitle(count) {
@@ -228,7 +246,7 @@ export function toPlayMark() {
 }
 
 export function watchingCount(count) {
-  return count ? t("Watching: {count}", { count }) : "";
+  return count ? tn("1 person watching", "{count} people watching", count) : "";
 }
 
 // --- the end --------------------------------------------------------------------------
@@ -243,7 +261,43 @@ export function blockedSentence() {
 }
 
 export function blockedAfter(turns) {
-  return t("The game is blocked after {turns} turns.", { turns });
+  return t("The game is blocked after {turns}.", { turns: turnCount(turns) });
+}
+
+/** Why the winners won, when the result line alone does not say it (Chromino's own ends). */
+export function whyTheyWon(state) {
+  const game = state.game;
+  if (state.solo) return "";
+  const names = (seats) => seats.map((seat) => seatName(state, seat)).join(", ");
+  const scoring = isScoring(state);
+  if (game.ended_by === "blocked") {
+    return scoring
+      ? t("The bag is empty and no one can lay a tile: the most points win.")
+      : t("The bag is empty and no one can lay a tile: the fewest tiles left win.");
+  }
+  const out = (game.went_out || []).map((entry) => (typeof entry === "number" ? entry : entry.seat));
+  if (scoring && out.length && !out.every((seat) => game.winners.includes(seat))) {
+    return t("{out} went out first, but in a scoring game the most points win.", { out: names(out.filter((seat) => !game.winners.includes(seat))) });
+  }
+  if (scoring && out.length) return t("Went out and scored the most points.");
+  return "";
+}
+
+/** The end screen's news of a rematch dealt (by me or by someone else). */
+export function rematchReady() {
+  return t("A rematch is ready: join it with one click.");
+}
+
+/** A new personal best, said on the end screen; `after` and `before` are GET /api/me/solo-best's answers. */
+export function newBestText(kind, after, before) {
+  if (kind === "triominos") {
+    return before
+      ? t("New personal best: {score} (before: {was}).", { score: pointsText(after.score), was: pointsText(before.score) })
+      : t("Your first personal best: {score}.", { score: pointsText(after.score) });
+  }
+  return before
+    ? t("New personal best: {turns} (before: {was}).", { turns: turnCount(after.turns), was: turnCount(before.turns) })
+    : t("Your first personal best: {turns}.", { turns: turnCount(after.turns) });
 }
 
 /** The end screen's result line. */
@@ -251,7 +305,7 @@ export function endResult(state) {
   const game = state.game;
   if (state.solo) {
     return game.ended_by === "out"
-      ? t("You emptied your hand in {turns} turns, drawing {draws} tiles.", { turns: game.turns_taken[0], draws: game.tiles_drawn[0] })
+      ? t("You emptied your hand in {turns}, {draws}.", { turns: turnCount(game.turns_taken[0]), draws: drawnCount(game.tiles_drawn[0]) })
       : blockedAfter(game.turns_taken[0]);
   }
   const winners = winnersSentence(game.winners.map((seat) => seatName(state, seat)));
@@ -263,5 +317,5 @@ export function endFigure(state, seat, scoring) {
   const game = state.game;
   if (scoring) return pointsText(game.scores[seat]);
   const count = game.hand_counts[seat];
-  return count === 1 ? t("1 tile left") : t("{count} tiles left", { count });
+  return tn("1 tile left", "{count} tiles left", count);
 }

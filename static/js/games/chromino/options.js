@@ -1,6 +1,7 @@
 // How the lobby, the solo page and the table page show Chromino's options and results
 // (the options themselves, their types and defaults, come from the server's catalogue:
 // boot.page.games[i].options, a JSON schema). See docs/frontend.md, "Options".
+import { drawnCount, turnCount } from "../../game/texts.js";
 import { t } from "../../i18n.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -16,17 +17,17 @@ export default {
     ruleset: {
       label: () => t("Rule set"),
       choices: () => [
-        { value: "standard", label: t("Standard: at least two contacts, all matching") },
-        { value: "junior", label: t("Junior: one domino-like contact") },
+        { value: "standard", label: t("Standard"), about: t("At least two contacts, all matching.") },
+        { value: "junior", label: t("Junior"), about: t("One contact, end to end like dominoes.") },
       ],
     },
     scoring: {
       label: () => t("Scoring"),
       choices: () => [
-        { value: "none", label: t("None: the first out wins") },
-        { value: "expert", label: t("Expert: colours of the tiles touched") },
-        { value: "segments", label: t("Segments: worth of each contact") },
-        { value: "segments-multiply", label: t("Segments, end to end multiplied") },
+        { value: "none", label: t("None"), about: t("No points: the first out wins.") },
+        { value: "expert", label: t("Expert"), about: t("A tile scores its colours and those of the tiles it touches.") },
+        { value: "segments", label: t("Segments"), about: t("Each contact scores the worth of its two squares.") },
+        { value: "segments-multiply", label: t("Segments ×"), about: t("As segments, but end-to-end contacts multiply.") },
       ],
     },
     start: {
@@ -64,12 +65,12 @@ export default {
   },
 
   /** The personal best (GET /api/me/solo-best): fewest turns. */
-  bestText: (best) => t("Your solo best: {turns} turns, {draws} tiles drawn.", best),
+  bestText: (best) => t("Your solo best: {turns}, {draws}.", { turns: turnCount(best.turns), draws: drawnCount(best.draws) }),
 
   /** A finished solo game's result, in a list. */
   soloResultText(result) {
     return result.ended_by === "out"
-      ? t("hand emptied in {turns} turns, {draws} drawn", { turns: result.turns[0], draws: result.draws[0] })
-      : t("blocked after {turns} turns", { turns: result.turns[0] });
+      ? t("hand emptied in {turns}, {draws}", { turns: turnCount(result.turns[0]), draws: drawnCount(result.draws[0]) })
+      : t("blocked after {turns}", { turns: turnCount(result.turns[0]) });
   },
 };

@@ -258,8 +258,10 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
       const tiles = state.game ? state.game.board : [];
       const targets = currentTargets(state);
       if (state.view.follow && tiles.length) {
+        // Every place any tile could go this turn: turning the tile does not move the view.
         const { width, height } = board.size();
-        fitView(state.view, bounds([...tiles, ...targets.map((target) => target.placement)]), width, height, 2);
+        const places = isMyTurn(state) && state.legal ? state.legal : [];
+        fitView(state.view, bounds([...tiles, ...places]), width, height, 2);
       }
       board.svg.classList.toggle("has-pick", Boolean(state.picked && isMyTurn(state)));
       board.draw({ view: state.view, tiles, lastPlaced: state.lastPlaced, targets, ghost: ghostScene(state) });
@@ -271,7 +273,14 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
       $("rotate").disabled = !state.picked;
       $("flip").disabled = !state.picked;
       $("cancel").disabled = !state.picked;
-      $("place").disabled = !isMyTurn(state) || Boolean(state.pending) || !scene || scene.status === "off";
+      const place = $("place");
+      place.disabled = !isMyTurn(state) || Boolean(state.pending) || !scene || scene.status === "off";
+      // What the ghost's place is worth, on the button that lays it there.
+      const worth = scene?.status === "target" && scene.points !== undefined && scene.points !== null ? `+${scene.points}` : null;
+      if ((place.dataset.points || null) !== worth) {
+        if (worth) place.dataset.points = worth;
+        else delete place.dataset.points;
+      }
       const preview = $("orientation-preview");
       const key = state.picked ? `${state.picked}:${state.orientation}` : "";
       if (preview.dataset.key !== key) {

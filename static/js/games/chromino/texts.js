@@ -1,7 +1,7 @@
 // Chromino's own words on the game page: refusals of its rules, hints about turning
 // a tile, and where the ghost stands. Colour and direction names are in tiles.js.
 // Every text goes through t() with a plain string, so `make messages` finds it.
-import { t } from "../../i18n.js";
+import { t, tn } from "../../i18n.js";
 
 /** The server's refusal codes that only Chromino's rules give. */
 export function refusals() {
@@ -19,7 +19,7 @@ export function pickedHint(places, { fitsAnotherWay }) {
   if (places === null) {
     return t("Choose a square for the tile's middle, then choose it again (or press “Lay it here”) to lay it.");
   }
-  if (places) return places === 1 ? t("1 place for this tile this way.") : t("{count} places for this tile this way.", { count: places });
+  if (places) return tn("1 place for this tile this way.", "{count} places for this tile this way.", places);
   return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
 }
 
@@ -27,7 +27,7 @@ export function pickedHint(places, { fitsAnotherWay }) {
 export function ghostWords(scene, cell) {
   const where = t("Column {x}, row {y}.", { x: cell.x, y: cell.y });
   if (scene.status === "target") {
-    const points = scene.points !== undefined ? " " + t("{points} points", { points: scene.points }) + "." : "";
+    const points = scene.points !== undefined ? " " + tn("1 point", "{count} points", scene.points) + "." : "";
     return where + " " + t("It fits here.") + points;
   }
   if (scene.status === "off") return where + " " + t("Not a highlighted place.");

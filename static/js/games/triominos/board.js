@@ -2,7 +2,7 @@
 // outlined, the highlighted targets (with their points and bonus) and the ghost of
 // the picked tile. The camera and the gestures are board.js's (createView, fitView,
 // keepInView, wireGestures); the geometry is geometry.js's. It knows no rules.
-import { pointAt, svgSize, wireGestures } from "../../board.js";
+import { justAdded, pointAt, slideIn, svgSize, unitsPerPixel, wireGestures } from "../../board.js";
 import { s } from "../../svg.js";
 import { EDGE, ROW, UNIT, boardCentre, cameraBox, cellAtPoint, cellPolygon, isUp, pointsAttribute } from "./geometry.js";
 import { figureName } from "./texts.js";
@@ -77,6 +77,7 @@ export function mountTriBoard(svg, hooks) {
     defs.querySelector("#tri-grid").setAttribute("patternTransform", transform);
     svg.classList.toggle("far", view.scale < 14);
     svg.classList.toggle("small", view.scale < 26); // the numbers' dots would be specks: the digits say it
+    unitsPerPixel(svg, UNIT / view.scale);
 
     const empty = scene.tiles.length === 0;
     if (drawn.empty !== empty) {
@@ -88,6 +89,7 @@ export function mountTriBoard(svg, hooks) {
     }
     const tilesChanged = drawn.tiles !== scene.tiles;
     if (tilesChanged) {
+      const added = justAdded(drawn.tiles, scene.tiles, scene.lastPlaced);
       drawn.tiles = scene.tiles;
       layers.tiles.replaceChildren(
         ...scene.tiles.map((placement) =>
@@ -98,6 +100,7 @@ export function mountTriBoard(svg, hooks) {
           }),
         ),
       );
+      if (added) slideIn(layers.tiles.lastElementChild, added);
     }
     const lastKey = scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null;
     const lastChanged = drawn.lastKey !== lastKey;
@@ -163,20 +166,25 @@ function badgePlaces(x, y) {
   const towardsBase = isUp(x, y) ? 1 : -1;
   return {
     dot: { x: middle.x, y: middle.y - towardsBase * 18 },
-    badge: { x: middle.x, y: middle.y + towardsBase * 14 },
+    badge: { x: middle.x, y: middle.y + towardsBase * 38 }, // on the base: clear of the miniature's numbers
     towardsBase,
   };
 }
 
-/** A highlighted place: the cell outlined and pulsing, a dot, and its points (bonus named). */
+const PREVIEW = 0.54; // a target's tile in miniature: this much of a tile, in the cell's middle
+
+/** A highlighted place: the cell outlined and pulsing, the tile in miniature as it would lie
+ * (its numbers where they would be), and its points (bonus named). */
 function drawTarget(target) {
   const { x, y } = target.placement;
   const places = badgePlaces(x, y);
+  const middle = boardCentre(x, y);
+  const shrink = `translate(${middle.x.toFixed(2)} ${middle.y.toFixed(2)}) scale(${PREVIEW}) translate(${(-middle.x).toFixed(2)} ${(-middle.y).toFixed(2)})`;
   return s(
     "g",
     { class: "target tri-target", "data-x": x, "data-y": y, "data-rot": target.placement.rot },
     s("polygon", { class: "target-outline", points: pointsAttribute(cellPolygon(x, y, 7)) }),
-    s("circle", { class: "target-dot", cx: places.dot.x.toFixed(2), cy: places.dot.y.toFixed(2), r: 9 }),
+    s("g", { class: "target-dot target-mini", transform: shrink }, drawTile(target.placement, { class: "mini-tile" })),
     target.points === undefined || target.points === null ? null : pointsBadge(places, target),
   );
 }

@@ -1,7 +1,8 @@
 // How the lobby, the solo page and the table page show Triominos' options and results
 // (the options themselves, their types and defaults, come from the server's catalogue:
 // boot.page.games[i].options, a JSON schema). See docs/frontend.md, "Options".
-import { t } from "../../i18n.js";
+import { pointsText } from "../../game/texts.js";
+import { t, tn } from "../../i18n.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -42,21 +43,21 @@ export default {
   valueText(name, value) {
     if (name === "hand_size" && value === null) return t("automatic");
     if (name === "turn_seconds" && value === 0) return t("untimed");
-    if (name === "turn_seconds") return t("{count} seconds", { count: value });
+    if (name === "turn_seconds") return tn("1 second", "{count} seconds", value);
     if (name === "target" && value === 0) return t("none");
-    if (name === "target") return t("{points} points", { points: value });
+    if (name === "target") return pointsText(value);
     return null;
   },
 
   /** The personal best (GET /api/me/solo-best?game=triominos): the highest score. */
-  bestText: (best) => t("Your solo best: {score} points.", best),
+  bestText: (best) => t("Your solo best: {score}.", { score: pointsText(best.score) }),
 
   soloResultText(result) {
     const words = {
-      out: t("went out with {score} points", { score: result.scores[0] }),
-      blocked: t("blocked with {score} points", { score: result.scores[0] }),
-      target: t("reached the target with {score} points", { score: result.scores[0] }),
+      out: t("went out with {score}", { score: pointsText(result.scores[0]) }),
+      blocked: t("blocked with {score}", { score: pointsText(result.scores[0]) }),
+      target: t("reached the target with {score}", { score: pointsText(result.scores[0]) }),
     };
-    return words[result.ended_by] || t("{score} points", { score: result.scores[0] });
+    return words[result.ended_by] || pointsText(result.scores[0]);
   },
 };

@@ -258,7 +258,9 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
       const targets = currentTargets(state);
       if (state.view.follow) {
         const { width, height } = board.size();
-        fitView(state.view, boxOf([...tiles, ...targets.map((target) => target.cell)]), width, height, FIT_MARGIN);
+        // Every place any tile could go this turn: turning the tile does not move the view.
+        const places = isMyTurn(state) && state.legal ? state.legal : [];
+        fitView(state.view, boxOf([...tiles, ...places.map((entry) => ({ x: entry.x, y: entry.y }))]), width, height, FIT_MARGIN);
       }
       board.svg.classList.toggle("has-pick", Boolean(state.picked && isMyTurn(state)));
       board.draw({ view: state.view, tiles, lastPlaced: state.lastPlaced, targets, ghost: ghostScene(state) });

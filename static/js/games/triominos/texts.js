@@ -2,7 +2,7 @@
 // end's points), hints about turning a tile, where the ghost stands, and the end
 // screen. Every text goes through t() with a plain string, so `make messages` finds
 // it; counts choose between a singular and a plural text.
-import { t } from "../../i18n.js";
+import { t, tn } from "../../i18n.js";
 import { spelled, tileLabel, tileValue } from "./tiles.js";
 
 /** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
@@ -13,7 +13,7 @@ export function signed(points) {
 }
 
 function pointsWord(points) {
-  return Math.abs(points) === 1 ? t("{points} point", { points }) : t("{points} points", { points });
+  return tn("1 point", "{count} points", points);
 }
 
 /** A bonus figure's name. */
@@ -129,7 +129,7 @@ function endNotes(event, name, names) {
 /** The hand's hint once a tile is picked: `places` targets this way (null when no list is shown). */
 export function pickedHint(places, { fitsAnotherWay }) {
   if (places === null) return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
-  if (places) return places === 1 ? t("1 place for this tile this way.") : t("{count} places for this tile this way.", { count: places });
+  if (places) return tn("1 place for this tile this way.", "{count} places for this tile this way.", places);
   return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
 }
 

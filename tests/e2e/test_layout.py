@@ -1,0 +1,243 @@
+"""Every page at a phone's, a tablet's and three desktops' widths: no sideways scroll, no
+two visible controls on top of each other, no text cut off in a button or a select.
+
+The pages are set up once (a table, a live game of each game, a solo game, a finished
+game's replay) and each is loaded at each width. Controls that float over the page on
+purpose — the phone's action bar, the end screen over the board — are compared among
+themselves, not with what they float over."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+from e2e.conftest import TIMEOUT_MS, _note_policy_violation
+from e2e.gameplay import (
+    api_game,
+    api_solo,
+    api_solo_of,
+    is_my_turn,
+    open_game,
+    play_to_end,
+    take_turn,
+    wait_until_connected,
+)
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support import LiveServer
+
+WIDTHS = {360: 740, 768: 1024, 1024: 768, 1280: 800, 1920: 1080}
+"""Viewport width → height."""
+
+# What is wrong with the page's layout, as the browser measures it.
+_LAYOUT_JS = """() => {
+  const problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth) {
+    problems.push(`scrolls sideways: ${doc.scrollWidth} > ${doc.clientWidth}`);
+  }
+  const shown = (el) => {
+    const box = el.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) return false;
+    if (!el.checkVisibility({ visibilityProperty: true })) return false;
+    return !el.closest('.visually-hidden, .skip-link');
+  };
+  // A control floating over the page on purpose belongs to its own layer.
+  const layerOf = (el) => {
+    for (let node = el; node; node = node.parentElement) {
+      const position = getComputedStyle(node).position;
+      const floating = position === 'fixed' || position === 'sticky';
+      if (floating || node.matches('.end-screen, .end-reopen')) return node;
+    }
+    return null;
+  };
+  const name = (el) => `${el.tagName.toLowerCase()}#${el.id || ''}.${[...el.classList].join('.')}` +
+    `"${(el.innerText || el.value || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+  const selector = 'button, a[href], input, select, textarea, .button';
+  const controls = [...document.querySelectorAll(selector)].filter(shown);
+  const boxes = controls.map((el) => ({ el, box: el.getBoundingClientRect(), layer: layerOf(el) }));
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      if (a.layer !== b.layer || a.el.contains(b.el) || b.el.contains(a.el)) continue;
+      const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+      const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+      if (across > 1 && down > 1) problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
+    }
+  }
+  const canvas = document.createElement('canvas').getContext('2d');
+  for (const el of controls) {
+    if (el.matches('button, .button') && el.scrollWidth > el.clientWidth + 1) {
+      problems.push(`text cut off in ${name(el)}: ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+    if (el.matches('select')) {
+      const style = getComputedStyle(el);
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = el.selectedOptions[0]?.text || '';
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      const room = el.clientWidth - padding - 18; // the arrow
+      const needed = canvas.measureText(text).width;
+      if (needed > room + 1) {
+        problems.push(`text cut off in ${name(el)}: ${Math.round(needed)} > ${Math.round(room)}`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+@dataclass
+class Site:
+    """The pages to look at, and who looks at each."""
+
+    context: BrowserContext
+    urls: dict[str, str]
+
+
+@pytest.fixture(scope="module")
+def site(browser: Browser, server: LiveServer) -> Iterator[Site]:
+    """Alice's view of every page: a table she made, a Chromino and a Triominos game she
+    plays (with a move made), a solo game, a finished game and its replay."""
+    alice = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800})
+    alice.set_default_timeout(TIMEOUT_MS)
+    bob = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 800})
+    bob.set_default_timeout(TIMEOUT_MS)
+    me, other = alice.new_page(), bob.new_page()
+    for page in (me, other):
+        page.goto("/rules")
+        named = page.request.put(
+            "/api/me/name", data={"name": "Alice" if page is me else "Bob Longname-Smith"}
+        )
+        assert named.ok, named.text()
+    table = me.request.post(
+        "/api/tables",
+        data={"seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}]},
+    )
+    assert table.ok, table.text()
+    chromino = api_game([me, other], scoring="expert")
+    triominos = api_game([me, other], game="triominos", turn_seconds=0)
+    for game in (chromino, triominos):
+        for page in (me, other):
+            open_game(page, game)
+        mover = me if is_my_turn(me) else other
+        take_turn(mover)
+    solo = api_solo(me)
+    finished = api_game([me], ["human", "bot:greedy"], ruleset="junior", hand_size=3)
+    open_game(me, finished)
+    play_to_end([me])
+    tri_solo = api_solo_of(me, "triominos", {"turn_seconds": 0})
+    bob.close()
+    me.close()
+    yield Site(
+        alice,
+        {
+            "home": "/",
+            "table": f"/t/{table.json()['invite_code']}",
+            "chromino-game": f"/g/{chromino}",
+            "triominos-game": f"/g/{triominos}",
+            "solo-game": f"/g/{solo}",
+            "triominos-solo-game": f"/g/{tri_solo}",
+            "finished-game": f"/g/{finished}",
+            "solo-page": "/solo",
+            "preferences": "/preferences",
+            "rules": "/rules",
+            "replay": f"/g/{finished}/replay",
+        },
+    )
+    alice.close()
+
+
+PAGES = [
+    "home",
+    "table",
+    "chromino-game",
+    "triominos-game",
+    "solo-game",
+    "triominos-solo-game",
+    "finished-game",
+    "solo-page",
+    "preferences",
+    "rules",
+    "replay",
+]
+
+
+def ready(page: Page, which: str) -> None:
+    """Wait until the page has drawn what its scripts fill in."""
+    if which == "replay":
+        expect(page.get_by_test_id("replay-step")).not_to_be_empty()
+    elif which.endswith("game"):
+        wait_until_connected(page)
+        if which == "finished-game":
+            expect(page.get_by_test_id("end-screen")).to_be_visible()
+    elif which == "table":
+        expect(page.get_by_test_id("table-status")).not_to_be_empty()
+    elif which == "home":
+        expect(page.locator("#option-fields select").first).to_be_visible()
+    elif which == "rules":
+        expect(page.locator("figure[data-diagram] svg")).to_have_count(9)
+    elif which == "preferences":
+        expect(page.get_by_test_id("palette-preview").locator("svg").first).to_be_visible()
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("which", PAGES)
+def test_the_page_fits_its_width(site: Site, which: str, width: int) -> None:
+    blocked: list[str] = []
+    page = site.context.new_page()
+    page.on("console", lambda message: _note_policy_violation(message.text, blocked))
+    try:
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        page.goto(site.urls[which])
+        ready(page, which)
+        problems = page.evaluate(_LAYOUT_JS)
+        assert problems == [], f"{which} at {width} px"
+        if which.endswith("game") and width <= 600 and which != "finished-game":
+            # On a phone the turn line and Lay / Draw / Pass stay at the foot of the screen.
+            dock = page.get_by_test_id("action-dock")
+            box = dock.bounding_box()
+            assert box and abs(box["y"] + box["height"] - WIDTHS[width]) <= 1
+            page.mouse.wheel(0, 2000)
+            expect(page.get_by_test_id("dock-turn")).to_be_in_viewport()
+            expect(page.get_by_test_id("draw")).to_be_in_viewport()
+        if width <= 600:
+            expect(page.locator("#whoami")).to_be_visible()  # my name in the header, on a phone too
+    finally:
+        page.close()
+    assert not blocked, f"the Content-Security-Policy blocked something: {blocked}"
+
+
+_BREAK_JS = """() => {
+  const wide = document.createElement('div');
+  wide.style.width = '3000px';
+  wide.style.height = '4px';
+  const one = document.createElement('button');
+  const two = document.createElement('button');
+  one.textContent = 'One';
+  two.textContent = 'Two';
+  one.style.display = 'block';
+  two.style.display = 'block';
+  two.style.marginTop = '-30px';
+  const cut = document.createElement('button');
+  cut.textContent = 'A button whose words cannot fit';
+  cut.style.width = '60px';
+  cut.style.whiteSpace = 'nowrap';
+  cut.style.overflow = 'hidden';
+  document.querySelector('main').append(wide, one, document.createElement('br'), two, cut);
+}"""
+
+
+def test_the_check_sees_what_it_looks_for(site: Site) -> None:
+    page = site.context.new_page()
+    try:
+        page.goto("/rules")
+        page.evaluate(_BREAK_JS)
+        problems = "\n".join(page.evaluate(_LAYOUT_JS))
+        assert "scrolls sideways" in problems
+        assert '"One" overlaps' in problems
+        assert "text cut off in button" in problems
+    finally:
+        page.close()

@@ -1,0 +1,96 @@
+"""The live table page: a table's seats and status pushed as they change (server-sent
+events, ``GET /api/tables/{invite_code}/events``)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from support import LiveServer, Player
+from wsplay import FAST, start_server
+
+HUMAN = {"kind": "human"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    live = start_server(tmp_path_factory.mktemp("table_live"), **FAST)
+    yield live
+    live.stop()
+
+
+class TableStream:
+    def __init__(self, lines: Iterator[str]) -> None:
+        self.lines = lines
+
+    def next_table(self) -> dict[str, Any]:
+        event = None
+        for line in self.lines:
+            if line.startswith("event:"):
+                event = line.split(":", 1)[1].strip()
+            elif line.startswith("data:") and event == "table":
+                data: dict[str, Any] = json.loads(line.split(":", 1)[1])
+                return data
+        raise AssertionError("the stream ended")
+
+    def until(
+        self, wanted: Callable[[dict[str, Any]], bool], timeout: float = 15
+    ) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            table = self.next_table()
+            if wanted(table):
+                return table
+        raise AssertionError("the table never showed it")
+
+
+@contextmanager
+def watching(client: httpx.Client, code: str) -> Iterator[TableStream]:
+    timeout = httpx.Timeout(20, read=20)
+    with client.stream("GET", f"/api/tables/{code}/events", timeout=timeout) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        yield TableStream(response.iter_lines())
+
+
+def test_the_table_page_sees_seats_taken_and_the_start_without_polling(
+    people: list[Player],
+) -> None:
+    ana, ben = people[0], people[1]
+    made = ana.http.post("/api/tables", json={"seats": [HUMAN, HUMAN]})
+    code = made.json()["invite_code"]
+    with watching(ana.http, code) as stream:
+        first = stream.next_table()
+        assert first["invite_code"] == code
+        assert [seat["user_id"] for seat in first["seats"]][1] is None
+        assert ben.http.post(f"/api/tables/{code}/join").status_code == 200
+        seated = stream.until(lambda table: table["seats"][1]["user_id"] is not None)
+        assert seated["status"] == "open"
+        started = ana.http.post(f"/api/tables/{code}/start").json()["game_id"]
+        playing = stream.until(lambda table: table["status"] == "playing")
+        assert playing["game_id"] == started
+
+
+def test_the_creator_leaving_closes_the_table_for_everyone_watching(people: list[Player]) -> None:
+    ana, ben = people[0], people[1]
+    code = ana.http.post("/api/tables", json={"seats": [HUMAN, HUMAN]}).json()["invite_code"]
+    assert ben.http.post(f"/api/tables/{code}/join").status_code == 200
+    with watching(ben.http, code) as stream:
+        stream.next_table()
+        assert ana.http.post(f"/api/tables/{code}/leave").status_code == 200
+        assert stream.until(lambda table: table["status"] == "closed")
+
+
+def test_no_such_table_is_a_404_not_a_stream(server: LiveServer) -> None:
+    stranger = httpx.Client(base_url=server.url)
+    try:
+        answer = stranger.get("/api/tables/nothing-here/events")
+        assert answer.status_code == 404
+        assert answer.json()["detail"]["code"] == "no_such_table"
+    finally:
+        stranger.close()
