@@ -32,10 +32,15 @@ def _think(kind: str, view: dict[str, Any], bot: str, seed: str, seconds: float)
 
 
 def _assess(
-    kind: str, view: dict[str, Any], played: dict[str, Any], seed: str, seconds: float
+    kind: str,
+    view: dict[str, Any],
+    played: dict[str, Any],
+    seed: str,
+    budget: tuple[float, int | None],
 ) -> dict[str, Any]:
     """In a worker: the coach's note on one move, from the mover's view."""
-    return game_kind(kind).assess(view, played, seed, seconds)
+    seconds, iterations = budget
+    return game_kind(kind).assess(view, played, seed, seconds, iterations)
 
 
 def _lower_priority() -> None:
@@ -112,10 +117,10 @@ class Thinkers:
     ) -> dict[str, Any]:
         """The coach's note on one move (raises when its worker failed)."""
         loop = asyncio.get_running_loop()
-        seconds = self.settings.coach_seconds
+        budget = (self.settings.coach_seconds, self.settings.coach_iterations)
         try:
             return await loop.run_in_executor(
-                self.coach.pool(), _assess, kind, view, played, seed, seconds
+                self.coach.pool(), _assess, kind, view, played, seed, budget
             )
         except BrokenProcessPool:
             self.coach.broken()

@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     shows better moves); off for small hosts."""
     coach_seconds: float = Field(default=0.5, gt=0, le=30)
     """The coach's thinking time per move (in one low-priority worker)."""
+    coach_iterations: int | None = Field(default=None, ge=1, le=1_000_000)
+    """A fixed number of search iterations per move as well (whichever ends first): with
+    it, the coach's notes are the same on any machine."""
     max_frame_bytes: int = Field(default=4096, ge=256, le=1_048_576)
     messages_per_second: float = Field(default=10, gt=0)
     message_burst: int = Field(default=30, ge=1)

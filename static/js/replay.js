@@ -19,7 +19,7 @@ import {
   winnersSentence,
 } from "./game/texts.js";
 import { kindOf, loadGame } from "./games/registry.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 const preferences = boot.me?.preferences || {};
 const $ = (id) => document.getElementById(id);
@@ -35,7 +35,12 @@ const state = {
   playing: false, // stepping on its own
   error: "", // why the game cannot be replayed
   notOver: false, // the game is still being played
+  coach: null, // the coach's notes: {status, notes, summary}
+  notes: new Map(), // version → the coach's note on that move (only moves it would change)
+  better: null, // a step whose better move is shown: the board is then the step before, with it
 };
+
+const COACH_POLL_MS = 3000; // how often to ask again while the coach is still at work
 
 // --- the steps ---------------------------------------------------------------------------------
 
@@ -69,6 +74,7 @@ function linesOf(steps) {
 
 function goTo(step) {
   const last = state.frames.length - 1;
+  state.better = null;
   state.step = Math.max(0, Math.min(last, step));
   if (state.step === last) stop();
   requestRender();
@@ -117,9 +123,21 @@ function render() {
   }
   const frame = state.frames[state.step];
   const last = state.frames.length - 1;
-  board.show(frame);
+  const better = state.better === null ? null : state.notes.get(state.better);
+  if (better) {
+    // The position the player moved from, with the coach's move drawn where it would go.
+    const before = state.frames[state.better - 1];
+    const placement = better.preferred.action === "play" ? game.placementOf(better.preferred) : null;
+    board.show({ ...before, ghost: placement ? { placement, status: "coach" } : null });
+  } else {
+    board.show(frame);
+  }
 
-  const line = state.step === 0 ? t("The deal") : state.lines[state.step][0].text;
+  const line = better
+    ? t("Before move {step}, the coach would play {move}.", { step: state.better, move: game.moveWords(better.preferred) })
+    : state.step === 0
+      ? t("The deal")
+      : state.lines[state.step][0].text;
   $("replay-line").textContent = line;
   $("bag-count").textContent = bagCount(frame.bag);
   $("replay-step").textContent = t("Move {step} of {total}", { step: state.step, total: last });
@@ -136,8 +154,101 @@ function render() {
   playButton.setAttribute("aria-label", playLabel);
   playButton.title = playLabel;
 
-  renderPlayers(frame, state.step === last);
+  renderPlayers(better ? state.frames[state.better - 1] : frame, state.step === last && !better);
   renderLog();
+  renderCoach();
+}
+
+// --- the coach ------------------------------------------------------------------------------
+
+/** "+18 %": how much better the coach's move is, in its estimate's points. */
+function gainText(loss) {
+  return t("+{percent} %", { percent: Math.max(1, Math.round(loss * 100)) });
+}
+
+/** The coach's word on a move it would have made otherwise, as a button that shows it. */
+function coachNote(step) {
+  const note = state.notes.get(step);
+  if (!note) return null;
+  const text = t("A better move: {move} — {gain}", { move: game.moveWords(note.preferred), gain: gainText(note.loss) });
+  return el(
+    "button",
+    { type: "button", class: "coach-note", "data-testid": "coach-note", "data-step": step, onclick: () => showBetter(step) },
+    text,
+  );
+}
+
+function showBetter(step) {
+  stop();
+  state.step = step;
+  state.better = step;
+  requestRender();
+}
+
+function renderCoach() {
+  const panel = $("coach-panel");
+  const coach = state.coach;
+  const status = coach ? coach.status : "off";
+  panel.hidden = status === "off";
+  const key = `${status}:${state.notes.size}`;
+  if (panel.dataset.key === key) return;
+  panel.dataset.key = key;
+  const body = $("coach-body");
+  if (status === "pending" || status === "running") {
+    body.replaceChildren(el("p", { class: "muted" }, t("The coach is looking at this game's moves…")));
+    return;
+  }
+  if (status === "failed") {
+    body.replaceChildren(el("p", { class: "muted" }, t("The coach could not look at this game.")));
+    return;
+  }
+  const looked = coach.summary.filter((entry) => entry.moves > 0);
+  if (!looked.length) {
+    body.replaceChildren(el("p", { class: "muted" }, t("Nobody made a move of their own to look at.")));
+    return;
+  }
+  body.replaceChildren(
+    el(
+      "ul",
+      { class: "coach-summary", "data-testid": "coach-summary" },
+      ...looked.map((entry) => {
+        const name = state.replay.players[entry.seat];
+        const counted = entry.better_moves
+          ? tn("{name}: one move of {moves} the coach would have made otherwise.", "{name}: {count} moves of {moves} the coach would have made otherwise.", entry.better_moves, { name, moves: entry.moves })
+          : t("{name}: every move as the coach would have made it.", { name });
+        const worst = entry.worst.map((step) =>
+          el("button", { type: "button", class: "link-button", "data-testid": "coach-worst", onclick: () => showBetter(step) }, t("move {step}", { step })),
+        );
+        return el(
+          "li",
+          { "data-seat": entry.seat },
+          counted,
+          worst.length ? el("span", { class: "coach-worst" }, " ", t("Costliest:"), " ", ...worst.flatMap((button, index) => (index ? [", ", button] : [button]))) : null,
+        );
+      }),
+    ),
+  );
+}
+
+async function followCoach() {
+  while (state.coach && (state.coach.status === "pending" || state.coach.status === "running")) {
+    await new Promise((resolve) => setTimeout(resolve, COACH_POLL_MS));
+    try {
+      const replay = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}/replay`);
+      takeCoach(replay.coach);
+    } catch (problem) {
+      console.error(problem);
+      return;
+    }
+  }
+}
+
+function takeCoach(coach) {
+  state.coach = coach;
+  state.notes = new Map((coach?.notes || []).filter((note) => note.loss > 0).map((note) => [note.version, note]));
+  const log = $("move-log");
+  log.replaceChildren(); // the log is drawn again with the notes
+  requestRender();
 }
 
 function signedPoints(points) {
@@ -147,7 +258,7 @@ function signedPoints(points) {
 function renderPlayers(frame, atEnd) {
   const result = state.replay.result;
   const list = $("players");
-  const key = `${state.step}`;
+  const key = `${state.step}:${state.better}`;
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   const current = atEnd ? null : frame.current;
@@ -218,11 +329,12 @@ function renderLog() {
           move.tile ? game.tileIcon(move.tile, { class: "tile-icon log-tile" }) : null,
           ...notes.map((note) => el("span", { class: "log-note" }, note.text)),
         );
+        const coached = coachNote(step);
         const score = state.scoring
           ? el("span", { class: "log-score", "data-testid": "log-score", title: t("{name}'s score", { name: state.replay.players[seat] }) }, String(state.frames[step].scores[seat]))
           : null;
         const button = el("button", { type: "button", class: "log-move", onclick: () => jump(step) }, el("span", { class: "log-version" }, `${step}.`), text, score);
-        return el("li", { "data-step": step }, button);
+        return el("li", { "data-step": step }, button, coached);
       }),
     );
   }
@@ -303,7 +415,9 @@ async function load() {
   link.classList.remove("disabled");
   link.removeAttribute("aria-disabled");
   link.removeAttribute("role");
+  takeCoach(replay.coach);
   goTo(0);
+  followCoach();
 }
 
 load();

@@ -66,7 +66,15 @@ def browser() -> Iterator[Browser]:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     """A real server for a module's tests; bots answer after a short pause."""
     database = migrated_sqlite(tmp_path_factory.mktemp("e2e") / "chromino.sqlite3")
-    live = LiveServer(make_settings(database, bot_delay_seconds=0.2))
+    live = LiveServer(
+        make_settings(
+            database,
+            bot_delay_seconds=0.2,
+            bot_seconds=0.3,  # the Hard bot thinks briefly here
+            coach_seconds=30,
+            coach_iterations=40,  # the coach's notes are the same on any machine
+        )
+    )
     # Pages open their game sockets from the server's own origin.
     live.settings.allowed_origins = [live.url]
     live.start()

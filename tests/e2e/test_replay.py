@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end
@@ -116,3 +117,55 @@ def test_an_unfinished_games_replay_says_so_and_offers_no_download(
     link = page.get_by_test_id("record-link")
     expect(link).to_have_attribute("aria-disabled", "true")
     expect(link).not_to_have_attribute("href", re.compile("."))
+
+
+def coach_of(page: Page, game_id: str) -> dict[str, Any]:
+    """The coach's notes, once it has looked at the game (waiting for it, not for time)."""
+    deadline = time.monotonic() + 90
+    while True:
+        answer = page.request.get(f"/api/games/{game_id}/replay")
+        assert answer.ok, answer.text()
+        coach: dict[str, Any] = answer.json()["coach"]
+        if coach["status"] not in ("pending", "running"):
+            assert coach["status"] == "done", coach
+            return coach
+        assert time.monotonic() < deadline, "the coach never finished"
+        page.wait_for_timeout(300)
+
+
+def test_the_coach_shows_better_moves_and_draws_one_on_the_board(
+    new_context: ContextFactory,
+) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_game(
+        [page], ["human", "bot:greedy"], scoring="expert", hand_size=5, ruleset="standard"
+    )
+    open_game(page, game_id)
+    play_to_end([page])
+    coach = coach_of(page, game_id)
+    better = [note for note in coach["notes"] if note["loss"] > 0]
+    assert coach["notes"], f"the coach looked at no move: {coach}"
+    assert better, "with this deal and these moves the coach prefers some other move"
+
+    page.goto(f"/g/{game_id}/replay")
+    panel = page.get_by_test_id("coach")
+    expect(panel).to_be_visible()
+    me = coach["summary"][0]
+    count = "one move" if me["better_moves"] == 1 else f"{me['better_moves']} moves"
+    expect(panel).to_contain_text(f"{count} of {me['moves']} the coach would have made otherwise")
+    notes = page.get_by_test_id("coach-note")
+    expect(notes).to_have_count(len(better))
+    first = better[0]
+    note = page.locator(f"[data-testid=coach-note][data-step='{first['version']}']")
+    expect(note).to_contain_text(f"+{max(1, round(first['loss'] * 100))} %")
+    note.click()
+    line = page.get_by_test_id("replay-line")
+    expect(line).to_contain_text(f"Before move {first['version']}, the coach would play")
+    if first["preferred"]["action"] == "play":
+        ghost = page.locator("#board .ghost-coach")
+        expect(ghost).to_have_count(1)
+        expect(ghost.first).to_be_visible()
+    # stepping on shows the game as it went again, without the coach's move
+    page.get_by_test_id("replay-forward").click()
+    expect(page.locator("#board .ghost-coach")).to_have_count(0)

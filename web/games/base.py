@@ -190,10 +190,16 @@ class GameKind(Protocol):
         ...
 
     def assess(
-        self, view: Mapping[str, Any], played: Mapping[str, Any], seed: str, seconds: float
+        self,
+        view: Mapping[str, Any],
+        played: Mapping[str, Any],
+        seed: str,
+        seconds: float,
+        iterations: int | None = None,
     ) -> dict[str, Any]:
         """The coach's note on a move made from ``view``: ``preferred`` (record form),
-        ``played_value``, ``preferred_value`` and ``loss`` (0 to 1). Runs in a worker."""
+        ``played_value``, ``preferred_value`` and ``loss`` (0 to 1). Runs in a worker;
+        ``iterations`` (with ``seconds``, whichever ends first) makes it repeatable."""
         ...
 
     def assistance_refusal(

@@ -213,13 +213,19 @@ class ChrominoKind:
         return bot_named(bot)(view_from_dict(view), random.Random(seed)).to_dict()
 
     def assess(
-        self, view: Mapping[str, Any], played: Mapping[str, Any], seed: str, seconds: float
+        self,
+        view: Mapping[str, Any],
+        played: Mapping[str, Any],
+        seed: str,
+        seconds: float,
+        iterations: int | None = None,
     ) -> dict[str, Any]:
         action = parse_action(played)
         if action.placement is not None:
             action = Action.play(action.placement.normalized())
         information = ChrominoInformation(view_from_dict(view))
-        note = assess(information, action, random.Random(seed), Budget.of_seconds(seconds))
+        budget = Budget(seconds=seconds, iterations=iterations)
+        note = assess(information, action, random.Random(seed), budget)
         return coach_note(note)
 
     def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:

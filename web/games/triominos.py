@@ -206,13 +206,19 @@ class TriominosKind:
         return chosen.to_dict()
 
     def assess(
-        self, view: Mapping[str, Any], played: Mapping[str, Any], seed: str, seconds: float
+        self,
+        view: Mapping[str, Any],
+        played: Mapping[str, Any],
+        seed: str,
+        seconds: float,
+        iterations: int | None = None,
     ) -> dict[str, Any]:
         action = triominos.parse_action(played)
         if action.placement is not None:
             action = triominos.Action.play(action.placement.normalized())
         information = tri_strong.TriominosInformation(tri_strong.view_from_dict(view))
-        note = assess(information, action, random.Random(seed), Budget.of_seconds(seconds))
+        budget = Budget(seconds=seconds, iterations=iterations)
+        note = assess(information, action, random.Random(seed), budget)
         return coach_note(note)
 
     def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:

@@ -4,7 +4,7 @@
 import { tileIcon, tileLabel } from "../../tiles.js";
 import { mountPlay } from "./play.js";
 import { mountReplayBoard } from "./replay.js";
-import { refusals } from "./texts.js";
+import { moveWords, refusals } from "./texts.js";
 
 export default {
   kind: "chromino",
@@ -24,6 +24,9 @@ export default {
 
   /** Refusal codes of Chromino's rules, in words (the shell knows the common ones). */
   refusals,
+
+  /** A move in a few words, for the coach's notes: "PYY at 3,−1 E", "drawing a tile". */
+  moveWords,
 
   // describeEvent is left out: the shared log lines say every Chromino move.
 

@@ -17,7 +17,7 @@ export function mountReplayBoard(svg, { changed, reversedArrows }) {
         const { width, height } = board.size();
         fitView(view, bounds(frame.board), width, height, 1.2);
       }
-      board.draw({ view, tiles: frame.board, lastPlaced: frame.lastPlaced, targets: null, ghost: null });
+      board.draw({ view, tiles: frame.board, lastPlaced: frame.lastPlaced, targets: null, ghost: frame.ghost || null });
     },
   };
 }

@@ -41,3 +41,15 @@ export function noTargetThatWay() {
 export function notATarget() {
   return t("Not a highlighted place: pick one of the outlined places, or turn the tile.");
 }
+
+/** A move in a few words, for the coach's notes: "PYY at 3,−1 E", "drawing a tile". */
+export function moveWords(action) {
+  if (action.action === "play") {
+    return t("{tile} at {x},{y} {dir}", { tile: action.tile, x: coordinate(action.x), y: coordinate(action.y), dir: action.dir });
+  }
+  return action.action === "draw" ? t("drawing a tile") : t("passing");
+}
+
+function coordinate(value) {
+  return value < 0 ? `\u2212${-value}` : String(value);
+}

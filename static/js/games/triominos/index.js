@@ -4,7 +4,7 @@
 // the words of its moves, refusals and end are texts.js.
 import { mountPlay } from "./play.js";
 import { mountReplayBoard } from "./replay.js";
-import { describeEnd, describeEvent, refusals } from "./texts.js";
+import { describeEnd, describeEvent, moveWords, refusals } from "./texts.js";
 import { tileIcon, tileLabel } from "./tiles.js";
 
 export default {
@@ -28,6 +28,9 @@ export default {
 
   /** Refusal codes of Triominos' rules, in words (the shell knows the common ones). */
   refusals,
+
+  /** A move in a few words, for the coach's notes: "4-5-3 at 3,−1", "drawing a tile". */
+  moveWords,
 
   /** Every move in its own words: points, penalties, bonuses, and the end's points. */
   describeEvent,
