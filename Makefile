@@ -27,6 +27,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/hadolint Dockerfile
+	@# The scripts are plain ES modules: a syntax error would only show in a browser.
+	@if command -v node >/dev/null 2>&1; then \
+		find static/js -name '*.js' -print0 \
+			| xargs -0 -n1 node --no-warnings --experimental-default-type=module --check; \
+	else echo "node is not installed: the scripts' syntax is checked by the browser tests only"; fi
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

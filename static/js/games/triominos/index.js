@@ -4,7 +4,7 @@
 // the words of its moves, refusals and end are texts.js.
 import { mountPlay } from "./play.js";
 import { mountReplayBoard } from "./replay.js";
-import { describeEnd, describeEvent, moveWords, refusals } from "./texts.js";
+import { coachMoveWords, describeEnd, describeEvent, refusals } from "./texts.js";
 import { tileIcon, tileLabel } from "./tiles.js";
 
 export default {
@@ -30,7 +30,7 @@ export default {
   refusals,
 
   /** A move in a few words, for the coach's notes: "4-5-3 at 3,−1", "drawing a tile". */
-  moveWords,
+  moveWords: coachMoveWords,
 
   /** Every move in its own words: points, penalties, bonuses, and the end's points. */
   describeEvent,

@@ -201,7 +201,7 @@ export function describeEnd(state, { names, winners }) {
 
 /** A move in a few words, for the coach's notes: its numbers from the point clockwise
  * and its cell ("4-5-3 at 3,−1"), or "drawing a tile", "passing". */
-export function moveWords(action) {
+export function coachMoveWords(action) {
   if (action.action === "play") {
     const read = [0, 1, 2].map((corner) => action.tile[(action.rot + corner) % 3]).join("-");
     const at = (value) => (value < 0 ? `\u2212${-value}` : String(value));
