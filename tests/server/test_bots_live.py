@@ -80,6 +80,16 @@ def test_a_human_game_keeps_its_pace_beside_busy_hard_games(
         assert made.status_code == 201, made.text
         started = creator.http.post(f"/api/tables/{made.json()['invite_code']}/start")
         busy.append(started.json()["game_id"])
+
+    def busy_moves() -> int:
+        return sum(creator.http.get(f"/api/games/{gid}").json()["state"]["moves"] for gid in busy)
+
+    # Wait until the workers are up and thinking: from then on twenty Hard bots, each
+    # searching in turn with no pause, keep both workers busy for the rest of the test.
+    deadline = time.monotonic() + 60
+    while busy_moves() < 2:
+        assert time.monotonic() < deadline, "the busy games never moved"
+        time.sleep(0.1)
     # two people play while the bots of ten games queue for the workers
     game_id, seated = start_game(people[1:], ["human", "human"])
     sockets = {seat: person.connect(game_id) for seat, person in seated.items()}
@@ -96,8 +106,6 @@ def test_a_human_game_keeps_its_pace_beside_busy_hard_games(
     # a move made and seen by both, while ten bots think a while each: if the thinking
     # ran on the event loop, each of these would wait out a bot's whole search
     assert max(round_trips) < THINK, round_trips
-    moved = [creator.http.get(f"/api/games/{gid}").json()["state"]["moves"] for gid in busy]
-    assert sum(moved) > 0, "the busy games never moved"
 
 
 def test_a_dead_worker_costs_one_move_played_by_medium(
