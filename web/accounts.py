@@ -175,7 +175,8 @@ def update_preferences(user: User, changes: PreferencesUpdate) -> Preference:
     """Apply the fields given, leaving the others as they were."""
     preference = preferences_of(user)
     for field, value in changes.model_dump(exclude_none=True).items():
-        setattr(preference, field, value)
+        follows_browser = field == "language" and value == "auto"
+        setattr(preference, field, None if follows_browser else value)
     return preference
 
 
@@ -193,6 +194,6 @@ def public_user(user: User) -> UserPublic:
             symbols=preference.symbols,
             reversed_arrows=preference.reversed_arrows,
             sound=preference.sound,
-            language=preference.language,
+            language=preference.language or "auto",
         ),
     )

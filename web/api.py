@@ -35,6 +35,7 @@ from .schemas import (
     TablePublic,
     UserPublic,
 )
+from .texts import N_, N_plural, Words
 
 router = APIRouter(prefix="/api")
 
@@ -53,8 +54,9 @@ def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> Use
     """Pick a display name; names are unique regardless of case."""
     try:
         accounts.rename(session, user, body.name)
-    except accounts.NameTakenError as error:
-        raise HTTPException(409, detail={"code": "name_taken", "message": str(error)}) from None
+    except accounts.NameTakenError:
+        message = Words(N_("the name {name} is taken"), name=body.name)
+        raise HTTPException(409, detail={"code": "name_taken", "message": message}) from None
     return accounts.public_user(user)
 
 
@@ -66,7 +68,7 @@ def set_password(
     device is signed out. A few changes per account per ten minutes."""
     limits = _limits(request)
     if not limits.password_changes.allow(user.id):
-        raise _too_many(limits.password_changes.retry_after(user.id), "password changes")
+        raise _too_many(limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES)
     keep = accounts.current_session_id(request.session)
     accounts.set_password(session, user, body.password, keep=keep)
     return accounts.public_user(user)
@@ -84,16 +86,15 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
     address = request.client.host if request.client else "unknown"
     pair = (address, body.name.casefold())
     if not limits.sign_ins_per_address.allow(address):
-        raise _too_many(limits.sign_ins_per_address.retry_after(address), "sign-in attempts")
+        raise _too_many(limits.sign_ins_per_address.retry_after(address), TOO_MANY_SIGN_INS)
     wait = limits.sign_in_failures.wait(pair)
     if wait > 0:
-        raise _too_many(math.ceil(wait), "wrong passwords for this name")
+        raise _too_many(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS)
     user = accounts.authenticate(session, body.name, body.password)
     if user is None:
         limits.sign_in_failures.failed(pair)
-        raise HTTPException(
-            401, detail={"code": "bad_credentials", "message": "wrong name or password"}
-        )
+        message = Words(N_("wrong name or password"))
+        raise HTTPException(401, detail={"code": "bad_credentials", "message": message})
     limits.sign_in_failures.succeeded(pair)
     accounts.end_session(request.session, session)  # the guest session this browser had
     accounts.remember(request.session, session, user)
@@ -105,12 +106,27 @@ def _limits(request: Request) -> Limits:
     return limits
 
 
-def _too_many(retry_after: int, what: str) -> HTTPException:
+TOO_MANY_PASSWORD_CHANGES = N_plural(
+    "too many password changes; try again in {count} second",
+    "too many password changes; try again in {count} seconds",
+)
+TOO_MANY_SIGN_INS = N_plural(
+    "too many sign-in attempts; try again in {count} second",
+    "too many sign-in attempts; try again in {count} seconds",
+)
+TOO_MANY_WRONG_PASSWORDS = N_plural(
+    "too many wrong passwords for this name; try again in {count} second",
+    "too many wrong passwords for this name; try again in {count} seconds",
+)
+
+
+def _too_many(retry_after: int, words: tuple[str, str]) -> HTTPException:
+    singular, plural = words
     return HTTPException(
         429,
         detail={
             "code": "too_many_attempts",
-            "message": f"too many {what}; try again in {retry_after} s",
+            "message": Words(singular, plural=plural, count=retry_after),
         },
         headers={"Retry-After": str(retry_after)},
     )
@@ -306,7 +322,10 @@ def download_record(game_id: str, session: SessionDep) -> JSONResponse:
     if game.status != "finished":
         raise HTTPException(
             409,
-            detail={"code": "game_in_progress", "message": "a game's record is shown once it ends"},
+            detail={
+                "code": "game_in_progress",
+                "message": Words(N_("a game's record is shown once it ends")),
+            },
         )
     moves = [{"player": event.seat, **event.action} for event in _events(session, game_id)]
     record = {**game.setup, "moves": moves}
@@ -323,7 +342,10 @@ def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str
     if game.status != "finished":
         raise HTTPException(
             409,
-            detail={"code": "game_in_progress", "message": "a game is replayed once it ends"},
+            detail={
+                "code": "game_in_progress",
+                "message": Words(N_("a game is replayed once it ends")),
+            },
         )
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)

@@ -23,11 +23,13 @@ from .db import Database
 from .fanout import make_fanout
 from .games import GAMES
 from .hub import Hub
+from .i18n import best_language
 from .limits import Limits
 from .logs import RequestContext
 from .security import SecurityMiddleware
 from .settings import Settings, get_settings
 from .tables import TableError
+from .texts import Words, field_problem, say
 
 log = logging.getLogger(__name__)
 
@@ -97,6 +99,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+def request_language(request: Request) -> str:
+    """The language to word a refusal in: the page's (its scripts send it), else the
+    browser's, else English."""
+    return best_language(None, request.headers.get("accept-language"))
+
+
 def _installation_secret(database_url: str) -> str:
     """The session key made on this installation's first start (development and tests)."""
     database = Database(database_url)
@@ -133,7 +141,7 @@ async def _table_refusal(request: Request, error: Exception) -> JSONResponse:
     """A table or game refused the request: its status, a stable code and a message."""
     assert isinstance(error, TableError)
     metrics.refused(error.code)
-    detail = {"code": error.code, "message": error.message}
+    detail = {"code": error.code, "message": say(error.message, request_language(request))}
     return JSONResponse({"detail": detail}, status_code=error.status)
 
 
@@ -151,7 +159,9 @@ async def _http_refusal(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
     detail: dict[str, object]
     if isinstance(error.detail, dict):
-        detail = error.detail
+        detail = dict(error.detail)
+        if isinstance(detail.get("message"), Words):
+            detail["message"] = say(detail["message"], request_language(request))
     else:
         code = HTTP_CODES.get(error.status_code, "http_error")
         detail = {"code": code, "message": str(error.detail)}
@@ -163,12 +173,13 @@ async def _invalid_request(request: Request, error: Exception) -> JSONResponse:
     """pydantic's list of problems (422), each located in the body as the client wrote it:
     a body checked by the game it names (``game``) is located without that game's tag."""
     assert isinstance(error, RequestValidationError)
+    language = request_language(request)
     problems = []
     for problem in error.errors():
         location = list(problem.get("loc", ()))
         if len(location) > 1 and location[0] == "body" and location[1] in GAMES:
             del location[1]
-        problems.append({**problem, "loc": location})
+        problems.append({**problem, "loc": location, "msg": field_problem(problem, language)})
     metrics.refused("invalid_request")
     return JSONResponse({"detail": jsonable_encoder(problems)}, status_code=422)
 

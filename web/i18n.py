@@ -17,7 +17,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Any
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale, UnknownLocaleError, negotiate_locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
@@ -29,15 +29,17 @@ from . import paths
 
 CATALOGS = paths.translations()
 TEMPLATE_FILE = CATALOGS / "messages.pot"
-LANGUAGES = ("en", "fr", "it", "es", "de")
+LANGUAGES = ("en", "fr", "de", "es", "it", "ru", "ja")
 """Languages a player may pick; a missing catalog falls back to English."""
+AUTO = "auto"
+"""The language preference that follows the browser (``Accept-Language``)."""
 DEFAULT_LANGUAGE = "en"
 METHODS = [
     ("templates/**.html", "jinja2.ext:babel_extract"),
     ("static/js/**.js", "javascript"),
     ("web/**.py", "python"),
 ]
-KEYWORDS = {**DEFAULT_KEYWORDS, "t": None, "tn": (1, 2)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "N_plural": (1, 2), "gettext_in": (2,), "t": None, "tn": (1, 2)}
 """The scripts mark their texts with ``t("...")``, and a text that depends on a count
 with ``tn("one …", "{count} …", count)`` (a plural message)."""
 PLURAL_RULES = ""
@@ -116,19 +118,57 @@ def environment(language: str) -> Environment:
 
 
 def best_language(preferred: str | None, accept_language: str | None) -> str:
-    """The user's preference, else the browser's best supported choice, else English."""
+    """The user's preference, else the browser's best choice among the catalogs (by its
+    quality values, a region falling back to its language), else English."""
     if preferred in LANGUAGES:
         return preferred
-    for part in (accept_language or "").split(","):
-        code = part.split(";")[0].strip().lower().split("-")[0]
-        if code in LANGUAGES:
-            return code
-    return DEFAULT_LANGUAGE
+    wanted = browser_languages(accept_language or "")
+    return negotiate_locale(wanted, LANGUAGES, sep="-") or DEFAULT_LANGUAGE
 
 
-def language_names() -> dict[str, str]:
-    """Each supported language in its own words (for the preferences page)."""
-    return {code: Locale.parse(code).get_display_name(code) or code for code in LANGUAGES}
+def browser_languages(header: str) -> list[str]:
+    """The languages of an ``Accept-Language`` header, best first (``fr-CH, fr;q=0.9``),
+    each region followed by its bare language."""
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")[:20]):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        if tag and tag != "*" and quality > 0:
+            ranked.append((-quality, position, tag.strip().lower()))
+    languages: list[str] = []
+    for _, _, tag in sorted(ranked):
+        for candidate in (tag, tag.split("-")[0]):
+            if candidate not in languages:
+                languages.append(candidate)
+    return languages
+
+
+def gettext_in(language: str, message: str, **params: Any) -> str:
+    """A server text in a language, its ``{placeholders}`` filled."""
+    translated = translations(language).gettext(message)
+    return translated.format(**params) if params else translated
+
+
+def ngettext_in(language: str, singular: str, plural: str, count: int, **params: Any) -> str:
+    """A server text with a count, in the form the language uses for that count."""
+    translated = translations(language).ngettext(singular, plural, count)
+    return translated.format(count=count, **params)
+
+
+def language_names(language: str = DEFAULT_LANGUAGE, *, short: bool = False) -> dict[str, str]:
+    """The language menu: "the browser's" (in the page's language; ``short`` for the
+    header's compact menu), then each supported language in its own words, so anyone
+    finds theirs whatever the page speaks."""
+    auto = gettext_in(language, "Auto") if short else gettext_in(language, "Browser's language")
+    names = {AUTO: auto}
+    for code in LANGUAGES:
+        names[code] = (Locale.parse(code).get_display_name(code) or code).capitalize()
+    return names
 
 
 # --- extraction ------------------------------------------------------------------

@@ -76,7 +76,8 @@ class Preference(Base):
     symbols: Mapped[bool] = mapped_column(default=False)
     reversed_arrows: Mapped[bool] = mapped_column(default=False)
     sound: Mapped[bool] = mapped_column(default=True)
-    language: Mapped[str] = mapped_column(String(10), default="en")
+    language: Mapped[str | None] = mapped_column(String(10), default=None)
+    """A language of web.i18n.LANGUAGES, or None to follow the browser's."""
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )

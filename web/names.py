@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .texts import N_, OWN_PROBLEMS, own_problem
+
 MAX_LENGTH = 24
 """Characters in a name after normalisation (the column holds 40)."""
 
@@ -46,7 +48,27 @@ RESERVED = ("Random bot", "Greedy bot", "Strong bot", "Easy bot", "Medium bot", 
 
 
 class UnusableName(ValueError):
-    """A name that cannot be used, and why (for the person choosing it)."""
+    """A name that cannot be used, and why: a problem type, its marked template and the
+    values it needs (the reader's language words it, see web.texts)."""
+
+    def __init__(self, kind: str, template: str, **values: object) -> None:
+        super().__init__(template.format(**values))
+        self.kind = kind
+        self.template = template
+        self.values = values
+
+
+EMPTY = own_problem("name_empty", N_("a name needs at least one visible character"))
+TOO_LONG = own_problem("name_too_long", N_("a name has at most {limit} characters"))
+MARKUP_CHARACTER = own_problem("name_markup", N_("a name cannot contain {char}"))
+INVISIBLE = own_problem(
+    "name_invisible", N_("a name cannot contain invisible or control characters")
+)
+NO_LETTER = own_problem("name_no_letter", N_("a name needs at least one letter or digit"))
+MIXED = own_problem(
+    "name_mixed_scripts", N_("a name cannot mix Latin letters with Cyrillic or Greek ones")
+)
+A_BOT = own_problem("name_of_a_bot", N_("that name belongs to one of the computer players"))
 
 
 def normalize(raw: str) -> str:
@@ -57,23 +79,23 @@ def normalize(raw: str) -> str:
     return re.sub(" {2,}", " ", text.strip(" "))
 
 
-def problem(name: str) -> str | None:
+def problem(name: str) -> UnusableName | None:
     """Why a normalised name cannot be used, or None when it can."""
     if not name:
-        return "a name needs at least one visible character"
+        return UnusableName(EMPTY, OWN_PROBLEMS[EMPTY])
     if len(name) > MAX_LENGTH:
-        return f"a name has at most {MAX_LENGTH} characters"
+        return UnusableName(TOO_LONG, OWN_PROBLEMS[TOO_LONG], limit=MAX_LENGTH)
     for char in name:
         if char in MARKUP:
-            return f"a name cannot contain {char!r}"
+            return UnusableName(MARKUP_CHARACTER, OWN_PROBLEMS[MARKUP_CHARACTER], char=repr(char))
         if unicodedata.category(char) in INVISIBLE_CATEGORIES:
-            return "a name cannot contain invisible or control characters"
+            return UnusableName(INVISIBLE, OWN_PROBLEMS[INVISIBLE])
     if not any(unicodedata.category(char)[0] in "LN" for char in name):
-        return "a name needs at least one letter or digit"
+        return UnusableName(NO_LETTER, OWN_PROBLEMS[NO_LETTER])
     if _mixes_scripts(name):
-        return "a name cannot mix Latin letters with Cyrillic or Greek ones"
+        return UnusableName(MIXED, OWN_PROBLEMS[MIXED])
     if any(skeleton(name) == skeleton(reserved) for reserved in RESERVED):
-        return "that name belongs to one of the computer players"
+        return UnusableName(A_BOT, OWN_PROBLEMS[A_BOT])
     return None
 
 
@@ -82,7 +104,7 @@ def clean(raw: str) -> str:
     name = normalize(raw)
     reason = problem(name)
     if reason is not None:
-        raise UnusableName(reason)
+        raise reason
     return name
 
 

@@ -31,6 +31,8 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
         request=request,
         me=me,
         language=language,
+        header_languages=language_names(language, short=True),
+        all_languages=language_names(language),
         boot_json=_script_json(boot),
         catalog_json=_script_json(script_catalog(language)),
         **context,
@@ -98,7 +100,6 @@ def preferences_page(request: Request, user: CurrentUser) -> HTMLResponse:
         "preferences.html",
         assistance_levels=ASSISTANCE_LEVELS,
         palettes=PALETTES,
-        languages=language_names(),
     )
 
 

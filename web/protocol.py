@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from .texts import N_, Words, field_problem
+
 CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
 """Any printable text: no NUL or other control character reaches the database."""
 Version = Annotated[int, Field(ge=0, le=1_000_000)]
@@ -64,8 +66,8 @@ MESSAGE_TYPES = ("sync", "ping", "play", "draw", "pass")
 class ProtocolError(Exception):
     """A message the server will not act on; sent back as an ``error`` message."""
 
-    def __init__(self, code: str, message: str, command_id: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: str | Words, command_id: str | None = None) -> None:
+        super().__init__(str(message))
         self.code = code
         self.message = message
         self.command_id = command_id
@@ -86,30 +88,40 @@ def parse_inbound(text: str, play_model: type[PlayBase]) -> BaseModel:
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ProtocolError("bad_json", f"not JSON: {error.msg}") from None
+        raise ProtocolError(
+            "bad_json", Words(N_("not JSON: {problem}"), problem=error.msg)
+        ) from None
     except (ValueError, RecursionError):
         # Valid JSON Python will not read: nested too deep, or an integer of > 4300 digits.
-        raise ProtocolError("bad_json", "not JSON this server can read") from None
+        raise ProtocolError("bad_json", Words(N_("not JSON this server can read"))) from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", "a message must be a JSON object")
+        raise ProtocolError("bad_message", Words(N_("a message must be a JSON object")))
     command_id = data.get("id") if isinstance(data.get("id"), str) else None
     kind = data.get("type")
     if kind not in MESSAGE_TYPES:
-        raise ProtocolError(
-            "unknown_type",
-            f"unknown message type {kind!r}; expected one of {', '.join(MESSAGE_TYPES)}",
-            command_id,
+        unknown = Words(
+            N_("unknown message type {kind}; expected one of {kinds}"),
+            kind=repr(kind),
+            kinds=", ".join(MESSAGE_TYPES),
         )
+        raise ProtocolError("unknown_type", unknown, command_id)
     try:
         message: BaseModel = _inbound(play_model).validate_python(data)
     except ValidationError as error:
-        raise ProtocolError("invalid_message", _describe(error), command_id) from None
+        raise ProtocolError("invalid_message", Problems(error.errors()[:5]), command_id) from None
     return message
 
 
-def _describe(error: ValidationError) -> str:
-    parts = []
-    for problem in error.errors()[:5]:
-        location = ".".join(str(p) for p in problem["loc"][1:]) or "message"
-        parts.append(f"{location}: {problem['msg']}")
-    return "; ".join(parts)
+class Problems(Words):
+    """pydantic's problems with a message, each named by its field, in the reader's words."""
+
+    def __init__(self, problems: list[Any]) -> None:
+        super().__init__("")
+        self.problems = problems
+
+    def to(self, language: str) -> str:
+        parts = []
+        for problem in self.problems:
+            location = ".".join(str(p) for p in problem["loc"][1:]) or "message"
+            parts.append(f"{location}: {field_problem(problem, language)}")
+        return "; ".join(parts)

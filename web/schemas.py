@@ -15,13 +15,14 @@ from pydantic import (
     Tag,
     create_model,
 )
+from pydantic_core import PydanticCustomError
 
 from . import names
 from .games import DEFAULT_GAME, GAMES
 
 ASSISTANCE_LEVELS = ("beginner", "intermediate", "none")
 PALETTES = ("classic", "okabe-ito", "tol-bright", "high-contrast")
-LANGUAGES = ("en", "fr", "it", "es", "de")
+LANGUAGES = ("auto", "en", "fr", "de", "es", "it", "ru", "ja")
 
 
 def _clean_name(value: str) -> str:
@@ -29,7 +30,7 @@ def _clean_name(value: str) -> str:
     try:
         return names.clean(value)
     except names.UnusableName as error:
-        raise ValueError(str(error)) from None
+        raise PydanticCustomError(error.kind, error.template, dict(error.values)) from None
 
 
 Name = Annotated[
@@ -68,7 +69,8 @@ class PreferencesUpdate(Inbound):
     symbols: bool | None = None
     reversed_arrows: bool | None = None
     sound: bool | None = None
-    language: Literal["en", "fr", "it", "es", "de"] | None = None
+    language: Literal["auto", "en", "fr", "de", "es", "it", "ru", "ja"] | None = None
+    """``auto``: the browser's language."""
 
 
 class PreferencesPublic(BaseModel):

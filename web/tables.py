@@ -24,16 +24,25 @@ from .schemas import (
     TableCreateBase,
     TablePublic,
 )
+from .texts import N_, N_plural, Words
+
+TABLE_STATUS = {
+    "playing": N_("the table is playing"),
+    "finished": N_("the table is finished"),
+    "closed": N_("the table is closed"),
+    "open": N_("the table is open"),
+}
 
 
 class TableError(Exception):
     """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, status: int, code: str, message: str | Words) -> None:
+        super().__init__(str(message))
         self.status = status
         self.code = code
         self.message = message
+        """Words to say in the reader's language (a plain string when it has none)."""
 
 
 def _kind(name: str) -> GameKind:
@@ -41,7 +50,8 @@ def _kind(name: str) -> GameKind:
         return game_kind(name)
     except KeyError:
         known = ", ".join(GAMES)
-        raise TableError(422, "unknown_game", f"game: {name!r} is not one of {known}") from None
+        message = Words(N_("game: {name} is not one of {known}"), name=repr(name), known=known)
+        raise TableError(422, "unknown_game", message) from None
 
 
 def _check_options(kind: GameKind, options: dict[str, Any], seat_count: int) -> dict[str, Any]:
@@ -56,17 +66,21 @@ def _check_options(kind: GameKind, options: dict[str, Any], seat_count: int) -> 
 
 def _check_seats(kind: GameKind, seats: list[SeatIn]) -> None:
     if len(seats) > kind.max_players:
-        raise TableError(
-            422, "invalid_seat", f"seats: {kind.title} has 1 to {kind.max_players} players"
-        )
+        message = Words(N_("{game} is for 1 to {count} players"), game=kind.title)
+        message.values["count"] = kind.max_players
+        raise TableError(422, "invalid_seat", message)
     for index, seat in enumerate(seats):
         if seat.kind == "bot" and seat.bot not in kind.bots:
             known = ", ".join(kind.bots)
-            raise TableError(
-                422, "invalid_seat", f"seats[{index}].bot: a bot seat names its bot ({known})"
+            message = Words(
+                N_("seats[{index}].bot: a bot seat names its bot ({known})"),
+                index=index,
+                known=known,
             )
+            raise TableError(422, "invalid_seat", message)
         if seat.kind == "human" and seat.bot is not None:
-            raise TableError(422, "invalid_seat", f"seats[{index}].bot: a human seat has no bot")
+            message = Words(N_("seats[{index}].bot: a human seat has no bot"), index=index)
+            raise TableError(422, "invalid_seat", message)
 
 
 def create_table(
@@ -102,10 +116,10 @@ PostgreSQL refuses in text, a path of slashes) is no such thing, without a query
 def table_by_invite(session: Session, invite_code: str) -> GameTable:
     """The table behind an invite code, or a 404."""
     if not ID_SHAPE.fullmatch(invite_code):
-        raise TableError(404, "no_such_table", "no table has this invite code")
+        raise TableError(404, "no_such_table", Words(N_("no table has this invite code")))
     table = session.scalar(select(GameTable).where(GameTable.invite_code == invite_code))
     if table is None:
-        raise TableError(404, "no_such_table", "no table has this invite code")
+        raise TableError(404, "no_such_table", Words(N_("no table has this invite code")))
     return table
 
 
@@ -123,7 +137,7 @@ def _lock(table: GameTable) -> None:
 
 def _require_open(table: GameTable) -> None:
     if table.status != "open":
-        raise TableError(409, "table_not_open", f"the table is {table.status}")
+        raise TableError(409, "table_not_open", Words(TABLE_STATUS[table.status]))
 
 
 def join(table: GameTable, user: User) -> None:
@@ -131,10 +145,10 @@ def join(table: GameTable, user: User) -> None:
     _lock(table)
     _require_open(table)
     if any(seat.user_id == user.id for seat in table.seats):
-        raise TableError(409, "already_seated", "you already have a seat at this table")
+        raise TableError(409, "already_seated", Words(N_("you already have a seat at this table")))
     free = [seat for seat in table.seats if seat.bot is None and seat.user_id is None]
     if not free:
-        raise TableError(409, "table_full", "every seat at this table is taken")
+        raise TableError(409, "table_full", Words(N_("every seat at this table is taken")))
     free[0].user_id = user.id
 
 
@@ -144,7 +158,7 @@ def leave(table: GameTable, user: User) -> None:
     _require_open(table)
     seats = [seat for seat in table.seats if seat.user_id == user.id]
     if not seats:
-        raise TableError(409, "not_seated", "you have no seat at this table")
+        raise TableError(409, "not_seated", Words(N_("you have no seat at this table")))
     for seat in seats:
         seat.user_id = None
     if user.id == table.creator_id:
@@ -154,12 +168,20 @@ def leave(table: GameTable, user: User) -> None:
 def start(session: Session, table: GameTable, user: User, *, deal_seed: str | None = None) -> Game:
     """Deal the game: only the creator may, once every human seat is taken."""
     if user.id != table.creator_id:
-        raise TableError(403, "not_creator", "only the table's creator can start the game")
+        raise TableError(
+            403, "not_creator", Words(N_("only the table's creator can start the game"))
+        )
     _lock(table)
     _require_open(table)
     empty = [seat.seat for seat in table.seats if seat.bot is None and seat.user_id is None]
     if empty:
-        raise TableError(409, "seats_empty", f"seats {empty} are still waiting for players")
+        singular, plural = N_plural(
+            "seat {seats} is still waiting for a player",
+            "seats {seats} are still waiting for players",
+        )
+        seats = ", ".join(str(seat) for seat in empty)
+        message = Words(singular, plural=plural, count=len(empty), seats=seats)
+        raise TableError(409, "seats_empty", message)
     return _deal_game(session, table, deal_seed)
 
 
@@ -217,9 +239,11 @@ def start_solo(
 def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None = None) -> Game:
     """The same seats and options again; asking twice gives the same new game."""
     if game.status != "finished":
-        raise TableError(409, "game_not_finished", "a rematch needs a finished game")
+        raise TableError(409, "game_not_finished", Words(N_("a rematch needs a finished game")))
     if not any(seat["user_id"] == user.id for seat in game.seats):
-        raise TableError(403, "not_a_player", "only the game's players can ask for a rematch")
+        raise TableError(
+            403, "not_a_player", Words(N_("only the game's players can ask for a rematch"))
+        )
     table = session.get(GameTable, game.table_id)
     assert table is not None
     _lock(table)
@@ -233,10 +257,10 @@ def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None =
 def game_by_id(session: Session, game_id: str) -> Game:
     """The game, or a 404."""
     if not ID_SHAPE.fullmatch(game_id):
-        raise TableError(404, "no_such_game", "no game has this id")
+        raise TableError(404, "no_such_game", Words(N_("no game has this id")))
     game = session.get(Game, game_id)
     if game is None:
-        raise TableError(404, "no_such_game", "no game has this id")
+        raise TableError(404, "no_such_game", Words(N_("no game has this id")))
     return game
 
 

@@ -17,11 +17,13 @@ from chromino.errors import IllegalMoveError
 from . import metrics
 from .accounts import user_of_session
 from .hub import Hub, Room, Submission, Viewer
+from .i18n import best_language
 from .models import Game, Preference
 from .protocol import CommandBase, PingMessage, PlayBase, ProtocolError, SyncMessage, parse_inbound
 from .security import origin_is_ours, own_origin
 from .settings import Settings
 from .tables import ID_SHAPE
+from .texts import N_, Words, rule_refusal, say
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -58,15 +60,19 @@ def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
     return origin_is_ours(origin.rstrip("/"), own, settings.allowed_origins)
 
 
-def _error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
+def _error(
+    code: str, message: str | Words, command_id: str | None = None, language: str = "en"
+) -> dict[str, Any]:
     metrics.refused(code)
-    error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    error: dict[str, Any] = {"type": "error", "code": code, "message": say(message, language)}
     if command_id is not None:
         error["id"] = command_id
     return error
 
 
-def _viewer_for(game_id: str, cookie_session: dict[str, Any], hub: Hub) -> Viewer | None:
+def _viewer_for(
+    game_id: str, cookie_session: dict[str, Any], hub: Hub, accept_language: str | None
+) -> Viewer | None:
     if not ID_SHAPE.fullmatch(game_id):
         return None
     with hub.db.session() as session:
@@ -80,13 +86,17 @@ def _viewer_for(game_id: str, cookie_session: dict[str, Any], hub: Hub) -> Viewe
         for index, occupant in enumerate(game.seats):
             if user_id is not None and occupant["user_id"] == user_id:
                 seat = index
-        assistance = "beginner"
+        assistance, preferred = "beginner", None
         if user_id is not None:
-            level = session.scalar(
-                select(Preference.assistance).where(Preference.user_id == user_id)
-            )
-            assistance = level or assistance
-        return Viewer(user_id=user_id, seat=seat, assistance=assistance)
+            chosen = session.execute(
+                select(Preference.assistance, Preference.language).where(
+                    Preference.user_id == user_id
+                )
+            ).first()
+            if chosen is not None:
+                assistance, preferred = chosen[0] or assistance, chosen[1]
+        language = best_language(preferred, accept_language)
+        return Viewer(user_id=user_id, seat=seat, assistance=assistance, language=language)
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -98,11 +108,14 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         await websocket.close(code=POLICY_VIOLATION, reason="foreign origin")
         return
     cookie_session = dict(websocket.session) if "session" in websocket.scope else {}
-    viewer = await asyncio.to_thread(_viewer_for, game_id, cookie_session, hub)
+    accept_language = websocket.headers.get("accept-language")
+    viewer = await asyncio.to_thread(_viewer_for, game_id, cookie_session, hub, accept_language)
     room = await hub.room(game_id) if viewer is not None else None
     if viewer is None or room is None:
         await websocket.accept()
-        await websocket.send_json(_error("no_such_game", "no game has this id"))
+        language = best_language(None, accept_language)
+        message = Words(N_("no game has this id"))
+        await websocket.send_json(_error("no_such_game", message, language=language))
         await websocket.close(code=POLICY_VIOLATION)
         return
     await websocket.accept()
@@ -158,12 +171,13 @@ async def _receive_loop(
             await websocket.close(code=POLICY_VIOLATION, reason="too many messages")
             return
         if text is None:
-            viewer.send(_error("binary_frame", "send JSON text frames"))
+            message = Words(N_("send JSON text frames"))
+            viewer.send(_error("binary_frame", message, language=viewer.language))
             continue
         try:
             await _handle(text, room, viewer)
         except ProtocolError as error:
-            viewer.send(_error(error.code, error.message, error.command_id))
+            viewer.send(_error(error.code, error.message, error.command_id, viewer.language))
 
 
 async def _handle(text: str, room: Room, viewer: Viewer) -> None:
@@ -178,7 +192,7 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         return
     assert isinstance(message, CommandBase)
     if viewer.seat is None:
-        raise ProtocolError("spectator", "spectators cannot act", message.id)
+        raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
     try:
         version = await room.submit(
             Submission(
@@ -191,6 +205,7 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
             )
         )
     except IllegalMoveError as error:  # the engine's refusal, its code as it is, to the wire
-        viewer.send(_error(error.reason.value, error.message, message.id))
+        words = rule_refusal(error.reason.value, error.message, viewer.language)
+        viewer.send(_error(error.reason.value, words, message.id, viewer.language))
         return
     viewer.send({"type": "ack", "id": message.id, "version": version})

@@ -15,7 +15,9 @@ export class ApiError extends Error {
 
 function describe(detail) {
   if (Array.isArray(detail)) {
-    return detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    // pydantic's problems, worded by the server in the page's language; the field's
+    // place is left out (it means nothing to a person)
+    return detail.map((d) => d.msg).join(" ");
   }
   if (detail && typeof detail === "object") return detail.message || t("Something went wrong.");
   return String(detail || t("Something went wrong."));
@@ -23,7 +25,9 @@ function describe(detail) {
 
 /** Call the API: `api("POST", "/api/tables", body)` → the JSON answer. */
 export async function api(method, path, body) {
-  const options = { method, headers: { Accept: "application/json" }, credentials: "same-origin" };
+  // The server words its refusals in the page's language.
+  const headers = { Accept: "application/json", "Accept-Language": document.documentElement.lang || "en" };
+  const options = { method, headers, credentials: "same-origin" };
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);

@@ -59,3 +59,20 @@ function offerName() {
 }
 
 offerName();
+
+/** The language menu: a choice is kept with the account (a guest's too) and the page
+ * is shown again in it; a game in progress carries on where it was. */
+function offerLanguages() {
+  const select = $("language-select");
+  if (!select) return;
+  select.addEventListener("change", async () => {
+    try {
+      await api("PATCH", "/api/me/preferences", { language: select.value });
+      location.reload();
+    } catch (problem) {
+      toast(problem.message);
+    }
+  });
+}
+
+offerLanguages();

@@ -33,7 +33,7 @@ DEFAULT_PREFERENCES = {
     "symbols": False,
     "reversed_arrows": False,
     "sound": True,
-    "language": "en",
+    "language": "auto",  # the browser's, until chosen
 }
 PASSWORD = "correct horse battery"
 SERVER_HASHER = accounts._hasher
@@ -88,7 +88,9 @@ def stored_preference(db: Database, user_id: int) -> dict[str, Any]:
     with db.sessions() as session:
         row = session.get(Preference, user_id)
         assert row is not None
-        return {field: getattr(row, field) for field in DEFAULT_PREFERENCES}
+        stored = {field: getattr(row, field) for field in DEFAULT_PREFERENCES}
+        stored["language"] = stored["language"] or "auto"  # stored as null: the browser's
+        return stored
 
 
 def at_once(calls: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:

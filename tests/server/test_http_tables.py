@@ -390,7 +390,7 @@ def test_only_the_creator_starts_and_only_when_every_human_seat_is_taken(
 
     waiting = expect(client.post(f"/api/tables/{code}/start"), 409)
     assert waiting["detail"]["code"] == "seats_empty"
-    assert "[1]" in waiting["detail"]["message"]
+    assert waiting["detail"]["message"] == "seat 1 is still waiting for a player"
 
     expect(ben.post(f"/api/tables/{code}/join"), 200)
     refused = expect(ben.post(f"/api/tables/{code}/start"), 403)

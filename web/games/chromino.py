@@ -21,6 +21,7 @@ from chromino.strong import ChrominoInformation, strong_move, view_from_dict
 from chromino.tiles import ALL_NAMES
 
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
+from ..texts import N_
 from .base import Applied, EngineAction, SoloResult, coach_note
 
 TILE_COUNT = len(ALL_NAMES)
@@ -201,7 +202,7 @@ class ChrominoKind:
             and live.current_seat == seat
             and live.has_legal_play(seat)
         ):
-            return "at the Beginner level you cannot draw while a tile can be played"
+            return N_("at the Beginner level you cannot draw while a tile can be played")
         return None
 
     def thinks(self, bot: str) -> bool:

@@ -16,6 +16,7 @@ from chromino.triominos import strong as tri_strong
 from chromino.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
 
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
+from ..texts import N_
 from .base import Applied, EngineAction, SoloResult, coach_note
 
 
@@ -36,14 +37,14 @@ class TriominosOptions(BaseModel):
     @classmethod
     def _hourglass(cls, value: int) -> int:
         if value != 0 and value not in TURN_SECONDS:
-            raise ValueError("0 (untimed) or 15 to 600 seconds")
+            raise ValueError(N_("0 (untimed) or 15 to 600 seconds"))
         return value
 
     @field_validator("target")
     @classmethod
     def _target(cls, value: int) -> int:
         if value != 0 and value not in TARGETS:
-            raise ValueError("0 (off) or 50 to 1000 points")
+            raise ValueError(N_("0 (off) or 50 to 1000 points"))
         return value
 
 
@@ -193,7 +194,7 @@ class TriominosKind:
             and live.current_seat == seat
             and live.has_legal_play(seat)
         ):
-            return "at the Beginner level you cannot draw while a tile can be played"
+            return N_("at the Beginner level you cannot draw while a tile can be played")
         return None
 
     def thinks(self, bot: str) -> bool:

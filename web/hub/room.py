@@ -29,6 +29,7 @@ from ..db import as_utc, utcnow
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..models import GameEvent
 from ..protocol import ProtocolError
+from ..texts import N_, Words
 from .store import ConflictError, StoredEvent, StoredGame
 
 if TYPE_CHECKING:
@@ -60,6 +61,8 @@ class Viewer:
     user_id: int | None
     seat: int | None
     assistance: str = "beginner"
+    language: str = "en"
+    """The language the viewer's refusals are worded in."""
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     """Messages waiting for the socket; ``None`` tells the sender to hang up."""
     overflowed: bool = False
@@ -139,17 +142,18 @@ class Room:
         if key is not None and key in self.commands:
             return self.commands[key]
         if self.ended_by_host:
-            raise ProtocolError("game_over", "the host ended this game", command_id)
+            raise ProtocolError("game_over", Words(N_("the host ended this game")), command_id)
         if expected_version != self.version:
-            raise ProtocolError(
-                "stale_version",
-                f"the game is at version {self.version}, not {expected_version}; resync",
-                command_id,
+            message = Words(
+                N_("the game is at version {version}, not {expected}; resync"),
+                version=self.version,
+                expected=expected_version,
             )
+            raise ProtocolError("stale_version", message, command_id)
         if request.assistance is not None:
             refusal = self.kind.assistance_refusal(request.assistance, self.live, seat, action)
             if refusal is not None:
-                raise ProtocolError("assistance_draw_refused", refusal, command_id)
+                raise ProtocolError("assistance_draw_refused", Words(refusal), command_id)
         applied = self.live.apply(seat, action)  # refuses (IllegalMoveError) changing nothing
         version = self.version + 1
         deadline = self._next_deadline(applied)
@@ -169,14 +173,15 @@ class Room:
             await self._reload_locked()
             if key is not None and key in self.commands:
                 return self.commands[key]
-            raise ProtocolError(
-                "conflict", "someone else moved first; resync and try again", command_id
-            ) from None
+            message = Words(N_("someone else moved first; resync and try again"))
+            raise ProtocolError("conflict", message, command_id) from None
         except Exception:
             log.exception("could not store version %s of game %s", version, self.game_id)
             await self._reload_or_evict()
             raise ProtocolError(
-                "unavailable", "the move could not be saved; try again shortly", command_id
+                "unavailable",
+                Words(N_("the move could not be saved; try again shortly")),
+                command_id,
             ) from None
         self.history.append(applied)
         metrics.move_applied(applied.action.kind)

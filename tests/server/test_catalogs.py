@@ -1,0 +1,74 @@
+"""Every catalog complete: no untranslated or fuzzy entry, the same placeholders as the
+English text, every plural form of the language filled (make messages extracts; this
+check keeps a new text from shipping half-translated)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+from web.i18n import LANGUAGES, catalog_path
+
+PLACEHOLDER = re.compile(r"\{(\w+)\}|%\((\w+)\)s")
+"""``{name}`` (scripts and server) and ``%(name)s`` (pages)."""
+TRANSLATED = [language for language in LANGUAGES if language != "en"]
+
+
+def catalog(language: str) -> Catalog:
+    with catalog_path(language).open("rb") as source:
+        return read_po(source, locale=language)
+
+
+def placeholders(text: str) -> set[str]:
+    return {first or second for first, second in PLACEHOLDER.findall(text)}
+
+
+def where(message: Message) -> str:
+    return f"{message.id!r} ({', '.join(f'{f}:{n}' for f, n in message.locations[:2])})"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_text_is_translated(language: str) -> None:
+    po = catalog(language)
+    missing = []
+    for message in po:
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        if not all(forms):
+            missing.append(where(message))
+    assert not missing, f"{len(missing)} untranslated in {language}: {missing[:10]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_translation_is_fuzzy(language: str) -> None:
+    fuzzy = [where(message) for message in catalog(language) if message.id and message.fuzzy]
+    assert not fuzzy, f"fuzzy in {language}: {fuzzy[:10]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_translations_keep_the_placeholders(language: str) -> None:
+    wrong = []
+    for message in catalog(language):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        wanted = set().union(*(placeholders(text) for text in ids))
+        for form in forms:
+            found = placeholders(form or "")
+            # a plural form may leave out {count} where the language says "one" in words
+            if found - wanted or (wanted - found) - {"count"}:
+                wrong.append(f"{where(message)}: {sorted(found)} not {sorted(wanted)}")
+    assert not wrong, f"placeholders differ in {language}: {wrong[:10]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plural_messages_have_every_form_of_the_language(language: str) -> None:
+    po = catalog(language)
+    for message in po:
+        if message.id and isinstance(message.id, (list, tuple)):
+            assert len(message.string) == po.num_plurals, where(message)
