@@ -71,4 +71,6 @@ def test_plural_messages_have_every_form_of_the_language(language: str) -> None:
     po = catalog(language)
     for message in po:
         if message.id and isinstance(message.id, (list, tuple)):
-            assert len(message.string) == po.num_plurals, where(message)
+            forms = message.string
+            assert isinstance(forms, (list, tuple)), where(message)
+            assert len(forms) == po.num_plurals, where(message)
