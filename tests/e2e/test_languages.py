@@ -1,0 +1,66 @@
+"""The site in the players' languages, in a real browser: the browser's language at once,
+the header's menu changing a game page without losing the game, and long or CJK texts
+that do not break the phone layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from e2e.conftest import ARTIFACTS
+from e2e.gameplay import PHONE, ContextFactory, api_solo_with_a_play, open_game, version
+from playwright.sync_api import Page, expect
+
+from web import i18n
+
+
+def no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] == widths[1], f"the page is {widths[0]} px wide in {widths[1]}"
+
+
+def test_a_russian_browser_sees_russian_at_once(new_context: ContextFactory) -> None:
+    page = new_context(locale="ru-RU").new_page()
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "ru")
+    lobby = i18n.gettext_in("ru", "Lobby")
+    assert lobby != "Lobby"
+    expect(page.locator(".site-nav a").first).to_have_text(lobby)
+
+
+def test_switching_to_japanese_keeps_the_game(new_context: ContextFactory) -> None:
+    page = new_context(locale="en-GB").new_page()
+    page.goto("/rules")
+    game_id = api_solo_with_a_play(page, ruleset="junior", hand_size=8)
+    open_game(page, game_id)
+    tiles = page.locator("#board .layer-tiles > .tile").count()
+    before = version(page)
+    page.get_by_test_id("language-select").select_option("ja")
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.get_by_test_id("connection-banner")).to_have_attribute("data-state", "open")
+    assert page.url.endswith(f"/g/{game_id}")
+    expect(page.locator("#board .layer-tiles > .tile")).to_have_count(tiles)
+    assert version(page) == before
+    expect(page.get_by_test_id("draw")).to_have_text(i18n.gettext_in("ja", "Draw a tile"))
+
+
+def shoot(page: Page, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"languages-{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def test_the_game_page_fits_a_phone_in_japanese_and_german(new_context: ContextFactory) -> None:
+    for language in ("ja", "de", "ru"):
+        page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+        page.goto("/rules")
+        page.request.patch("/api/me/preferences", data={"language": language})
+        game_id = api_solo_with_a_play(page, hand_size=8)
+        open_game(page, game_id)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        no_sideways_scroll(page)
+        shoot(page, f"game-{language}-360")
+        page.goto("/")
+        no_sideways_scroll(page)
+        page.goto("/preferences")
+        no_sideways_scroll(page)
