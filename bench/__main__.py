@@ -41,6 +41,12 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--no-strong", action="store_true", help="skip the strong bot's thinking times (~30 s)"
     )
+    parser.add_argument(
+        "--hard-games",
+        type=int,
+        default=50,
+        help="Hard-bot games beside a second load run of people's games (0 skips it)",
+    )
     return parser.parse_args(argv)
 
 
@@ -114,6 +120,18 @@ def main(argv: Sequence[str] | None = None) -> None:
 
         print()
         result = run_load(args.load_games, args.load_seconds, interval=args.load_interval)
+        report(result, interval=args.load_interval)
+    if args.load_games > 0 and args.hard_games > 0:
+        from .load import report, run_load
+
+        print()
+        print(f"... the same, with {args.hard_games} games of two Hard bots playing meanwhile")
+        result = run_load(
+            args.load_games,
+            args.load_seconds,
+            interval=args.load_interval,
+            hard_games=args.hard_games,
+        )
         report(result, interval=args.load_interval)
     if args.cluster_games > 0:
         from .load import compare_processes, report_processes

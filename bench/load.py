@@ -222,6 +222,15 @@ class People:
         started = await self.call(seats[0], "POST", f"/api/tables/{table['invite_code']}/start")
         return started["game_id"], list(seats)
 
+    async def bot_game(self, bot: str) -> str:
+        """A table of two bots, dealt: they play on the server by themselves (at a second's
+        search and the bot pause a move, a game lasts a couple of minutes: the run)."""
+        creator = await self.guest()
+        seats = [{"kind": "bot", "bot": bot}] * 2
+        table = await self.call(creator, "POST", "/api/tables", json={"seats": seats})
+        started = await self.call(creator, "POST", f"/api/tables/{table['invite_code']}/start")
+        return str(started["game_id"])
+
     async def close(self) -> None:
         await self.transport.aclose()
 
@@ -494,6 +503,8 @@ class LoadPlan:
     routing: str = "split"
     postgres: bool = False
     """PostgreSQL (+ Redis) even for one process, to compare like with like."""
+    hard_games: int = 0
+    """Games of two Hard bots playing on the server meanwhile (their search in workers)."""
 
 
 async def _run(plan: LoadPlan, env: dict[str, str]) -> LoadResult:
@@ -557,6 +568,8 @@ async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
     load = Load([server.url for server in servers], plan.interval, rng, plan.routing)
     began = time.perf_counter()
     made = await asyncio.gather(*(people.game() for _ in range(plan.games)))
+    for _ in range(plan.hard_games):
+        await people.bot_game("strong")
     setup_seconds = time.perf_counter() - began
     live = [
         LiveGame(game_id, seats, [Viewer(seat, _cookie(p)) for seat, p in enumerate(seats)], index)
@@ -662,11 +675,14 @@ def run_load(
     processes: int = 1,
     routing: str = "split",
     postgres: bool = False,
+    hard_games: int = 0,
 ) -> LoadResult:
     """Start the server process(es), make ``games`` four-player games, play them for
     ``seconds`` (``interval`` 0: each game's next move as soon as the last reached all
     four, so the servers are the limit)."""
-    plan = LoadPlan(games, seconds, warmup, interval, seed, processes, routing, postgres)
+    plan = LoadPlan(
+        games, seconds, warmup, interval, seed, processes, routing, postgres, hard_games
+    )
     try:
         import uvloop
 
