@@ -175,6 +175,11 @@ def test_the_bot_and_its_budget_travel_to_another_process() -> None:
     bot = StrongBot(Budget(seconds=0.5, iterations=100), max_depth=3)
     copy = pickle.loads(pickle.dumps(bot))
     assert copy.budget == bot.budget and copy.max_depth == 3
+    game = advanced_game(2, 8, 10, GameOptions())
+    view = game.view_for(game.current)
+    travelled = pickle.loads(pickle.dumps(view))
+    budget = Budget.of_iterations(30)
+    assert strong_move(travelled, 4, budget) == strong_move(view, 4, budget)
 
 
 def test_registry_levels_and_labels() -> None:

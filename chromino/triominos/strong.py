@@ -39,8 +39,8 @@ MARGIN_WEIGHT: Final = 0.5
 """Share of the reward that is the normalised score margin (the rest is winning).
 
 By how much a move leads is a clearer signal in a few hundred rollouts than
-whether it wins: 80 games at 200 iterations against greedy, 60 % wins with
-the win alone, 72 % with this blend (docs/strong-bot.md)."""
+whether it wins: on the same 80 games at 200 iterations against greedy, 60 %
+wins with the win alone, 72 % with this blend (docs/strong-bot.md)."""
 MARGIN_SCALE: Final = 150.0
 """The lead that earns the whole margin reward: about the 90th percentile of
 final margins between two greedy players."""
