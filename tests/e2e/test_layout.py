@@ -241,3 +241,24 @@ def test_the_check_sees_what_it_looks_for(site: Site) -> None:
         assert "text cut off in button" in problems
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("language", ["de", "ru", "ja"])
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("which", PAGES)
+def test_long_words_and_cjk_text_fit_too(site: Site, which: str, width: int, language: str) -> None:
+    """German and Russian words are long, Japanese has no spaces to wrap at: no page may
+    scroll sideways, overlap or cut a button's text in them either."""
+    chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
+    assert chosen.ok, chosen.text()
+    page = site.context.new_page()
+    try:
+        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+        page.goto(site.urls[which])
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        ready(page, which)
+        problems = page.evaluate(_LAYOUT_JS)
+        assert problems == [], f"{which} at {width} px in {language}"
+    finally:
+        page.close()
+        site.context.request.patch("/api/me/preferences", data={"language": "auto"})
