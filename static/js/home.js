@@ -217,7 +217,13 @@ function listen() {
   window.addEventListener("pagehide", () => stream.close());
 }
 
+/**
+ * Wire the page. The buttons that need the catalogue are drawn disabled and enabled only
+ * once their handlers are in place, so an early click is never swallowed by a page still
+ * loading the games' descriptions.
+ */
 async function start() {
+  $("join-form").addEventListener("submit", joinByInvite);
   catalogue = await loadCatalogue(boot.page?.games);
   gameChooser($("game-choice"), catalogue, { onChange: choose });
   $("seat-count").addEventListener("change", drawSeats);
@@ -225,8 +231,8 @@ async function start() {
     if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
   });
   $("create-form").addEventListener("submit", createTable);
-  $("join-form").addEventListener("submit", joinByInvite);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
+  $("create-submit").disabled = $("play-solo").disabled = !chosen;
   await loadLists();
   listen();
 }

@@ -54,6 +54,7 @@ async function start() {
     }
     playSolo(chosen.game.name, fields.read());
   });
+  $("play-solo").disabled = !chosen; // drawn disabled until the form is wired
   games = await api("GET", "/api/me/games");
   renderGames();
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from typing import Any
@@ -133,6 +134,12 @@ def coach_of(page: Page, game_id: str) -> dict[str, Any]:
         page.wait_for_timeout(300)
 
 
+def shown_percent(loss: float) -> int:
+    """The gain as the page shows it: whole percent, halves rounded up as the browser's
+    Math.round does (Python's round() would take 8.5 to 8), and never below 1."""
+    return max(1, math.floor(loss * 100 + 0.5))
+
+
 def test_the_coach_shows_better_moves_and_draws_one_on_the_board(
     new_context: ContextFactory,
 ) -> None:
@@ -158,7 +165,7 @@ def test_the_coach_shows_better_moves_and_draws_one_on_the_board(
     expect(notes).to_have_count(len(better))
     first = better[0]
     note = page.locator(f"[data-testid=coach-note][data-step='{first['version']}']")
-    expect(note).to_contain_text(f"+{max(1, round(first['loss'] * 100))} %")
+    expect(note).to_contain_text(f"+{shown_percent(first['loss'])} %")
     note.click()
     line = page.get_by_test_id("replay-line")
     expect(line).to_contain_text(f"Before move {first['version']}, the coach would play")
