@@ -28,6 +28,11 @@ _VERSION_JS = """() => Math.max(0, ...Array.from(
     document.querySelectorAll('#move-log li[data-version]'), (li) => Number(li.dataset.version)))"""
 
 
+def points_text(points: int) -> str:
+    """A score as the English page writes it ("1 point", "0 points", "-1 points")."""
+    return "1 point" if points == 1 else f"{points} points"
+
+
 def version(page: Page) -> int:
     """The game version the page shows (its move log's last line)."""
     return int(page.evaluate(_VERSION_JS))

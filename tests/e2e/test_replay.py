@@ -7,7 +7,7 @@ import re
 import time
 from typing import Any
 
-from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end
+from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end, points_text
 from playwright.sync_api import Page, expect
 
 
@@ -104,7 +104,7 @@ def test_the_replays_running_scores_are_the_engines(new_context: ContextFactory)
     page.get_by_test_id("replay-end").click()
     for seat, score in enumerate(game.scores):
         player = page.locator(f"[data-testid=player][data-seat='{seat}']")
-        expect(player.get_by_test_id("score")).to_have_text(re.compile(rf"^{score} points?$"))
+        expect(player.get_by_test_id("score")).to_have_text(points_text(score))
 
 
 def test_an_unfinished_games_replay_says_so_and_offers_no_download(

@@ -20,6 +20,7 @@ from e2e.gameplay import (
     open_game,
     pick_playable,
     play_to_end,
+    points_text,
     start_table,
     summary,
     version,
@@ -81,7 +82,7 @@ def test_two_people_make_a_triominos_table_and_play_it_to_the_end(
         figures = page.get_by_test_id("end-figure")
         expect(figures).to_have_count(2)
         for seat, score in enumerate(result["scores"]):
-            expect(figures.nth(seat)).to_contain_text(re.compile(rf"^{score} points?\b"))
+            expect(figures.nth(seat)).to_contain_text(re.compile(rf"^{points_text(score)}\b"))
         # The move log says what each move was worth.
         laid = page.locator("#move-log li[data-version]:not(.note)").filter(
             has_text=re.compile(r"laid \d-\d-\d for \d+")
@@ -250,7 +251,7 @@ def test_replay_of_a_triominos_game_shows_the_servers_steps(new_context: Context
         expect(page.locator("#board .layer-tiles > .tile")).to_have_count(len(step["board"]))
         players = page.get_by_test_id("player")
         for seat, score in enumerate(step["scores"]):
-            expect(players.nth(seat).get_by_test_id("score")).to_have_text(f"{score} points")
+            expect(players.nth(seat).get_by_test_id("score")).to_have_text(points_text(score))
             expect(players.nth(seat).get_by_test_id("replay-hand").locator("svg")).to_have_count(
                 len(step["hands"][seat])
             )
@@ -300,10 +301,10 @@ def test_solo_triominos_from_the_solo_page_and_its_best(new_context: ContextFact
     play_to_end([page])
     game = summary(page, game_id)
     score = game["result"]["scores"][0]
-    expect(page.get_by_test_id("end-result")).to_contain_text(f"{score} point")
+    expect(page.get_by_test_id("end-result")).to_contain_text(points_text(score))
 
     page.goto("/")
     page.locator("input[name=game][value=triominos]").check()
-    expect(page.get_by_test_id("solo-best")).to_have_text(f"Your solo best: {score} points.")
+    expect(page.get_by_test_id("solo-best")).to_have_text(f"Your solo best: {points_text(score)}.")
     page.locator("input[name=game][value=chromino]").check()
     expect(page.get_by_test_id("solo-best")).to_be_hidden()
