@@ -422,7 +422,14 @@ class Load:
         made = 0
         while (moves is None or made < moves) and (until is None or loop.time() < until):
             if not await self.wait_for(game, everyone_current, 10):
-                self.error(f"game {game.game_id}: version {game.version} not delivered in 10 s")
+                behind = ", ".join(
+                    f"seat {viewer.seat} at {viewer.version} on {self.ws_url_for(game, viewer)}"
+                    for viewer in game.viewers
+                    if viewer.version < game.version
+                )
+                self.error(
+                    f"game {game.game_id}: version {game.version} not delivered in 10 s ({behind})"
+                )
                 return
             first = game.viewers[0].snapshot
             assert first is not None

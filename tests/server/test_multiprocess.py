@@ -7,6 +7,7 @@ or fail when CHROMINO_REQUIRE_SERVICES=1 (see tests/services.py).
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import threading
@@ -15,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 from procs import GameClient, ServerProcess, server_env, stored_events
 from services import require_redis
 from support import Player
 
 from chromino.notation import replay
+from web.fanout import CHANNEL
 from web.games.chromino import ChrominoLive
 
 
@@ -325,6 +328,39 @@ def test_a_second_writer_that_missed_the_news_fails_and_resyncs(
         assert "through-other" not in {row.command_id for row in rows}
     finally:
         other.kill()
+
+
+def test_a_version_whose_news_was_lost_is_read_when_presence_mentions_it(
+    fanned_out: list[ServerProcess],
+    alone: ServerProcess,
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    """A move is committed where nothing is published (``alone`` has no Redis), as if
+    its ``version`` message had been lost. A process's presence names the game's
+    version; the listening process sees it lacks that version, reads it from the
+    database and passes it to its viewers: a lost message delays, never strands."""
+    listening = fanned_out[0]
+    game_id, ana, bob = two_player_game(people, alone, listening)
+    watcher = GameClient(bob, game_id, name="bob@listening")
+    mover_client = GameClient(ana, game_id, name="ana@alone")
+    clients.extend([watcher, mover_client])
+    current = watcher.connect(listening.url)["state"]["current"]
+    mover = ana if current == 0 else bob
+    if mover is bob:
+        mover_client = GameClient(bob, game_id, name="bob@alone")
+        clients.append(mover_client)
+    mover_client.connect(alone.url)
+    version = mover_client.version
+    mover_client.send(mover_client.decide(random.Random(3)), "unheard", version)
+    assert mover_client.wait_ack("unheard") == version + 1
+    assert watcher.ping() == version  # nobody told the listening process
+
+    news = {"kind": "presence", "game": game_id, "seats": [], "spectators": 0}
+    with redis.Redis.from_url(require_redis()) as bus:
+        bus.publish(CHANNEL, json.dumps({**news, "version": version + 1, "origin": "test"}))
+    watcher.wait_version(version + 1)
+    assert shared_view(watcher) == shared_view(mover_client)
 
 
 def test_presence_is_the_same_on_every_process(

@@ -157,6 +157,7 @@ class Hub:
             "game": room.game_id,
             "seats": sorted(seats),
             "spectators": spectators,
+            "version": room.version,
         }
         task = asyncio.get_running_loop().create_task(self.fanout.publish(message))
         task.add_done_callback(_log_failure)
@@ -177,6 +178,11 @@ class Hub:
     async def _on_remote(self, message: dict[str, Any]) -> None:
         kind, game_id = message.get("kind"), message.get("game")
         if kind == "lobby":
+            self.lobby.changed()
+            return
+        if kind == "resync":  # our own listener: messages may have been lost
+            for room in list(self.rooms.values()):
+                self._catch_up_later(room)
             self.lobby.changed()
             return
         if not isinstance(game_id, str):
@@ -206,6 +212,14 @@ class Hub:
         room = self.rooms.get(game_id)
         if changed and room is not None:
             room.presence_changed(local=False)
+        heard = message.get("version")
+        if room is not None and isinstance(heard, int) and heard > room.version:
+            # a version whose own message never came: read it from the database
+            self._catch_up_later(room)
+
+    def _catch_up_later(self, room: Room) -> None:
+        task = asyncio.get_running_loop().create_task(room.catch_up())
+        task.add_done_callback(_log_failure)
 
     async def _refresh_presence(self) -> None:
         """Remind the others who is here; forget processes that went quiet."""
@@ -231,4 +245,4 @@ class Hub:
 
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
-        log.error("could not announce presence", exc_info=task.exception())
+        log.error("a background fan-out task failed", exc_info=task.exception())
