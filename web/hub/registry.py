@@ -181,8 +181,8 @@ class Hub:
             self.lobby.changed()
             return
         if kind == "resync":  # our own listener: messages may have been lost
-            for room in list(self.rooms.values()):
-                self._catch_up_later(room)
+            for loaded in list(self.rooms.values()):
+                self._catch_up_later(loaded)
             self.lobby.changed()
             return
         if not isinstance(game_id, str):
