@@ -3,7 +3,8 @@
 The strong bot ("Hard") searches for a second a move, and the coach searches
 every human move of a finished game; either would stall every game of the
 process if it ran on the event loop. They run in process pools instead
-(``CHROMINO_BOT_WORKERS`` for the bots, one low-priority worker for the coach),
+(``CHROMINO_BOT_WORKERS`` for the bots, one worker for the coach), below the
+server in priority and ending with it,
 handed plain data: the mover's *view* (never the hidden tiles) and a seed. A
 worker that dies costs one move: the bot falls back to Medium for it, says so in
 the log, and the pool is made again for the next.
@@ -16,6 +17,8 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -43,19 +46,36 @@ def _assess(
     return game_kind(kind).assess(view, played, seed, seconds, iterations)
 
 
-def _lower_priority() -> None:
-    """The coach's worker yields the CPU to the bots and the server."""
+BOT_NICENESS = 5
+"""Bots think below the server: a move's broadcast never waits for a bot's search (the
+search just gets a few fewer iterations in its second when the machine is busy)."""
+COACH_NICENESS = 15
+"""The coach below the bots: it has all the time in the world."""
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _worker_start(niceness: int, parent: int) -> None:
+    """In a new worker: step back in priority, and end with the server. A server killed
+    outright (SIGKILL, the OOM killer) cannot shut its pool down; without this its
+    workers would wait for work forever, one orphan per worker per crash."""
     with contextlib.suppress(OSError):
-        os.nice(10)
+        os.nice(niceness)
+    threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class Workers:
     """A process pool that is made again when one of its workers dies."""
 
-    def __init__(self, size: int, name: str, *, low_priority: bool = False) -> None:
+    def __init__(self, size: int, name: str, *, niceness: int = BOT_NICENESS) -> None:
         self.size = size
         self.name = name
-        self.low_priority = low_priority
+        self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
 
     def pool(self) -> Executor:
@@ -65,7 +85,8 @@ class Workers:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.size,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority if self.low_priority else None,
+                initializer=_worker_start,
+                initargs=(self.niceness, os.getpid()),
             )
         return self._pool
 
@@ -93,7 +114,7 @@ class Thinkers:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.bots = Workers(settings.bot_workers, "bots")
-        self.coach = Workers(1, "coach", low_priority=True)
+        self.coach = Workers(1, "coach", niceness=COACH_NICENESS)
 
     async def think(
         self, kind: str, view: dict[str, Any], bot: str, seed: str

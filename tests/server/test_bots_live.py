@@ -7,8 +7,11 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -163,3 +166,41 @@ def test_the_coach_notes_each_human_move_of_a_finished_game(people: list[Player]
     assert [entry["seat"] for entry in summary] == [0, 1]
     assert summary[0]["moves"] == len(mine)
     assert summary[1]["moves"] == 0  # the bot is not coached
+
+
+ORPHAN_SCRIPT = """
+import os
+from web.bots import Workers
+workers = Workers(1, "test", niceness=5)
+print(workers.pool().submit(os.getpid).result(), flush=True)
+print(workers.pool().submit(os.nice, 0).result(), flush=True)
+os._exit(0)  # no shutdown of the pool, as after a SIGKILL
+"""
+
+
+def running(pid: int) -> bool:
+    """Whether the process exists and is not a zombie waiting to be reaped."""
+    try:
+        stat = open(f"/proc/{pid}/stat").read()  # noqa: SIM115
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_workers_think_below_the_server_and_end_with_it() -> None:
+    """A server killed outright cannot shut its pool down: its workers notice and end
+    (they would otherwise wait for work forever). They run at a lower priority."""
+    done = subprocess.run(
+        [sys.executable, "-c", ORPHAN_SCRIPT],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    pid, niceness = (int(line) for line in done.stdout.split())
+    assert niceness == min(19, os.nice(0) + 5)
+    deadline = time.monotonic() + 20
+    while running(pid):
+        assert time.monotonic() < deadline, f"worker {pid} outlived its server"
+        time.sleep(0.05)
