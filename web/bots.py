@@ -55,11 +55,22 @@ PARENT_CHECK_SECONDS = 0.5
 
 
 def _worker_start(niceness: int, parent: int) -> None:
-    """In a new worker: step back in priority, and end with the server. A server killed
-    outright (SIGKILL, the OOM killer) cannot shut its pool down; without this its
-    workers would wait for work forever, one orphan per worker per crash."""
+    """In a new worker: step back in priority, and end with the server.
+
+    On Linux the worker runs in the idle scheduling class, on the time the server
+    leaves over: with a niceness alone, two searching workers on a two-core machine
+    still pushed the p99 of people's moves in the load benchmark from about 0.1 s to
+    0.3-0.6 s; idle-class workers barely move it. (Within the idle class the coach
+    and the bots share alike; the niceness orders them elsewhere.)
+
+    A server killed outright (SIGKILL, the OOM killer) cannot shut its pool down;
+    without the watch its workers would wait for work forever, one orphan per worker
+    per crash."""
     with contextlib.suppress(OSError):
         os.nice(niceness)
+    if hasattr(os, "SCHED_IDLE"):  # Linux: run only on time the server leaves over
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
 
 

@@ -174,6 +174,7 @@ from web.bots import Workers
 workers = Workers(1, "test", niceness=5)
 print(workers.pool().submit(os.getpid).result(), flush=True)
 print(workers.pool().submit(os.nice, 0).result(), flush=True)
+print(workers.pool().submit(os.sched_getscheduler, 0).result(), flush=True)
 os._exit(0)  # no shutdown of the pool, as after a SIGKILL
 """
 
@@ -189,7 +190,8 @@ def running(pid: int) -> bool:
 
 def test_workers_think_below_the_server_and_end_with_it() -> None:
     """A server killed outright cannot shut its pool down: its workers notice and end
-    (they would otherwise wait for work forever). They run at a lower priority."""
+    (they would otherwise wait for work forever). They run below the server: lower
+    niceness, and Linux's idle scheduling class."""
     done = subprocess.run(
         [sys.executable, "-c", ORPHAN_SCRIPT],
         capture_output=True,
@@ -198,8 +200,9 @@ def test_workers_think_below_the_server_and_end_with_it() -> None:
         check=True,
         cwd=Path(__file__).resolve().parents[2],
     )
-    pid, niceness = (int(line) for line in done.stdout.split())
+    pid, niceness, policy = (int(line) for line in done.stdout.split())
     assert niceness == min(19, os.nice(0) + 5)
+    assert policy == os.SCHED_IDLE  # it runs on the time the server leaves over
     deadline = time.monotonic() + 20
     while running(pid):
         assert time.monotonic() < deadline, f"worker {pid} outlived its server"
