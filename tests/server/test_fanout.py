@@ -6,9 +6,10 @@ Each test has a channel of its own, so it hears no other test's servers.
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from redis import asyncio as aioredis
@@ -23,6 +24,24 @@ async def wait_until(condition: Callable[[], bool], what: str, seconds: float = 
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         await asyncio.sleep(0.01)
+
+
+def run_alone(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``scenario`` on an event loop of its own, in a thread of its own: the browser
+    tests' sync API keeps a loop running on the main thread once it has started."""
+    failures: list[BaseException] = []
+
+    def main() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as failure:  # handed to the test's thread
+            failures.append(failure)
+
+    thread = threading.Thread(target=main, name="fanout-scenario")
+    thread.start()
+    thread.join()
+    if failures:
+        raise failures[0]
 
 
 def pair(url: str) -> tuple[RedisFanout, RedisFanout, list[dict[str, Any]]]:
@@ -60,7 +79,7 @@ def test_a_burst_of_moves_reaches_the_other_process_whole_and_in_order() -> None
             await sender.stop()
             await receiver.stop()
 
-    asyncio.run(scenario())
+    run_alone(scenario)
 
 
 def test_a_lost_subscription_is_made_again_and_the_rooms_told_to_catch_up() -> None:
@@ -100,7 +119,7 @@ def test_a_lost_subscription_is_made_again_and_the_rooms_told_to_catch_up() -> N
             await receiver.stop()
             await admin.aclose()
 
-    asyncio.run(scenario())
+    run_alone(scenario)
 
 
 def test_stopping_sends_what_is_still_queued() -> None:
@@ -124,4 +143,4 @@ def test_stopping_sends_what_is_still_queued() -> None:
         finally:
             await receiver.stop()
 
-    asyncio.run(scenario())
+    run_alone(scenario)
