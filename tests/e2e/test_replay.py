@@ -134,6 +134,10 @@ def coach_of(page: Page, game_id: str) -> dict[str, Any]:
         page.wait_for_timeout(300)
 
 
+COACHED_GAMES = 8
+"""Games played at most until the coach would have made some move otherwise."""
+
+
 def shown_percent(loss: float) -> int:
     """The gain as the page shows it: whole percent, halves rounded up as the browser's
     Math.round does (Python's round() would take 8.5 to 8), and never below 1."""
@@ -145,15 +149,21 @@ def test_the_coach_shows_better_moves_and_draws_one_on_the_board(
 ) -> None:
     page = new_context().new_page()
     page.goto("/rules")
-    game_id = api_game(
-        [page], ["human", "bot:greedy"], scoring="expert", hand_size=5, ruleset="standard"
-    )
-    open_game(page, game_id)
-    play_to_end([page])
-    coach = coach_of(page, game_id)
-    better = [note for note in coach["notes"] if note["loss"] > 0]
-    assert coach["notes"], f"the coach looked at no move: {coach}"
-    assert better, "with this deal and these moves the coach prefers some other move"
+    # The coach may agree with every move of a short game (the deal comes from the
+    # table's id, so from the order the tests run in): play games until it disagrees
+    # with one, as a player would who wants a lesson.
+    for _attempt in range(COACHED_GAMES):
+        game_id = api_game(
+            [page], ["human", "bot:greedy"], scoring="expert", hand_size=5, ruleset="standard"
+        )
+        open_game(page, game_id)
+        play_to_end([page])
+        coach = coach_of(page, game_id)
+        assert coach["notes"], f"the coach looked at no move: {coach}"
+        better = [note for note in coach["notes"] if note["loss"] > 0]
+        if better:
+            break
+    assert better, f"the coach agreed with every move of {COACHED_GAMES} games"
 
     page.goto(f"/g/{game_id}/replay")
     panel = page.get_by_test_id("coach")
