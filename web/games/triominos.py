@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -54,7 +54,8 @@ class TriominosPlay(PlayBase):
     tile: str = Field(min_length=3, max_length=3)
     x: Coordinate
     y: Coordinate
-    rot: Literal[0, 1, 2]
+    rot: int = Field(ge=0, le=2)
+    """0, 1 or 2: a whole number in strict mode (a ``Literal`` would take ``true`` as 1)."""
 
 
 class TriominosLive:
