@@ -23,8 +23,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from .games import game_kind
-from .settings import Settings
+from ..games import game_kind
+from ..settings import Settings
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 Each function works on a database URL or a :class:`~web.db.Database` and raises
 :class:`AdminError` with a message for people when it cannot do what is asked;
-``web.cli`` prints it. Nothing here needs the server to be stopped except a
+``web.ops.cli`` prints it. Nothing here needs the server to be stopped except a
 restore (the server must not be using the database it replaces).
 """
 
@@ -22,9 +22,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import Session
 
-from .db import Database, as_utc, utcnow
-from .games import game_kind
-from .models import Game, GameEvent, GamePlayer, GameTable, Preference, TableSeat, User
+from ..db import Database, as_utc, utcnow
+from ..games import game_kind
+from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, TableSeat, User
 
 FORMER_GUEST = "former guest"
 """What a pruned guest is called in the games they played."""

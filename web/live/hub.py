@@ -14,29 +14,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from dataclasses import dataclass
 from typing import Any
 
-from ..bots import Thinkers
-from ..db import Database, as_utc
-from ..fanout import Fanout
+from ..db import Database
 from ..lobby import LobbyBus
 from ..settings import Settings
 from .coach import Coach
-from .room import Room
+from .fanout import Fanout
+from .presence import PresenceElsewhere
+from .room import Room, RoomParts
 from .store import EventStore
+from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class RemotePresence:
-    """Who is connected to one game on another process, and until when to believe it."""
-
-    seats: frozenset[int]
-    spectators: int
-    expires: float
 
 
 class Hub:
@@ -49,12 +39,21 @@ class Hub:
         self.store = EventStore(db)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
-        self._elsewhere: dict[str, dict[str, RemotePresence]] = {}
-        """game id → process → who is connected there."""
+        self.elsewhere = PresenceElsewhere(settings.presence_ttl_seconds)
         self._refresher: asyncio.Task[None] | None = None
         self.lobby = LobbyBus()
         self.thinkers = Thinkers(settings)
-        self.coach: Coach | None = Coach(self) if settings.coach else None
+        self.coach = Coach(db, self.store, self.thinkers) if settings.coach else None
+        self._parts = RoomParts(
+            store=self.store,
+            fanout=fanout,
+            elsewhere=self.elsewhere,
+            thinkers=self.thinkers,
+            settings=settings,
+            lobby_changed=self.lobby_changed,
+            game_over=self.game_over,
+            unload=self.evict,
+        )
 
     async def start(self) -> None:
         """Rebuild every game in progress, re-arming its timers and bots."""
@@ -91,7 +90,7 @@ class Hub:
                 stored = await asyncio.to_thread(self.store.read_game, game_id)
                 if stored is None:
                     return None
-                room = Room(self, stored)
+                room = Room(self._parts, stored)
                 self.rooms[game_id] = room
                 room.start()
                 await self.fanout.publish({"kind": "presence_query", "game": game_id})
@@ -129,50 +128,6 @@ class Hub:
         for room in self.rooms.values():
             room.set_assistance(user_id, level)
 
-    # --- telling the other processes ---------------------------------------------
-
-    async def announce_version(self, room: Room, version: int) -> None:
-        """A version this process committed, with its event and the next deadline."""
-        applied = room.history[version - 1]
-        deadline = None if room.deadline is None else as_utc(room.deadline).timestamp()
-        command = next((key for key, seq in room.commands.items() if seq == version), (None, None))
-        await self.fanout.publish(
-            {
-                "kind": "version",
-                "game": room.game_id,
-                "version": version,
-                "seat": applied.seat,
-                "action": applied.stored,
-                "user_id": command[0],
-                "command_id": command[1],
-                "deadline": deadline,
-            }
-        )
-
-    def announce_presence(self, room: Room) -> None:
-        """Who is connected to this room here (sent in the background)."""
-        seats, spectators = room.local_presence()
-        message = {
-            "kind": "presence",
-            "game": room.game_id,
-            "seats": sorted(seats),
-            "spectators": spectators,
-            "version": room.version,
-        }
-        task = asyncio.get_running_loop().create_task(self.fanout.publish(message))
-        task.add_done_callback(_log_failure)
-
-    def presence_elsewhere(self, game_id: str) -> tuple[frozenset[int], int]:
-        """Seats connected and spectators watching on the other processes (still alive)."""
-        now = time.monotonic()
-        seats: set[int] = set()
-        spectators = 0
-        for entry in self._elsewhere.get(game_id, {}).values():
-            if entry.expires > now:
-                seats |= entry.seats
-                spectators += entry.spectators
-        return frozenset(seats), spectators
-
     # --- hearing the other processes ----------------------------------------------
 
     async def _on_remote(self, message: dict[str, Any]) -> None:
@@ -193,22 +148,12 @@ class Hub:
         elif kind == "presence":
             self._heard_presence(game_id, message)
         elif kind == "presence_query" and room is not None and room.viewers:
-            self.announce_presence(room)
+            room.announce_presence()
         elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
             room.rematch_dealt(message["next"])
 
     def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
-        origin = str(message.get("origin"))
-        seats = frozenset(int(seat) for seat in message.get("seats", []))
-        spectators = int(message.get("spectators", 0))
-        processes = self._elsewhere.setdefault(game_id, {})
-        before = processes.get(origin)
-        if seats or spectators:
-            expires = time.monotonic() + self.settings.presence_ttl_seconds
-            processes[origin] = RemotePresence(seats, spectators, expires)
-        else:
-            processes.pop(origin, None)
-        changed = before is None or (before.seats, before.spectators) != (seats, spectators)
+        changed = self.elsewhere.heard(game_id, message)
         room = self.rooms.get(game_id)
         if changed and room is not None:
             room.presence_changed(local=False)
@@ -227,19 +172,13 @@ class Hub:
             await asyncio.sleep(self.settings.presence_refresh_seconds)
             for room in list(self.rooms.values()):
                 if room.viewers:
-                    self.announce_presence(room)
+                    room.announce_presence()
             self._forget_silent()
 
     def _forget_silent(self) -> None:
-        now = time.monotonic()
-        for game_id, processes in list(self._elsewhere.items()):
-            expired = [origin for origin, entry in processes.items() if entry.expires <= now]
-            for origin in expired:
-                del processes[origin]
-            if not processes:
-                del self._elsewhere[game_id]
+        for game_id in self.elsewhere.forget_silent():
             room = self.rooms.get(game_id)
-            if expired and room is not None:
+            if room is not None:
                 room.presence_changed(local=False)
 
 

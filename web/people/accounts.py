@@ -13,8 +13,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from .db import as_utc, utcnow
-from .models import Preference, SiteSecret, User, UserSession
+from ..db import as_utc, utcnow
+from ..models import Preference, SiteSecret, User, UserSession
 from .names import normalize, skeleton
 from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
 
@@ -52,7 +52,7 @@ def guest(session: Session) -> User:
 
 
 def rename(session: Session, user: User, name: str) -> None:
-    """Change the display name (already normalised and checked by web.names), refusing
+    """Change the display name (already normalised and checked by web.people.names), refusing
     one that another account's name looks like."""
     key = skeleton(name)
     holder = session.scalar(select(User).where(User.name_key == key))

@@ -2,7 +2,7 @@
 be, and the headers that keep pages from being framed, sniffed or scripted from elsewhere.
 
 A pure ASGI middleware, so it sees every request before FastAPI reads a byte of the body.
-Websockets are left to ``web.ws``, which checks their ``Origin`` at the handshake.
+Websockets are left to ``web.live.sockets``, which checks their ``Origin`` at the handshake.
 """
 
 from __future__ import annotations

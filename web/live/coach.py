@@ -14,16 +14,15 @@ import asyncio
 import contextlib
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import select, update
 
-from ..db import utcnow
+from ..db import Database, utcnow
 from ..games import game_kind
 from ..models import GameAnalysis
-
-if TYPE_CHECKING:
-    from .registry import Hub
+from .store import EventStore
+from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
 COACHED_ACTIONS = frozenset({"play", "draw", "pass"})
@@ -33,10 +32,15 @@ STALE_CLAIM = timedelta(minutes=10)
 
 
 class Coach:
-    """The queue of finished games to analyse, and the task working through it."""
+    """The queue of finished games to analyse, and the task working through it.
 
-    def __init__(self, hub: Hub) -> None:
-        self.hub = hub
+    It is handed what it works with — the database (its notes), the event store (the
+    games) and the thinkers (the searching) — never the hub that owns it."""
+
+    def __init__(self, db: Database, store: EventStore, thinkers: Thinkers) -> None:
+        self.db = db
+        self.store = store
+        self.thinkers = thinkers
         self.queue: asyncio.Queue[str] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
         self.done = asyncio.Event()
@@ -61,7 +65,7 @@ class Coach:
         await self.queue.put(game_id)
 
     def _mark_pending(self, game_id: str) -> None:
-        with self.hub.db.session() as session:
+        with self.db.session() as session:
             if session.get(GameAnalysis, game_id) is None:
                 session.add(GameAnalysis(game_id=game_id, status="pending"))
 
@@ -84,7 +88,7 @@ class Coach:
     def _waiting(self) -> list[str]:
         """Games pending, or claimed long ago by a process that never finished them."""
         stale = utcnow() - STALE_CLAIM
-        with self.hub.db.session() as session:
+        with self.db.session() as session:
             session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.status == "running", GameAnalysis.started_at < stale)
@@ -94,7 +98,7 @@ class Coach:
             return list(session.scalars(query))
 
     def _claim(self, game_id: str) -> bool:
-        with self.hub.db.session() as session:
+        with self.db.session() as session:
             claimed = session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.game_id == game_id, GameAnalysis.status == "pending")
@@ -103,7 +107,7 @@ class Coach:
             return bool(getattr(claimed, "rowcount", 0))
 
     def _finish(self, game_id: str, status: str, notes: list[dict[str, Any]] | None) -> None:
-        with self.hub.db.session() as session:
+        with self.db.session() as session:
             session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.game_id == game_id)
@@ -111,7 +115,7 @@ class Coach:
             )
 
     async def _analyse(self, game_id: str) -> list[dict[str, Any]]:
-        stored = await asyncio.to_thread(self.hub.store.read_game, game_id)
+        stored = await asyncio.to_thread(self.store.read_game, game_id)
         if stored is None:
             return []
         kind = game_kind(stored.kind)
@@ -123,7 +127,7 @@ class Coach:
             if row.seat in people and action.kind in COACHED_ACTIONS and not live.is_over:
                 view = live.view(row.seat)  # what the mover could see, before the move
                 seed = f"{game_id}:{row.seq}"
-                note = await self.hub.thinkers.assess(kind.name, view, row.action, seed)
+                note = await self.thinkers.assess(kind.name, view, row.action, seed)
                 notes.append({"version": row.seq, "seat": row.seat, "played": row.action, **note})
             live.apply(row.seat, action)
         return notes

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from .texts import N_, OWN_PROBLEMS, own_problem
+from ..i18n import N_, OWN_PROBLEMS, own_problem
 
 MAX_LENGTH = 24
 """Characters in a name after normalisation (the column holds 40)."""
@@ -49,7 +49,7 @@ RESERVED = ("Random bot", "Greedy bot", "Strong bot", "Easy bot", "Medium bot", 
 
 class UnusableName(ValueError):
     """A name that cannot be used, and why: a problem type, its marked template and the
-    values it needs (the reader's language words it, see web.texts)."""
+    values it needs (the reader's language words it, see web.i18n.texts)."""
 
     def __init__(self, kind: str, template: str, **values: object) -> None:
         super().__init__(template.format(**values))

@@ -20,8 +20,8 @@ from typing import Any, ClassVar
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from ..settings import Settings
 from .security import SECURITY_HEADERS
-from .settings import Settings
 
 
 class BoundedHttpToolsProtocol(HttpToolsProtocol):

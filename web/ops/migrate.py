@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import command
 from alembic.config import Config
 
-from . import paths
+from .. import paths
 
 
 def alembic_config(database_url: str) -> Config:

@@ -14,16 +14,16 @@ from sqlalchemy import select
 
 from chromino.errors import IllegalMoveError
 
-from . import metrics
-from .accounts import user_of_session
-from .hub import Hub, Room, Submission, Viewer
-from .i18n import best_language
-from .models import Game, Preference
-from .protocol import CommandBase, PingMessage, PlayBase, ProtocolError, SyncMessage, parse_inbound
-from .security import origin_is_ours, own_origin
-from .settings import Settings
-from .tables import ID_SHAPE
-from .texts import N_, Words, rule_refusal, say
+from .. import metrics
+from ..i18n import N_, Words, best_language, rule_refusal, say
+from ..lobby import ID_SHAPE
+from ..models import Game, Preference
+from ..people import user_of_session
+from ..protocol import CommandBase, PingMessage, PlayBase, ProtocolError, SyncMessage, parse_inbound
+from ..settings import Settings
+from ..site import origin_is_ours, own_origin
+from .hub import Hub
+from .room import Room, Submission, Viewer
 
 log = logging.getLogger(__name__)
 router = APIRouter()

@@ -1,7 +1,7 @@
 """Translations: Babel message catalogs for the pages (Jinja2's i18n extension) and,
 from the same catalogs, the texts the board script shows.
 
-Catalogs live in ``web/translations/<lang>/LC_MESSAGES/messages.po`` and are
+Catalogs live in ``web/i18n/translations/<lang>/LC_MESSAGES/messages.po`` and are
 read as they are (no compile step). ``python -m web.i18n`` extracts every
 marked text from the templates, the scripts (``t("...")``) and the server into
 ``messages.pot`` and brings every language's catalog up to date with it.
@@ -10,7 +10,6 @@ marked text from the templates, the scripts (``t("...")``) and the server into
 from __future__ import annotations
 
 import gettext
-import sys
 from collections.abc import Iterable
 from functools import lru_cache
 from io import BytesIO
@@ -25,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from . import paths
+from .. import paths
 
 CATALOGS = paths.translations()
 TEMPLATE_FILE = CATALOGS / "messages.pot"
@@ -211,7 +210,3 @@ def update_catalogs(languages: Iterable[str] = LANGUAGES) -> None:
             catalog = Catalog(locale=language, project="chromino-online")
         catalog.update(template, no_fuzzy_matching=True)
         _write(catalog, path)
-
-
-if __name__ == "__main__":
-    update_catalogs(sys.argv[1:] or LANGUAGES)

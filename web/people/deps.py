@@ -9,9 +9,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
+from ..db import Database, as_utc, utcnow
+from ..models import User
 from .accounts import guest, remember, user_of_session
-from .db import Database, as_utc, utcnow
-from .models import User
 
 
 def get_session(request: Request) -> Iterator[Session]:

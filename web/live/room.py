@@ -16,9 +16,10 @@ import contextlib
 import json
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -27,13 +28,14 @@ from chromino.errors import IllegalMoveError
 from .. import metrics
 from ..db import as_utc, utcnow
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
+from ..i18n import N_, Words
 from ..models import GameEvent
 from ..protocol import ProtocolError
-from ..texts import N_, Words
-from .store import ConflictError, StoredEvent, StoredGame
-
-if TYPE_CHECKING:
-    from .registry import Hub
+from ..settings import Settings
+from .fanout import Fanout
+from .presence import PresenceElsewhere
+from .store import ConflictError, EventStore, StoredEvent, StoredGame
+from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
 OUTBOX_LIMIT = 256
@@ -85,11 +87,33 @@ class Viewer:
         self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
 
 
+@dataclass(frozen=True)
+class RoomParts:
+    """What a room works with, handed to it by whoever holds the rooms (the hub).
+
+    The room never reaches back for its holder: it is given its store, the fan-out to
+    the other processes, what they said of their viewers, the bots' thinkers and the
+    settings, and three hooks for what concerns more than one game — the way
+    boardgame.io's ``Master`` is handed its game, storage and transport."""
+
+    store: EventStore
+    fanout: Fanout
+    elsewhere: PresenceElsewhere
+    thinkers: Thinkers
+    settings: Settings
+    lobby_changed: Callable[[], None]
+    """Tables or games changed: the lobby streams, here and elsewhere, read again."""
+    game_over: Callable[[str], None]
+    """A game this process committed the end of (the coach looks at it)."""
+    unload: Callable[[Room], None]
+    """Forget this room (its viewers reconnect to a fresh one)."""
+
+
 class Room:
     """One game in memory, with its viewers."""
 
-    def __init__(self, hub: Hub, stored: StoredGame) -> None:
-        self.hub = hub
+    def __init__(self, parts: RoomParts, stored: StoredGame) -> None:
+        self.parts = parts
         self.game_id = stored.game_id
         self.kind: GameKind = game_kind(stored.kind)
         self.seats = stored.seats
@@ -168,7 +192,7 @@ class Room:
             None if self.live.is_over else self.live.current_seat,
         )
         try:
-            await self.hub.store.write(self.game_id, stored)
+            await self.parts.store.write(self.game_id, stored)
         except (ConflictError, IntegrityError):
             await self._reload_locked()
             if key is not None and key in self.commands:
@@ -189,11 +213,11 @@ class Room:
         if key is not None:
             self.commands[key] = version
         self._broadcast(applied)
-        await self.hub.announce_version(self, version)
+        await self._announce_version(version)
         if applied.turn_changed or applied.finished:
-            self.hub.lobby_changed()
+            self.parts.lobby_changed()
         if applied.finished:
-            self.hub.game_over(self.game_id)
+            self.parts.game_over(self.game_id)
         self._schedule()
         return version
 
@@ -212,13 +236,13 @@ class Room:
             await self._reload_locked()
         except Exception:
             log.exception("game %s could not be reloaded; unloading it", self.game_id)
-            self.hub.evict(self)
+            self.parts.unload(self)
 
     async def _reload_locked(self) -> None:
         """Rebuild from the database, then give every viewer the events they have not
         seen (those another process committed) and the state — as a reconnect would."""
         seen = self.version
-        stored = await asyncio.to_thread(self.hub.store.read_game, self.game_id)
+        stored = await asyncio.to_thread(self.parts.store.read_game, self.game_id)
         if stored is not None:
             self._load(stored)
             for viewer in self.viewers:
@@ -256,16 +280,49 @@ class Room:
     async def catch_up(self) -> None:
         """Another process moved the game on: read the new events and pass them on."""
         async with self.lock:
-            rows = await asyncio.to_thread(self.hub.store.read_events, self.game_id, self.version)
+            rows = await asyncio.to_thread(self.parts.store.read_events, self.game_id, self.version)
             for row in rows:
                 if row.seq != self.version + 1:
                     await self._reload_locked()
                     return
                 self._broadcast(self._apply_stored(row))
             if rows:
-                deadline = await asyncio.to_thread(self.hub.store.read_deadline, self.game_id)
+                deadline = await asyncio.to_thread(self.parts.store.read_deadline, self.game_id)
                 self.deadline = deadline
                 self._schedule()
+
+    # --- telling the other processes ------------------------------------------
+
+    async def _announce_version(self, version: int) -> None:
+        """A version this process committed, with its event and the next deadline."""
+        applied = self.history[version - 1]
+        deadline = None if self.deadline is None else as_utc(self.deadline).timestamp()
+        command = next((key for key, seq in self.commands.items() if seq == version), (None, None))
+        await self.parts.fanout.publish(
+            {
+                "kind": "version",
+                "game": self.game_id,
+                "version": version,
+                "seat": applied.seat,
+                "action": applied.stored,
+                "user_id": command[0],
+                "command_id": command[1],
+                "deadline": deadline,
+            }
+        )
+
+    def announce_presence(self) -> None:
+        """Who is connected to this room here (sent in the background)."""
+        seats, spectators = self.local_presence()
+        message = {
+            "kind": "presence",
+            "game": self.game_id,
+            "seats": sorted(seats),
+            "spectators": spectators,
+            "version": self.version,
+        }
+        task = asyncio.get_running_loop().create_task(self.parts.fanout.publish(message))
+        task.add_done_callback(_log_failure)
 
     # --- what viewers receive -----------------------------------------------
 
@@ -342,7 +399,7 @@ class Room:
         if (
             gap_ok
             and since is not None
-            and self.version - since <= self.hub.settings.replay_gap_limit
+            and self.version - since <= self.parts.settings.replay_gap_limit
         ):
             for version in range(since + 1, self.version + 1):
                 applied = self.history[version - 1]
@@ -362,7 +419,7 @@ class Room:
     def presence(self) -> dict[str, Any]:
         """Which seats have someone connected, and how many watch — on every process."""
         seated, spectators = self.local_presence()
-        elsewhere_seated, elsewhere_spectators = self.hub.presence_elsewhere(self.game_id)
+        elsewhere_seated, elsewhere_spectators = self.parts.elsewhere.of(self.game_id)
         everyone = seated | elsewhere_seated
         return {
             "connected": [index in everyone for index in range(len(self.seats))],
@@ -382,7 +439,7 @@ class Room:
         self.viewers.discard(viewer)
         self.presence_changed()
         if not self.viewers and self.live.is_over:
-            self.hub.evict(self)
+            self.parts.unload(self)
 
     def presence_changed(self, *, local: bool = True) -> None:
         """Tell this room's viewers who is here; a change here is told to the other
@@ -391,7 +448,7 @@ class Room:
         for viewer in self.viewers:
             viewer.send(message)
         if local:
-            self.hub.announce_presence(self)
+            self.announce_presence()
 
     def rematch_dealt(self, next_game: str) -> None:
         """Someone asked for a rematch and it was dealt: every viewer hears of it (their
@@ -441,7 +498,7 @@ class Room:
                 await self._submit_locked(Submission(seat, self.kind.timeout, version))
 
     async def _play_bot(self, version: int) -> None:
-        await asyncio.sleep(self.hub.settings.bot_delay_seconds)
+        await asyncio.sleep(self.parts.settings.bot_delay_seconds)
         async with self.lock:
             if self.version != version or self.live.is_over or self.ended_by_host:
                 return
@@ -453,7 +510,7 @@ class Room:
             # A bot that searches thinks in a worker process, the room unlocked: the
             # game's clock and its viewers' messages never wait for it.
             seed = f"{self.game_id}:{version}"
-            chosen = await self.hub.thinkers.think(self.kind.name, view, bot, seed)
+            chosen = await self.parts.thinkers.think(self.kind.name, view, bot, seed)
             if chosen is not None:
                 action = self.kind.stored_action(chosen)
         async with self.lock:
@@ -473,3 +530,8 @@ class Room:
         for task in (self._timer, self._bot):
             if task is not None:
                 task.cancel()
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a background fan-out task failed", exc_info=task.exception())

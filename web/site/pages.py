@@ -10,20 +10,18 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
 from sqlalchemy import select
 
-from . import accounts
-from .deps import CurrentUser, SessionDep
-from .games import DEFAULT_GAME, catalogue
-from .i18n import best_language, environment, language_names, script_catalog
-from .models import Game
-from .schemas import ASSISTANCE_LEVELS, PALETTES
-from .tables import ID_SHAPE
+from ..games import DEFAULT_GAME, catalogue
+from ..i18n import best_language, environment, language_names, script_catalog
+from ..lobby import ID_SHAPE
+from ..models import Game
+from ..people import ASSISTANCE_LEVELS, PALETTES, CurrentUser, SessionDep, public_user
 
 router = APIRouter(include_in_schema=False)
 
 
 def render(request: Request, user: Any, template: str, **context: Any) -> HTMLResponse:
     """A page in the user's language, with their preferences and the script catalog."""
-    me = accounts.public_user(user)
+    me = public_user(user)
     language = best_language(me.preferences.language, request.headers.get("accept-language"))
     page = environment(language).get_template(template)
     boot = {"me": me.model_dump(), "page": context.get("boot", {})}

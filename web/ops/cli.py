@@ -21,12 +21,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chromino.cli import main as engine_main
 
-from . import admin, logs
-from .db import Database
+from .. import logs
+from ..db import Database
+from ..paths import AssetsMissingError
+from ..settings import Settings
+from ..site import server_config
+from . import admin
 from .migrate import upgrade
-from .paths import AssetsMissingError
-from .serving import server_config
-from .settings import Settings
 
 WEB_COMMANDS = ("serve", "db", "admin")
 ENGINE_COMMANDS = {

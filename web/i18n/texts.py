@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import DEFAULT_LANGUAGE, gettext_in, ngettext_in
+from .catalogs import DEFAULT_LANGUAGE, gettext_in, ngettext_in
 
 
 def N_(message: str) -> str:

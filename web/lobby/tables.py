@@ -12,9 +12,10 @@ from sqlalchemy.orm import Session, object_session
 
 from chromino.errors import InvalidSetupError
 
-from .db import as_utc, utcnow
-from .games import GAMES, GameKind, game_kind
-from .models import Game, GamePlayer, GameTable, TableSeat, User
+from ..db import as_utc, utcnow
+from ..games import GAMES, GameKind, game_kind
+from ..i18n import N_, N_plural, Words
+from ..models import Game, GamePlayer, GameTable, TableSeat, User
 from .schemas import (
     GameSummary,
     SeatIn,
@@ -24,7 +25,6 @@ from .schemas import (
     TableCreateBase,
     TablePublic,
 )
-from .texts import N_, N_plural, Words
 
 TABLE_STATUS = {
     "playing": N_("the table is playing"),
