@@ -21,6 +21,7 @@ from sqlalchemy import select, update
 from ..db import Database, utcnow
 from ..games import game_kind
 from ..models import GameAnalysis
+from .background import in_background
 from .store import EventStore
 from .thinkers import Thinkers
 
@@ -57,8 +58,7 @@ class Coach:
 
     def schedule(self, game_id: str) -> None:
         """Queue a finished game (recorded as pending first, in the background)."""
-        task = asyncio.get_running_loop().create_task(self._enqueue(game_id))
-        task.add_done_callback(_log_failure)
+        in_background(self._enqueue(game_id), "could not queue a game for the coach")
 
     async def _enqueue(self, game_id: str) -> None:
         await asyncio.to_thread(self._mark_pending, game_id)
@@ -151,8 +151,3 @@ def summary(notes: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
             }
         )
     return result
-
-
-def _log_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("could not queue a game for the coach", exc_info=task.exception())

@@ -13,20 +13,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from typing import Any
 
 from ..db import Database
 from ..lobby import LobbyBus
 from ..settings import Settings
+from .background import in_background
 from .coach import Coach
 from .fanout import Fanout
 from .presence import PresenceElsewhere
-from .room import Room, RoomParts
+from .room import FANOUT_FAILED, Room, RoomParts
 from .store import EventStore
 from .thinkers import Thinkers
-
-log = logging.getLogger(__name__)
 
 
 class Hub:
@@ -112,8 +110,7 @@ class Hub:
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the lobby streams here and on the other processes."""
         self.lobby.changed()
-        task = asyncio.get_running_loop().create_task(self.fanout.publish({"kind": "lobby"}))
-        task.add_done_callback(_log_failure)
+        in_background(self.fanout.publish({"kind": "lobby"}), FANOUT_FAILED)
 
     async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
         """A finished game's rematch was dealt: tell its viewers, here and elsewhere."""
@@ -163,8 +160,7 @@ class Hub:
             self._catch_up_later(room)
 
     def _catch_up_later(self, room: Room) -> None:
-        task = asyncio.get_running_loop().create_task(room.catch_up())
-        task.add_done_callback(_log_failure)
+        in_background(room.catch_up(), FANOUT_FAILED)
 
     async def _refresh_presence(self) -> None:
         """Remind the others who is here; forget processes that went quiet."""
@@ -180,8 +176,3 @@ class Hub:
             room = self.rooms.get(game_id)
             if room is not None:
                 room.presence_changed(local=False)
-
-
-def _log_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("a background fan-out task failed", exc_info=task.exception())

@@ -32,6 +32,7 @@ from ..i18n import N_, Words
 from ..models import GameEvent
 from ..protocol import ProtocolError
 from ..settings import Settings
+from .background import in_background
 from .fanout import Fanout
 from .presence import PresenceElsewhere
 from .store import ConflictError, EventStore, StoredEvent, StoredGame
@@ -39,6 +40,7 @@ from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
 OUTBOX_LIMIT = 256
+FANOUT_FAILED = "a background fan-out task failed"
 
 
 @dataclass(frozen=True)
@@ -321,8 +323,7 @@ class Room:
             "spectators": spectators,
             "version": self.version,
         }
-        task = asyncio.get_running_loop().create_task(self.parts.fanout.publish(message))
-        task.add_done_callback(_log_failure)
+        in_background(self.parts.fanout.publish(message), FANOUT_FAILED)
 
     # --- what viewers receive -----------------------------------------------
 
@@ -530,8 +531,3 @@ class Room:
         for task in (self._timer, self._bot):
             if task is not None:
                 task.cancel()
-
-
-def _log_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("a background fan-out task failed", exc_info=task.exception())
