@@ -86,9 +86,9 @@ def test_a_room_plays_a_move_from_its_parts_alone() -> None:
     versions = [message for message in fanout.published if message["kind"] == "version"]
     assert [(m["game"], m["version"], m["command_id"]) for m in versions] == [("g-parts", 1, "c-1")]
     assert any(message["kind"] == "presence" for message in fanout.published)
-    told = []
+    told: list[str] = []
     while not viewer.outbox.empty():
-        told.append(viewer.outbox.get_nowait())
+        told.append(viewer.outbox.get_nowait() or "")
     assert any('"type":"event"' in text and '"version":1' in text for text in told)
     assert lobby_changes  # the turn passed: the lobby's lists read again
     assert unloaded == []
