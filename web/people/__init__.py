@@ -9,7 +9,7 @@ preference choices the pages offer.
 from .accounts import public_user, site_secret, user_of_session
 from .deps import CurrentUser, OptionalUser, SessionDep
 from .limits import Limits
-from .routes import router
+from .routes import OpenGames, router
 from .schemas import ASSISTANCE_LEVELS, PALETTES, Inbound
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "CurrentUser",
     "Inbound",
     "Limits",
+    "OpenGames",
     "OptionalUser",
     "SessionDep",
     "public_user",
