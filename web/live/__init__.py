@@ -10,6 +10,7 @@ processes, the game websocket and the games' read-only routes.
 - :mod:`web.live.coach` — finished games' human moves, searched in the background;
 - :mod:`web.live.thinkers` — the worker processes the bots and the coach think in;
 - :mod:`web.live.fanout` — in-process or Redis messages between processes;
+- :mod:`web.live.background` — work left running, its failure logged;
 - :mod:`web.live.sockets` — ``/ws/games/{id}``; :mod:`web.live.routes` — ``/api/games/…``.
 """
 
