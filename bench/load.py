@@ -547,7 +547,7 @@ async def _run(plan: LoadPlan, env: dict[str, str]) -> LoadResult:
 @contextlib.contextmanager
 def _database(directory: Path, plan: LoadPlan) -> Any:
     """A fresh migrated database: a SQLite file, or a PostgreSQL database dropped after."""
-    from web.migrate import upgrade
+    from web.ops.migrate import upgrade
 
     if plan.processes == 1 and not plan.postgres:
         url = f"sqlite:///{directory / 'load.sqlite3'}"

@@ -19,7 +19,7 @@ class User(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
     name_key: Mapped[str] = mapped_column(String(96), unique=True)
-    """The name's skeleton (web.names): names are unique up to case and look-alikes."""
+    """The name's skeleton (web.people.names): names are unique up to case and look-alikes."""
     password_hash: Mapped[str | None] = mapped_column(String(200))
     name_chosen: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Whether the person picked their name (a guest starts with a drawn one, and the
@@ -28,7 +28,7 @@ class User(Base):
     last_seen_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, server_default=func.now()
     )
-    """When the account last made a request (kept to the hour, see web.deps): guests
+    """When the account last made a request (kept to the hour, see web.people.deps): guests
     unseen for long are pruned (``chromino admin prune-guests``)."""
 
     preference: Mapped[Preference | None] = relationship(back_populates="user")

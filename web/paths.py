@@ -71,5 +71,6 @@ def static() -> Path:
 
 
 def translations() -> Path:
-    """The Babel catalogs (always inside the package: ``web/translations``)."""
-    return _package_dir() / "translations"
+    """The Babel catalogs (always inside the package, beside the code that reads them:
+    ``web/i18n/translations``)."""
+    return _package_dir() / "i18n" / "translations"

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from .texts import N_, Words, field_problem
+from .i18n import N_, Words, field_problem
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
 """Any printable text: no NUL or other control character reaches the database."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 import sqlalchemy as sa
 from alembic import op
 
-from web.names import skeleton
+from web.people.names import skeleton
 
 revision: str = "0002"
 down_revision: str | None = "0001"

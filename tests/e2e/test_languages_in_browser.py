@@ -10,7 +10,7 @@ from e2e.conftest import ARTIFACTS
 from e2e.gameplay import PHONE, ContextFactory, api_solo_with_a_play, open_game, version
 from playwright.sync_api import Page, expect
 
-from web import i18n
+from web.i18n import catalogs as i18n
 
 
 def no_sideways_scroll(page: Page) -> None:

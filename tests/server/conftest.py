@@ -16,7 +16,7 @@ from support import LiveServer, Player, make_settings, migrated_sqlite
 
 from web.app import create_app
 from web.db import Database
-from web.migrate import upgrade
+from web.ops.migrate import upgrade
 from web.settings import Settings
 
 

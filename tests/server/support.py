@@ -16,9 +16,9 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from web.app import create_app
-from web.migrate import upgrade
-from web.serving import server_config
+from web.ops.migrate import upgrade
 from web.settings import Settings
+from web.site.serving import server_config
 
 TEST_SECRET = "test-secret-" + "x" * 40
 DEAL_SEED = os.environ.get("CHROMINO_TEST_DEAL_SEED", "tests")

@@ -25,10 +25,10 @@ from services import require_postgres
 from sqlalchemy import create_engine, inspect, make_url, select, text, update
 from support import LiveServer, Player, migrated_sqlite
 
-from web import admin
 from web.db import Database, as_utc, utcnow
-from web.migrate import downgrade, upgrade
 from web.models import Game, GameEvent, GameTable, User
+from web.ops import admin
+from web.ops.migrate import downgrade, upgrade
 
 
 def cli(*args: str | Path, check: bool = True) -> subprocess.CompletedProcess[str]:

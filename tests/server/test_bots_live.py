@@ -170,7 +170,7 @@ def test_the_coach_notes_each_human_move_of_a_finished_game(people: list[Player]
 
 ORPHAN_SCRIPT = """
 import os
-from web.bots import Workers
+from web.live.thinkers import Workers
 workers = Workers(1, "test", niceness=5)
 print(workers.pool().submit(os.getpid).result(), flush=True)
 print(workers.pool().submit(os.nice, 0).result(), flush=True)

@@ -15,7 +15,7 @@ from typing import Any
 from redis import asyncio as aioredis
 from services import require_redis
 
-from web.fanout import RedisFanout
+from web.live.fanout import RedisFanout
 
 
 async def wait_until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> None:

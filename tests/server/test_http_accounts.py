@@ -21,10 +21,10 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 from support import TEST_SECRET, LiveServer, Player
 
-from web import accounts
 from web.db import Database
 from web.models import Preference, User, UserSession
-from web.names import skeleton
+from web.people import accounts
+from web.people.names import skeleton
 
 BASE_URL = "http://127.0.0.1:8000"
 DEFAULT_PREFERENCES = {

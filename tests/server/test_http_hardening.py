@@ -7,8 +7,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 
 from web.app import create_app
-from web.limits import AttemptLimiter, FailureBackoff, Limits
 from web.models import User
+from web.people.limits import AttemptLimiter, FailureBackoff, Limits
 from web.settings import Settings
 
 BASE_URL = "http://127.0.0.1:8000"

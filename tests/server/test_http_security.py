@@ -20,8 +20,8 @@ from websockets.sync.client import connect
 from web.app import create_app
 from web.db import Database, utcnow
 from web.models import SiteSecret, User, UserSession
-from web.names import skeleton
-from web.security import CONTENT_SECURITY_POLICY
+from web.people.names import skeleton
+from web.site.security import CONTENT_SECURITY_POLICY
 
 BASE_URL = "http://127.0.0.1:8000"
 EVIL = "http://evil.example"

@@ -103,7 +103,7 @@ def test_the_wheel_carries_the_assets(wheel: Path) -> None:
         "web/_assets/alembic/script.py.mako",
         "web/_assets/templates/base.html",
         "web/_assets/static/favicon.svg",
-        "web/translations/messages.pot",
+        "web/i18n/translations/messages.pot",
     }
     for folder, packaged in [
         ("alembic/versions", "web/_assets/alembic/versions"),
@@ -113,14 +113,14 @@ def test_the_wheel_carries_the_assets(wheel: Path) -> None:
     ]:
         expected |= {f"{packaged}/{path.name}" for path in (ROOT / folder).iterdir()
                      if path.is_file()}  # fmt: skip
-    for catalog in (ROOT / "web" / "translations").glob("*/LC_MESSAGES/messages.po"):
+    for catalog in (ROOT / "web" / "i18n" / "translations").glob("*/LC_MESSAGES/messages.po"):
         expected.add(catalog.relative_to(ROOT).as_posix())
     assert expected <= names, sorted(expected - names)
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
     assert "chromino/server_commands.py" not in names
     entry_points = next(name for name in names if name.endswith("entry_points.txt"))
     with zipfile.ZipFile(wheel) as archive:
-        assert "chromino = web.cli:main" in archive.read(entry_points).decode()
+        assert "chromino = web.ops.cli:main" in archive.read(entry_points).decode()
 
 
 def test_the_installed_package_finds_its_assets_and_catalogs(venv: Path, elsewhere: Path) -> None:

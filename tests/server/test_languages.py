@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 from test_pages_i18n import PAGES, TextCollector
 
-from web import i18n
+from web.i18n import catalogs as i18n
 
 BASE_URL = "http://127.0.0.1:8000"
 TRANSLATED = [language for language in i18n.LANGUAGES if language != "en"]

@@ -22,8 +22,8 @@ from services import require_redis
 from support import Player
 
 from chromino.notation import replay
-from web.fanout import CHANNEL
 from web.games.chromino import ChrominoLive
+from web.live.fanout import CHANNEL
 
 
 def launch_all(servers: list[ServerProcess]) -> list[ServerProcess]:

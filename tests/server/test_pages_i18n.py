@@ -12,7 +12,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from fastapi.testclient import TestClient
 
-from web import i18n
+from web.i18n import catalogs as i18n
 
 PAGES = [
     "/",

@@ -14,7 +14,7 @@ from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import IntegrityError
 
 from web.db import Base
-from web.migrate import alembic_config, downgrade, upgrade
+from web.ops.migrate import alembic_config, downgrade, upgrade
 from web.settings import Settings
 
 TABLES = {

@@ -20,8 +20,8 @@ from chromino.search import Budget
 from chromino.strong import ChrominoInformation, strong_move, view_from_dict
 from chromino.tiles import ALL_NAMES
 
+from ..i18n import N_
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
-from ..texts import N_
 from .base import Applied, EngineAction, SoloResult, coach_note
 
 TILE_COUNT = len(ALL_NAMES)

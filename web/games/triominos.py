@@ -15,8 +15,8 @@ from chromino.search import Budget
 from chromino.triominos import strong as tri_strong
 from chromino.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
 
+from ..i18n import N_
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
-from ..texts import N_
 from .base import Applied, EngineAction, SoloResult, coach_note
 
 

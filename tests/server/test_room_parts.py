@@ -1,0 +1,94 @@
+"""A room works from the parts it is handed, with no hub behind it.
+
+The hub hands each room its store, the fan-out, what the other processes said of
+their viewers, the thinkers, the settings and three hooks (the lobby changed, a
+game ended, unload me). Here a room is built from stand-ins for those alone: a
+move it is given is stored, then told to its viewer and to the other processes,
+and the hooks hear of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from test_fanout import run_alone
+
+from web.games import game_kind
+from web.live import EventStore, Room, RoomParts, StoredEvent, StoredGame, Submission, Viewer
+from web.live.fanout import Listener
+from web.live.presence import PresenceElsewhere
+from web.live.thinkers import Thinkers
+from web.settings import Settings
+
+
+class RecordingStore:
+    """The part of the event store a move uses: what was written, in order."""
+
+    def __init__(self) -> None:
+        self.written: list[tuple[str, StoredEvent]] = []
+
+    async def write(self, game_id: str, event: StoredEvent) -> None:
+        self.written.append((game_id, event))
+
+
+class RecordingFanout:
+    """The other processes, as far as this room can tell: what it published."""
+
+    origin = "test"
+
+    def __init__(self) -> None:
+        self.published: list[dict[str, Any]] = []
+
+    async def start(self, listener: Listener) -> None:
+        """Nothing to hear."""
+
+    async def publish(self, message: dict[str, Any]) -> None:
+        self.published.append(message)
+
+    async def stop(self) -> None:
+        """Nothing to close."""
+
+
+def test_a_room_plays_a_move_from_its_parts_alone() -> None:
+    kind = game_kind("chromino")
+    setup = kind.deal(["Ann"], "room-parts", kind.normalize_options({}))
+    seats = [{"user_id": 7, "bot": None, "name": "Ann"}]
+    stored = StoredGame("g-parts", kind.name, setup, seats, True, "playing", None, [])
+    store, fanout = RecordingStore(), RecordingFanout()
+    lobby_changes: list[None] = []
+    unloaded: list[Room] = []
+    settings = Settings()
+    viewer = Viewer(user_id=7, seat=0)
+
+    async def scenario() -> None:
+        parts = RoomParts(
+            store=cast(EventStore, store),
+            fanout=fanout,
+            elsewhere=PresenceElsewhere(settings.presence_ttl_seconds),
+            thinkers=Thinkers(settings),  # its worker processes start only when a bot thinks
+            settings=settings,
+            lobby_changed=lambda: lobby_changes.append(None),
+            game_over=lambda game_id: None,
+            unload=unloaded.append,
+        )
+        room = Room(parts, stored)
+        await room.join(viewer, None)
+        version = await room.submit(Submission(0, kind.timeout, 0, user_id=7, command_id="c-1"))
+        again = await room.submit(Submission(0, kind.timeout, 0, user_id=7, command_id="c-1"))
+        assert (version, again) == (1, 1)  # a command applies at most once
+        room.close()
+
+    run_alone(scenario)
+
+    assert [(game_id, event.version, event.command_id) for game_id, event in store.written] == [
+        ("g-parts", 1, "c-1")
+    ]
+    versions = [message for message in fanout.published if message["kind"] == "version"]
+    assert [(m["game"], m["version"], m["command_id"]) for m in versions] == [("g-parts", 1, "c-1")]
+    assert any(message["kind"] == "presence" for message in fanout.published)
+    told: list[str] = []
+    while not viewer.outbox.empty():
+        told.append(viewer.outbox.get_nowait() or "")
+    assert any('"type":"event"' in text and '"version":1' in text for text in told)
+    assert lobby_changes  # the turn passed: the lobby's lists read again
+    assert unloaded == []

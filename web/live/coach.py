@@ -1,0 +1,153 @@
+"""The coach at work: every finished game's human moves, searched in the background.
+
+When a process commits the end of a game it queues the game here (and records it
+as pending, so a restart picks it up). One task goes through the queue: it
+replays the game, and for each move a person made (a play, a draw or a pass —
+not a timeout) hands the mover's view *before* the move to the coach's worker
+(:meth:`web.games.GameKind.assess`), then stores the notes. A game is claimed
+before it is worked on, so two processes never analyse the same game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import select, update
+
+from ..db import Database, utcnow
+from ..games import game_kind
+from ..models import GameAnalysis
+from .background import in_background
+from .store import EventStore
+from .thinkers import Thinkers
+
+log = logging.getLogger(__name__)
+COACHED_ACTIONS = frozenset({"play", "draw", "pass"})
+"""What a person chose (a timeout is the clock's doing)."""
+STALE_CLAIM = timedelta(minutes=10)
+"""A game claimed this long ago by a process that never finished it is taken back."""
+
+
+class Coach:
+    """The queue of finished games to analyse, and the task working through it.
+
+    It is handed what it works with — the database (its notes), the event store (the
+    games) and the thinkers (the searching) — never the hub that owns it."""
+
+    def __init__(self, db: Database, store: EventStore, thinkers: Thinkers) -> None:
+        self.db = db
+        self.store = store
+        self.thinkers = thinkers
+        self.queue: asyncio.Queue[str] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+        self.done = asyncio.Event()
+        """Set each time a game's analysis is stored (tests wait on it)."""
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._work())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    def schedule(self, game_id: str) -> None:
+        """Queue a finished game (recorded as pending first, in the background)."""
+        in_background(self._enqueue(game_id), "could not queue a game for the coach")
+
+    async def _enqueue(self, game_id: str) -> None:
+        await asyncio.to_thread(self._mark_pending, game_id)
+        await self.queue.put(game_id)
+
+    def _mark_pending(self, game_id: str) -> None:
+        with self.db.session() as session:
+            if session.get(GameAnalysis, game_id) is None:
+                session.add(GameAnalysis(game_id=game_id, status="pending"))
+
+    async def _work(self) -> None:
+        for game_id in await asyncio.to_thread(self._waiting):
+            await self.queue.put(game_id)
+        while True:
+            game_id = await self.queue.get()
+            if not await asyncio.to_thread(self._claim, game_id):
+                continue
+            try:
+                notes = await self._analyse(game_id)
+            except Exception:
+                log.exception("the coach could not analyse game %s", game_id)
+                await asyncio.to_thread(self._finish, game_id, "failed", None)
+            else:
+                await asyncio.to_thread(self._finish, game_id, "done", notes)
+            self.done.set()
+
+    def _waiting(self) -> list[str]:
+        """Games pending, or claimed long ago by a process that never finished them."""
+        stale = utcnow() - STALE_CLAIM
+        with self.db.session() as session:
+            session.execute(
+                update(GameAnalysis)
+                .where(GameAnalysis.status == "running", GameAnalysis.started_at < stale)
+                .values(status="pending")
+            )
+            query = select(GameAnalysis.game_id).where(GameAnalysis.status == "pending")
+            return list(session.scalars(query))
+
+    def _claim(self, game_id: str) -> bool:
+        with self.db.session() as session:
+            claimed = session.execute(
+                update(GameAnalysis)
+                .where(GameAnalysis.game_id == game_id, GameAnalysis.status == "pending")
+                .values(status="running", started_at=utcnow())
+            )
+            return bool(getattr(claimed, "rowcount", 0))
+
+    def _finish(self, game_id: str, status: str, notes: list[dict[str, Any]] | None) -> None:
+        with self.db.session() as session:
+            session.execute(
+                update(GameAnalysis)
+                .where(GameAnalysis.game_id == game_id)
+                .values(status=status, notes=notes, finished_at=utcnow())
+            )
+
+    async def _analyse(self, game_id: str) -> list[dict[str, Any]]:
+        stored = await asyncio.to_thread(self.store.read_game, game_id)
+        if stored is None:
+            return []
+        kind = game_kind(stored.kind)
+        live = kind.restore(stored.setup)
+        people = {index for index, seat in enumerate(stored.seats) if seat["user_id"] is not None}
+        notes = []
+        for row in stored.events:
+            action = kind.stored_action(row.action)
+            if row.seat in people and action.kind in COACHED_ACTIONS and not live.is_over:
+                view = live.view(row.seat)  # what the mover could see, before the move
+                seed = f"{game_id}:{row.seq}"
+                note = await self.thinkers.assess(kind.name, view, row.action, seed)
+                notes.append({"version": row.seq, "seat": row.seat, "played": row.action, **note})
+            live.apply(row.seat, action)
+        return notes
+
+
+def summary(notes: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """Per player: moves looked at, how many the coach would have made otherwise, the
+    average drop, and the three moves that lost most (versions)."""
+    result = []
+    for seat in range(players):
+        mine = [note for note in notes if note["seat"] == seat]
+        different = [note for note in mine if note["loss"] > 0]
+        worst = sorted(different, key=lambda note: note["loss"], reverse=True)[:3]
+        result.append(
+            {
+                "seat": seat,
+                "moves": len(mine),
+                "better_moves": len(different),
+                "average_loss": round(sum(n["loss"] for n in mine) / len(mine), 3) if mine else 0,
+                "worst": [note["version"] for note in worst],
+            }
+        )
+    return result

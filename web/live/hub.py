@@ -1,0 +1,178 @@
+"""The hub: every live room of this process, and what it hears from the others.
+
+Rooms are loaded on first use (a socket, a new game, a restart) and unloaded when
+a finished game has no viewer. Several processes may serve the same game: each
+tells the others, through the fan-out, every version it commits (with the
+event, so a room one version behind needs no database read) and who is
+connected to it, so every viewer on every process sees every event and the
+same presence. A process that stops announcing (it died) drops out of the
+presence after ``presence_ttl_seconds``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+from ..db import Database
+from ..lobby import LobbyBus
+from ..settings import Settings
+from .background import in_background
+from .coach import Coach
+from .fanout import Fanout
+from .presence import PresenceElsewhere
+from .room import FANOUT_FAILED, Room, RoomParts
+from .store import EventStore
+from .thinkers import Thinkers
+
+
+class Hub:
+    """Every live room of this process, and the fan-out between processes."""
+
+    def __init__(self, db: Database, settings: Settings, fanout: Fanout) -> None:
+        self.db = db
+        self.settings = settings
+        self.fanout = fanout
+        self.store = EventStore(db)
+        self.rooms: dict[str, Room] = {}
+        self._loading = asyncio.Lock()
+        self.elsewhere = PresenceElsewhere(settings.presence_ttl_seconds)
+        self._refresher: asyncio.Task[None] | None = None
+        self.lobby = LobbyBus()
+        self.thinkers = Thinkers(settings)
+        self.coach = Coach(db, self.store, self.thinkers) if settings.coach else None
+        self._parts = RoomParts(
+            store=self.store,
+            fanout=fanout,
+            elsewhere=self.elsewhere,
+            thinkers=self.thinkers,
+            settings=settings,
+            lobby_changed=self.lobby_changed,
+            game_over=self.game_over,
+            unload=self.evict,
+        )
+
+    async def start(self) -> None:
+        """Rebuild every game in progress, re-arming its timers and bots."""
+        await self.fanout.start(self._on_remote)
+        game_ids = await asyncio.to_thread(self.store.playing_game_ids)
+        for game_id in game_ids:
+            await self.room(game_id)
+        self._refresher = asyncio.create_task(self._refresh_presence())
+        if self.coach is not None:
+            self.coach.start()
+
+    async def stop(self) -> None:
+        """Stop all timers and the fan-out; let the last commits finish."""
+        if self._refresher is not None:
+            self._refresher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._refresher
+        for room in self.rooms.values():
+            room.close()
+        if self.coach is not None:
+            await self.coach.stop()
+        self.thinkers.close()
+        await self.fanout.stop()
+        await self.store.close()
+
+    async def room(self, game_id: str) -> Room | None:
+        """The room of a game, loading it from the database the first time."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        async with self._loading:
+            room = self.rooms.get(game_id)
+            if room is None:
+                stored = await asyncio.to_thread(self.store.read_game, game_id)
+                if stored is None:
+                    return None
+                room = Room(self._parts, stored)
+                self.rooms[game_id] = room
+                room.start()
+                await self.fanout.publish({"kind": "presence_query", "game": game_id})
+            return room
+
+    def evict(self, room: Room) -> None:
+        """Forget a room: its viewers are closed and reconnect to a fresh one."""
+        room.close()
+        if self.rooms.get(room.game_id) is room:
+            del self.rooms[room.game_id]
+        for viewer in room.viewers:
+            viewer.hang_up()
+
+    def game_over(self, game_id: str) -> None:
+        """A game this process committed the end of: the coach looks at its moves."""
+        if self.coach is not None:
+            self.coach.schedule(game_id)
+
+    def lobby_changed(self) -> None:
+        """Tables or games changed: wake the lobby streams here and on the other processes."""
+        self.lobby.changed()
+        in_background(self.fanout.publish({"kind": "lobby"}), FANOUT_FAILED)
+
+    async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
+        """A finished game's rematch was dealt: tell its viewers, here and elsewhere."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            room.rematch_dealt(next_game_id)
+        await self.fanout.publish({"kind": "rematch", "game": game_id, "next": next_game_id})
+        self.lobby_changed()
+
+    def set_assistance(self, user_id: int, level: str) -> None:
+        """Pass a changed assistance level to that user's open games."""
+        for room in self.rooms.values():
+            room.set_assistance(user_id, level)
+
+    # --- hearing the other processes ----------------------------------------------
+
+    async def _on_remote(self, message: dict[str, Any]) -> None:
+        kind, game_id = message.get("kind"), message.get("game")
+        if kind == "lobby":
+            self.lobby.changed()
+            return
+        if kind == "resync":  # our own listener: messages may have been lost
+            for loaded in list(self.rooms.values()):
+                self._catch_up_later(loaded)
+            self.lobby.changed()
+            return
+        if not isinstance(game_id, str):
+            return
+        room = self.rooms.get(game_id)
+        if kind == "version" and room is not None:
+            await room.heard_version(message)
+        elif kind == "presence":
+            self._heard_presence(game_id, message)
+        elif kind == "presence_query" and room is not None and room.viewers:
+            room.announce_presence()
+        elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
+            room.rematch_dealt(message["next"])
+
+    def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
+        changed = self.elsewhere.heard(game_id, message)
+        room = self.rooms.get(game_id)
+        if changed and room is not None:
+            room.presence_changed(local=False)
+        heard = message.get("version")
+        if room is not None and isinstance(heard, int) and heard > room.version:
+            # a version whose own message never came: read it from the database
+            self._catch_up_later(room)
+
+    def _catch_up_later(self, room: Room) -> None:
+        in_background(room.catch_up(), FANOUT_FAILED)
+
+    async def _refresh_presence(self) -> None:
+        """Remind the others who is here; forget processes that went quiet."""
+        while True:
+            await asyncio.sleep(self.settings.presence_refresh_seconds)
+            for room in list(self.rooms.values()):
+                if room.viewers:
+                    room.announce_presence()
+            self._forget_silent()
+
+    def _forget_silent(self) -> None:
+        for game_id in self.elsewhere.forget_silent():
+            room = self.rooms.get(game_id)
+            if room is not None:
+                room.presence_changed(local=False)

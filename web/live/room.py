@@ -1,0 +1,533 @@
+"""A room: one game in memory, with the people watching it.
+
+Every action — a player's command, a bot's move, a timer's timeout — goes
+through :meth:`Room.submit` under the room's lock: checked by the rules,
+committed to the event store, and only then broadcast, each viewer getting
+their own filtered copy. The database is the source of truth: a room is rebuilt
+from its events after a restart, and a second process that wrote first makes
+this one resync rather than fork the game — its viewers then get the events they
+missed, then the state, exactly as a reconnecting client would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from chromino.errors import IllegalMoveError
+
+from .. import metrics
+from ..db import as_utc, utcnow
+from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
+from ..i18n import N_, Words
+from ..models import GameEvent
+from ..protocol import ProtocolError
+from ..settings import Settings
+from .background import in_background
+from .fanout import Fanout
+from .presence import PresenceElsewhere
+from .store import ConflictError, EventStore, StoredEvent, StoredGame
+from .thinkers import Thinkers
+
+log = logging.getLogger(__name__)
+OUTBOX_LIMIT = 256
+FANOUT_FAILED = "a background fan-out task failed"
+
+
+@dataclass(frozen=True)
+class Submission:
+    """An action someone (a player, a bot, the clock) asks a room to apply."""
+
+    seat: int
+    action: EngineAction
+    expected_version: int
+    """The version the actor decided on: a game that moved since refuses it."""
+    user_id: int | None = None
+    command_id: str | None = None
+    """With ``user_id``, what makes a command apply at most once."""
+    assistance: str | None = None
+    """The player's assistance level, whose policy may refuse what the rules allow."""
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One websocket watching a room: a seated player or a spectator."""
+
+    user_id: int | None
+    seat: int | None
+    assistance: str = "beginner"
+    language: str = "en"
+    """The language the viewer's refusals are worded in."""
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    """Messages waiting for the socket; ``None`` tells the sender to hang up."""
+    overflowed: bool = False
+    close_code: int | None = None
+    """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
+
+    def hang_up(self, code: int = 1013) -> None:
+        """Ask the sender to close the socket; the client reconnects and resyncs."""
+        self.overflowed = True
+        self.close_code = code
+        self.outbox.put_nowait(None)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a viewer too slow to keep up is cut off (it will resync)."""
+        if self.overflowed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.hang_up()
+            return
+        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+
+
+@dataclass(frozen=True)
+class RoomParts:
+    """What a room works with, handed to it by whoever holds the rooms (the hub).
+
+    The room never reaches back for its holder: it is given its store, the fan-out to
+    the other processes, what they said of their viewers, the bots' thinkers and the
+    settings, and three hooks for what concerns more than one game — the way
+    boardgame.io's ``Master`` is handed its game, storage and transport."""
+
+    store: EventStore
+    fanout: Fanout
+    elsewhere: PresenceElsewhere
+    thinkers: Thinkers
+    settings: Settings
+    lobby_changed: Callable[[], None]
+    """Tables or games changed: the lobby streams, here and elsewhere, read again."""
+    game_over: Callable[[str], None]
+    """A game this process committed the end of (the coach looks at it)."""
+    unload: Callable[[Room], None]
+    """Forget this room (its viewers reconnect to a fresh one)."""
+
+
+class Room:
+    """One game in memory, with its viewers."""
+
+    def __init__(self, parts: RoomParts, stored: StoredGame) -> None:
+        self.parts = parts
+        self.game_id = stored.game_id
+        self.kind: GameKind = game_kind(stored.kind)
+        self.seats = stored.seats
+        self.solo = stored.solo
+        self.lock = asyncio.Lock()
+        self.viewers: set[Viewer] = set()
+        self._timer: asyncio.Task[None] | None = None
+        self._bot: asyncio.Task[None] | None = None
+        self._load(stored)
+
+    def _load(self, stored: StoredGame) -> None:
+        self.setup = stored.setup
+        self.live: LiveGame = self.kind.restore(stored.setup)
+        self.history: list[Applied] = []
+        self.commands: dict[tuple[int, str], int] = {}
+        for row in stored.events:
+            self._apply_stored(row)
+        self.deadline = stored.deadline
+        self.next_game = stored.next_game
+        """The rematch of this game, once someone asked for it."""
+        self.ended_by_host = stored.status != "playing" and not self.live.is_over
+        """Ended by ``chromino admin end-game``: no more moves, timers or bots."""
+
+    def _apply_stored(self, row: GameEvent) -> Applied:
+        applied = self.live.apply(row.seat, self.kind.stored_action(row.action))
+        self.history.append(applied)
+        if row.user_id is not None and row.command_id is not None:
+            self.commands[(row.user_id, row.command_id)] = row.seq
+        return applied
+
+    @property
+    def version(self) -> int:
+        """How many events the game has had."""
+        return len(self.history)
+
+    # --- acting ---------------------------------------------------------------
+
+    async def submit(self, request: Submission) -> int:
+        """Apply one action at most once; returns the version it produced.
+
+        Refusals: ProtocolError (stale version, a conflict, the assistance policy, a
+        game the host ended) and the engine's IllegalMoveError, untouched."""
+        async with self.lock:
+            return await self._submit_locked(request)
+
+    async def _submit_locked(self, request: Submission) -> int:
+        seat, action, command_id = request.seat, request.action, request.command_id
+        user_id, expected_version = request.user_id, request.expected_version
+        key = (user_id, command_id) if user_id is not None and command_id is not None else None
+        if key is not None and key in self.commands:
+            return self.commands[key]
+        if self.ended_by_host:
+            raise ProtocolError("game_over", Words(N_("the host ended this game")), command_id)
+        if expected_version != self.version:
+            message = Words(
+                N_("the game is at version {version}, not {expected}; resync"),
+                version=self.version,
+                expected=expected_version,
+            )
+            raise ProtocolError("stale_version", message, command_id)
+        if request.assistance is not None:
+            refusal = self.kind.assistance_refusal(request.assistance, self.live, seat, action)
+            if refusal is not None:
+                raise ProtocolError("assistance_draw_refused", Words(refusal), command_id)
+        applied = self.live.apply(seat, action)  # refuses (IllegalMoveError) changing nothing
+        version = self.version + 1
+        deadline = self._next_deadline(applied)
+        stored = StoredEvent(
+            version,
+            seat,
+            applied.stored,
+            user_id,
+            command_id,
+            deadline,
+            self.live.result(),
+            None if self.live.is_over else self.live.current_seat,
+        )
+        try:
+            await self.parts.store.write(self.game_id, stored)
+        except (ConflictError, IntegrityError):
+            await self._reload_locked()
+            if key is not None and key in self.commands:
+                return self.commands[key]
+            message = Words(N_("someone else moved first; resync and try again"))
+            raise ProtocolError("conflict", message, command_id) from None
+        except Exception:
+            log.exception("could not store version %s of game %s", version, self.game_id)
+            await self._reload_or_evict()
+            raise ProtocolError(
+                "unavailable",
+                Words(N_("the move could not be saved; try again shortly")),
+                command_id,
+            ) from None
+        self.history.append(applied)
+        metrics.move_applied(applied.action.kind)
+        self.deadline = deadline
+        if key is not None:
+            self.commands[key] = version
+        self._broadcast(applied)
+        await self._announce_version(version)
+        if applied.turn_changed or applied.finished:
+            self.parts.lobby_changed()
+        if applied.finished:
+            self.parts.game_over(self.game_id)
+        self._schedule()
+        return version
+
+    def _next_deadline(self, applied: Applied) -> datetime | None:
+        seconds = self.live.turn_seconds()
+        if not seconds or applied.finished:
+            return None
+        if applied.turn_changed or self.deadline is None:
+            return utcnow() + timedelta(seconds=seconds)
+        return self.deadline
+
+    async def _reload_or_evict(self) -> None:
+        """After a failed commit the memory is ahead of the database: rebuild it from
+        the database, or, if even that fails, drop the room (it is rebuilt on next use)."""
+        try:
+            await self._reload_locked()
+        except Exception:
+            log.exception("game %s could not be reloaded; unloading it", self.game_id)
+            self.parts.unload(self)
+
+    async def _reload_locked(self) -> None:
+        """Rebuild from the database, then give every viewer the events they have not
+        seen (those another process committed) and the state — as a reconnect would."""
+        seen = self.version
+        stored = await asyncio.to_thread(self.parts.store.read_game, self.game_id)
+        if stored is not None:
+            self._load(stored)
+            for viewer in self.viewers:
+                self.sync(viewer, seen, snapshot="state")
+            self._schedule()
+
+    async def heard_version(self, message: dict[str, Any]) -> None:
+        """Another process committed a version: apply its event from the message when it
+        is the next one, else read what is missing from the database."""
+        async with self.lock:
+            version = int(message.get("version", 0))
+            if version <= self.version:
+                return
+            if version == self.version + 1 and isinstance(message.get("action"), dict):
+                try:
+                    self._apply_heard(message)
+                except (IllegalMoveError, KeyError, TypeError, ValueError):
+                    log.exception("game %s: a fan-out event did not apply", self.game_id)
+                    await self._reload_locked()
+                return
+        await self.catch_up()
+
+    def _apply_heard(self, message: dict[str, Any]) -> None:
+        seat = int(message["seat"])
+        applied = self.live.apply(seat, self.kind.stored_action(message["action"]))
+        self.history.append(applied)
+        user_id, command_id = message.get("user_id"), message.get("command_id")
+        if isinstance(user_id, int) and isinstance(command_id, str):
+            self.commands[(user_id, command_id)] = self.version
+        deadline = message.get("deadline")
+        self.deadline = None if deadline is None else datetime.fromtimestamp(float(deadline), UTC)
+        self._broadcast(applied)
+        self._schedule()
+
+    async def catch_up(self) -> None:
+        """Another process moved the game on: read the new events and pass them on."""
+        async with self.lock:
+            rows = await asyncio.to_thread(self.parts.store.read_events, self.game_id, self.version)
+            for row in rows:
+                if row.seq != self.version + 1:
+                    await self._reload_locked()
+                    return
+                self._broadcast(self._apply_stored(row))
+            if rows:
+                deadline = await asyncio.to_thread(self.parts.store.read_deadline, self.game_id)
+                self.deadline = deadline
+                self._schedule()
+
+    # --- telling the other processes ------------------------------------------
+
+    async def _announce_version(self, version: int) -> None:
+        """A version this process committed, with its event and the next deadline."""
+        applied = self.history[version - 1]
+        deadline = None if self.deadline is None else as_utc(self.deadline).timestamp()
+        command = next((key for key, seq in self.commands.items() if seq == version), (None, None))
+        await self.parts.fanout.publish(
+            {
+                "kind": "version",
+                "game": self.game_id,
+                "version": version,
+                "seat": applied.seat,
+                "action": applied.stored,
+                "user_id": command[0],
+                "command_id": command[1],
+                "deadline": deadline,
+            }
+        )
+
+    def announce_presence(self) -> None:
+        """Who is connected to this room here (sent in the background)."""
+        seats, spectators = self.local_presence()
+        message = {
+            "kind": "presence",
+            "game": self.game_id,
+            "seats": sorted(seats),
+            "spectators": spectators,
+            "version": self.version,
+        }
+        in_background(self.parts.fanout.publish(message), FANOUT_FAILED)
+
+    # --- what viewers receive -----------------------------------------------
+
+    def _broadcast(self, applied: Applied) -> None:
+        states: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for viewer in list(self.viewers):
+            cache_key = (viewer.seat, viewer.assistance)
+            if cache_key not in states:
+                states[cache_key] = self._state_fields(viewer)
+            message = {
+                "type": "event",
+                "version": self.version,
+                "event": self.event_for(applied, viewer.seat),
+                **states[cache_key],
+            }
+            viewer.send(message)
+
+    @staticmethod
+    def event_for(applied: Applied, seat: int | None) -> dict[str, Any]:
+        """An event as one viewer may see it: the tile drawn only for the drawer."""
+        if seat == applied.seat and applied.private:
+            return {**applied.public, **applied.private}
+        return dict(applied.public)
+
+    def _state_fields(self, viewer: Viewer) -> dict[str, Any]:
+        seat = viewer.seat
+        legal = None
+        if (
+            seat is not None
+            and viewer.assistance != "none"
+            and not self.live.is_over
+            and self.live.current_seat == seat
+        ):
+            legal = self.live.legal_moves(seat, with_points=self._shows_points())
+        state = self.live.view(seat)
+        if (
+            legal
+            and seat is not None
+            and self.kind.assistance_refusal(viewer.assistance, self.live, seat, self.kind.draw)
+        ):
+            state["can_draw"] = False
+        return {
+            "state": state,
+            "legal": legal,
+            "deadline": None if self.deadline is None else as_utc(self.deadline).timestamp(),
+        }
+
+    def _shows_points(self) -> bool:
+        """Points beside each placement, in a game that counts them."""
+        return self.kind.shows_points(self.setup.get("options", {}))
+
+    def state_message(self, viewer: Viewer, kind: str = "state") -> dict[str, Any]:
+        """A full snapshot for one viewer."""
+        return {
+            "type": kind,
+            "game": self.kind.name,
+            "game_id": self.game_id,
+            "version": self.version,
+            "seat": viewer.seat,
+            "players": [seat["name"] for seat in self.seats],
+            "bots": [seat["bot"] for seat in self.seats],
+            "solo": self.solo,
+            **self._state_fields(viewer),
+            "presence": self.presence(),
+            "next_game": self.next_game,
+        }
+
+    def sync(self, viewer: Viewer, since: int | None, snapshot: str = "welcome") -> None:
+        """Bring a (re)connecting viewer up to date: missed events, or a snapshot.
+
+        ``snapshot`` is the snapshot's type: ``welcome`` opens a connection, a resync
+        asked for on an open one (a ``sync`` message) gets a ``state``."""
+        gap_ok = since is not None and 0 <= since <= self.version
+        if (
+            gap_ok
+            and since is not None
+            and self.version - since <= self.parts.settings.replay_gap_limit
+        ):
+            for version in range(since + 1, self.version + 1):
+                applied = self.history[version - 1]
+                event = self.event_for(applied, viewer.seat)
+                viewer.send({"type": "event", "version": version, "event": event})
+            viewer.send(self.state_message(viewer, "state"))
+        else:
+            viewer.send(self.state_message(viewer, snapshot))
+
+    # --- who is here -------------------------------------------------------------
+
+    def local_presence(self) -> tuple[frozenset[int], int]:
+        """The seats with a socket on this process, and this process's spectators."""
+        seated = frozenset(viewer.seat for viewer in self.viewers if viewer.seat is not None)
+        return seated, sum(1 for viewer in self.viewers if viewer.seat is None)
+
+    def presence(self) -> dict[str, Any]:
+        """Which seats have someone connected, and how many watch — on every process."""
+        seated, spectators = self.local_presence()
+        elsewhere_seated, elsewhere_spectators = self.parts.elsewhere.of(self.game_id)
+        everyone = seated | elsewhere_seated
+        return {
+            "connected": [index in everyone for index in range(len(self.seats))],
+            "spectators": spectators + elsewhere_spectators,
+        }
+
+    async def join(self, viewer: Viewer, since: int | None) -> None:
+        """A viewer arrives: bring them up to date, and tell everyone who is here."""
+        async with self.lock:
+            self.viewers.add(viewer)
+            self.sync(viewer, since)
+            self.presence_changed()
+
+    def leave(self, viewer: Viewer) -> None:
+        """A viewer goes; everyone hears who is left. A finished game nobody
+        watches is unloaded."""
+        self.viewers.discard(viewer)
+        self.presence_changed()
+        if not self.viewers and self.live.is_over:
+            self.parts.unload(self)
+
+    def presence_changed(self, *, local: bool = True) -> None:
+        """Tell this room's viewers who is here; a change here is told to the other
+        processes too."""
+        message = {"type": "presence", "version": self.version, **self.presence()}
+        for viewer in self.viewers:
+            viewer.send(message)
+        if local:
+            self.announce_presence()
+
+    def rematch_dealt(self, next_game: str) -> None:
+        """Someone asked for a rematch and it was dealt: every viewer hears of it (their
+        end screen offers to join it with one click)."""
+        if self.next_game == next_game:
+            return
+        self.next_game = next_game
+        message = {"type": "rematch", "version": self.version, "game_id": next_game}
+        for viewer in self.viewers:
+            viewer.send(message)
+
+    def set_assistance(self, user_id: int, level: str) -> None:
+        """A player changed their assistance level: resend their state at once."""
+        for viewer in self.viewers:
+            if viewer.user_id == user_id:
+                viewer.assistance = level
+                viewer.send(self.state_message(viewer, "state"))
+
+    # --- timers and bots ------------------------------------------------------
+
+    def _schedule(self) -> None:
+        """(Re)arm the turn timer and, when a bot is to play, its move."""
+        current = asyncio.current_task()
+        for task in (self._timer, self._bot):
+            if task is not None and task is not current and not task.done():
+                task.cancel()
+        self._timer = self._bot = None
+        if self.live.is_over or self.ended_by_host:
+            return
+        version = self.version
+        if self.deadline is not None:
+            self._timer = asyncio.create_task(self._expire(version, self.deadline))
+        if self.seats[self.live.current_seat]["bot"]:
+            self._bot = asyncio.create_task(self._play_bot(version))
+
+    def start(self) -> None:
+        """Arm the timer and the bot of a room just loaded."""
+        self._schedule()
+
+    async def _expire(self, version: int, deadline: datetime) -> None:
+        await asyncio.sleep(max(0.0, (as_utc(deadline) - utcnow()).total_seconds()))
+        async with self.lock:
+            if self.version != version or self.live.is_over:
+                return
+            with contextlib.suppress(ProtocolError, IllegalMoveError):
+                seat = self.live.current_seat
+                await self._submit_locked(Submission(seat, self.kind.timeout, version))
+
+    async def _play_bot(self, version: int) -> None:
+        await asyncio.sleep(self.parts.settings.bot_delay_seconds)
+        async with self.lock:
+            if self.version != version or self.live.is_over or self.ended_by_host:
+                return
+            seat = self.live.current_seat
+            bot = self.seats[seat]["bot"]
+            view = self.live.view(seat) if self.kind.thinks(bot) else None
+        action = None
+        if view is not None:
+            # A bot that searches thinks in a worker process, the room unlocked: the
+            # game's clock and its viewers' messages never wait for it.
+            seed = f"{self.game_id}:{version}"
+            chosen = await self.parts.thinkers.think(self.kind.name, view, bot, seed)
+            if chosen is not None:
+                action = self.kind.stored_action(chosen)
+        async with self.lock:
+            if self.version != version or self.live.is_over or self.ended_by_host:
+                return  # the clock ran out while it thought
+            rng = random.Random(f"{self.game_id}:{version}")
+            if action is None:
+                fallback = bot if view is None else "greedy"
+                action = self.live.bot_action(seat, fallback, rng)
+            try:
+                await self._submit_locked(Submission(seat, action, version))
+            except (ProtocolError, IllegalMoveError):
+                log.exception("bot %s in game %s could not move", bot, self.game_id)
+
+    def close(self) -> None:
+        """Stop the room's timers (shutting down or unloading)."""
+        for task in (self._timer, self._bot):
+            if task is not None:
+                task.cancel()

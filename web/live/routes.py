@@ -1,0 +1,107 @@
+"""The games routes: a game as I may see it, its record and its replay with the
+coach's notes. Each is rebuilt from the stored events by the game's own engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse
+from sqlalchemy import select
+
+from ..games import game_kind
+from ..i18n import N_, Words
+from ..lobby import game_by_id, game_summary, seat_of
+from ..models import GameAnalysis, GameEvent
+from ..people import OptionalUser, SessionDep
+from .coach import summary as coach_summary
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/games/{game_id}")
+def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str, Any]:
+    """A game's summary and what I may see of it (spectators need no account)."""
+    game = game_by_id(session, game_id)
+    user_id = user.id if user is not None else None
+    seat = None if user_id is None else seat_of(game, user_id)
+    kind = game_kind(game.kind)
+    live = kind.restore(game.setup)
+    for event in _events(session, game_id):
+        live.apply(event.seat, kind.stored_action(event.action))
+    return {"game": game_summary(game, user_id).model_dump(), "state": live.view(seat)}
+
+
+@router.get("/games/{game_id}/record")
+def download_record(game_id: str, session: SessionDep) -> JSONResponse:
+    """The game record (docs/rules.md section 9, docs/triominos-rules.md section 9) —
+    only once the game is over."""
+    game = game_by_id(session, game_id)
+    if game.status != "finished":
+        raise HTTPException(
+            409,
+            detail={
+                "code": "game_in_progress",
+                "message": Words(N_("a game's record is shown once it ends")),
+            },
+        )
+    moves = [{"player": event.seat, **event.action} for event in _events(session, game_id)]
+    record = {**game.setup, "moves": moves}
+    headers = {"Content-Disposition": f'attachment; filename="{game.kind}-{game_id}.json"'}
+    return JSONResponse(record, headers=headers)
+
+
+@router.get("/games/{game_id}/replay")
+def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str, Any]:
+    """A finished game step by step, as the server's engine replays it: each version's
+    event (with the tile drawn: the game is over) and the whole position after it,
+    running scores included. The browser shows the steps; it re-derives nothing."""
+    game = game_by_id(session, game_id)
+    if game.status != "finished":
+        raise HTTPException(
+            409,
+            detail={
+                "code": "game_in_progress",
+                "message": Words(N_("a game is replayed once it ends")),
+            },
+        )
+    kind = game_kind(game.kind)
+    live = kind.restore(game.setup)
+    steps: list[dict[str, Any]] = [{"version": 0, "event": None, **live.replay_frame()}]
+    for event in _events(session, game_id):
+        applied = live.apply(event.seat, kind.stored_action(event.action))
+        steps.append(
+            {
+                "version": event.seq,
+                "event": {**applied.public, **applied.private},
+                **live.replay_frame(),
+            }
+        )
+    return {
+        "game": kind.name,
+        "game_id": game.id,
+        "players": [seat["name"] for seat in game.seats],
+        "options": game.setup.get("options", {}),
+        "solo": game.solo,
+        "result": game.result,
+        "steps": steps,
+        "coach": _coach_notes(session, request, game.id, len(game.seats)),
+    }
+
+
+def _coach_notes(
+    session: SessionDep, request: Request, game_id: str, players: int
+) -> dict[str, Any]:
+    """The coach's notes on the game: ``status`` (off, pending, running, done, failed),
+    each person's ``notes`` and a ``summary`` per player."""
+    analysis = session.get(GameAnalysis, game_id)
+    if analysis is None:
+        status = "pending" if request.app.state.settings.coach else "off"
+        return {"status": status, "notes": [], "summary": []}
+    notes = analysis.notes or []
+    return {"status": analysis.status, "notes": notes, "summary": coach_summary(notes, players)}
+
+
+def _events(session: SessionDep, game_id: str) -> list[GameEvent]:
+    query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    return list(session.scalars(query))

@@ -1,0 +1,211 @@
+"""The game websocket: origin check, parsing at the edge, limits, and the room's commands."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from datetime import timedelta
+from typing import Any, cast
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
+from sqlalchemy import select
+
+from chromino.errors import IllegalMoveError
+
+from .. import metrics
+from ..i18n import N_, Words, best_language, rule_refusal, say
+from ..lobby import ID_SHAPE
+from ..models import Game, Preference
+from ..people import user_of_session
+from ..protocol import CommandBase, PingMessage, PlayBase, ProtocolError, SyncMessage, parse_inbound
+from ..settings import Settings
+from ..site import origin_is_ours, own_origin
+from .hub import Hub
+from .room import Room, Submission, Viewer
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
+
+
+class TokenBucket:
+    """At most ``rate`` messages a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.capacity = float(burst)
+        self.tokens = float(burst)
+        self.updated = time.monotonic()
+
+    def take(self) -> bool:
+        """Spend one token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+    """Browsers always send Origin: it must be ours (a listed origin or this very host).
+    Clients that are not browsers send none and cannot be used for cross-site attacks."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    own = own_origin(websocket.scope, websocket.headers)
+    return origin_is_ours(origin.rstrip("/"), own, settings.allowed_origins)
+
+
+def _error(
+    code: str, message: str | Words, command_id: str | None = None, language: str = "en"
+) -> dict[str, Any]:
+    metrics.refused(code)
+    error: dict[str, Any] = {"type": "error", "code": code, "message": say(message, language)}
+    if command_id is not None:
+        error["id"] = command_id
+    return error
+
+
+def _viewer_for(
+    game_id: str, cookie_session: dict[str, Any], hub: Hub, accept_language: str | None
+) -> Viewer | None:
+    if not ID_SHAPE.fullmatch(game_id):
+        return None
+    with hub.db.session() as session:
+        game = session.get(Game, game_id)
+        if game is None:
+            return None
+        idle = timedelta(days=hub.settings.session_idle_days)
+        user = user_of_session(cookie_session, session, idle)
+        user_id = user.id if user is not None else None
+        seat = None
+        for index, occupant in enumerate(game.seats):
+            if user_id is not None and occupant["user_id"] == user_id:
+                seat = index
+        assistance, preferred = "beginner", None
+        if user_id is not None:
+            chosen = session.execute(
+                select(Preference.assistance, Preference.language).where(
+                    Preference.user_id == user_id
+                )
+            ).first()
+            if chosen is not None:
+                assistance, preferred = chosen[0] or assistance, chosen[1]
+        language = best_language(preferred, accept_language)
+        return Viewer(user_id=user_id, seat=seat, assistance=assistance, language=language)
+
+
+@router.websocket("/ws/games/{game_id}")
+async def game_socket(websocket: WebSocket, game_id: str) -> None:
+    """One viewer of one game. ``?since=V`` asks for the events after version V."""
+    settings: Settings = websocket.app.state.settings
+    hub: Hub = websocket.app.state.hub
+    if not origin_allowed(websocket, settings):
+        await websocket.close(code=POLICY_VIOLATION, reason="foreign origin")
+        return
+    cookie_session = dict(websocket.session) if "session" in websocket.scope else {}
+    accept_language = websocket.headers.get("accept-language")
+    viewer = await asyncio.to_thread(_viewer_for, game_id, cookie_session, hub, accept_language)
+    room = await hub.room(game_id) if viewer is not None else None
+    if viewer is None or room is None:
+        await websocket.accept()
+        language = best_language(None, accept_language)
+        message = Words(N_("no game has this id"))
+        await websocket.send_json(_error("no_such_game", message, language=language))
+        await websocket.close(code=POLICY_VIOLATION)
+        return
+    await websocket.accept()
+    since = _since(websocket.query_params.get("since"))
+    sender = asyncio.create_task(_send_loop(websocket, viewer))
+    await room.join(viewer, since)
+    try:
+        await _receive_loop(websocket, room, viewer, settings)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.leave(viewer)
+        viewer.outbox.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await sender
+
+
+def _since(raw: str | None) -> int | None:
+    if raw is None or not raw.isdigit():
+        return None
+    return int(raw)
+
+
+async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
+    while True:
+        message = await viewer.outbox.get()
+        if message is None:
+            if viewer.overflowed:
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=viewer.close_code or status.WS_1013_TRY_AGAIN_LATER)
+            return
+        try:
+            await websocket.send_text(message)
+        except Exception:
+            return
+
+
+async def _receive_loop(
+    websocket: WebSocket, room: Room, viewer: Viewer, settings: Settings
+) -> None:
+    bucket = TokenBucket(settings.messages_per_second, settings.message_burst)
+    while True:
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        text = frame.get("text")
+        size = len(text.encode()) if text is not None else len(frame.get("bytes") or b"")
+        # Binary frames count too: they are held to the same size and rate limits.
+        if size > settings.max_frame_bytes:
+            await websocket.close(code=POLICY_VIOLATION, reason="frame too large")
+            return
+        if not bucket.take():
+            await websocket.close(code=POLICY_VIOLATION, reason="too many messages")
+            return
+        if text is None:
+            message = Words(N_("send JSON text frames"))
+            viewer.send(_error("binary_frame", message, language=viewer.language))
+            continue
+        try:
+            await _handle(text, room, viewer)
+        except ProtocolError as error:
+            viewer.send(_error(error.code, error.message, error.command_id, viewer.language))
+
+
+async def _handle(text: str, room: Room, viewer: Viewer) -> None:
+    play_model = cast(type[PlayBase], room.kind.play_model)
+    message = parse_inbound(text, play_model)
+    if isinstance(message, PingMessage):
+        viewer.send({"type": "pong", "version": room.version})
+        return
+    if isinstance(message, SyncMessage):
+        async with room.lock:
+            room.sync(viewer, message.version, snapshot="state")
+        return
+    assert isinstance(message, CommandBase)
+    if viewer.seat is None:
+        raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
+    try:
+        version = await room.submit(
+            Submission(
+                seat=viewer.seat,
+                action=room.kind.action_of(message),
+                expected_version=message.version,
+                user_id=viewer.user_id,
+                command_id=message.id,
+                assistance=viewer.assistance,
+            )
+        )
+    except IllegalMoveError as error:  # the engine's refusal, its code as it is, to the wire
+        words = rule_refusal(error.reason.value, error.message, viewer.language)
+        viewer.send(_error(error.reason.value, words, message.id, viewer.language))
+        return
+    viewer.send({"type": "ack", "id": message.id, "version": version})

@@ -1,0 +1,163 @@
+"""Bots that think, and the coach: searches run in worker processes, never on the loop.
+
+The strong bot ("Hard") searches for a second a move, and the coach searches
+every human move of a finished game; either would stall every game of the
+process if it ran on the event loop. They run in process pools instead
+(``CHROMINO_BOT_WORKERS`` for the bots, one worker for the coach), below the
+server in priority and ending with it,
+handed plain data: the mover's *view* (never the hidden tiles) and a seed. A
+worker that dies costs one move: the bot falls back to Medium for it, says so in
+the log, and the pool is made again for the next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+from ..games import game_kind
+from ..settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def _think(kind: str, view: dict[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
+    """In a worker: the bot's action for the seat of ``view`` (its record form)."""
+    return game_kind(kind).think(view, bot, seed, seconds)
+
+
+def _assess(
+    kind: str,
+    view: dict[str, Any],
+    played: dict[str, Any],
+    seed: str,
+    budget: tuple[float, int | None],
+) -> dict[str, Any]:
+    """In a worker: the coach's note on one move, from the mover's view."""
+    seconds, iterations = budget
+    return game_kind(kind).assess(view, played, seed, seconds, iterations)
+
+
+BOT_NICENESS = 5
+"""Bots think below the server: a move's broadcast never waits for a bot's search (the
+search just gets a few fewer iterations in its second when the machine is busy)."""
+COACH_NICENESS = 15
+"""The coach below the bots: it has all the time in the world."""
+PARENT_CHECK_SECONDS = 0.5
+
+
+def _worker_start(niceness: int, parent: int) -> None:
+    """In a new worker: step back in priority, and end with the server.
+
+    On Linux the worker runs in the idle scheduling class, on the time the server
+    leaves over: with a niceness alone, two searching workers on a two-core machine
+    still pushed the p99 of people's moves in the load benchmark from about 0.1 s to
+    0.3-0.6 s; idle-class workers barely move it. (Within the idle class the coach
+    and the bots share alike; the niceness orders them elsewhere.)
+
+    A server killed outright (SIGKILL, the OOM killer) cannot shut its pool down;
+    without the watch its workers would wait for work forever, one orphan per worker
+    per crash."""
+    with contextlib.suppress(OSError):
+        os.nice(niceness)
+    if hasattr(os, "SCHED_IDLE"):  # Linux: run only on time the server leaves over
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
+
+
+class Workers:
+    """A process pool that is made again when one of its workers dies."""
+
+    def __init__(self, size: int, name: str, *, niceness: int = BOT_NICENESS) -> None:
+        self.size = size
+        self.name = name
+        self.niceness = niceness
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> Executor:
+        if self._pool is None:
+            # spawn: the server has threads (the event store's writer), which fork would copy
+            # in whatever state they are in.
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.size,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_worker_start,
+                initargs=(self.niceness, os.getpid()),
+            )
+        return self._pool
+
+    def broken(self) -> None:
+        """Drop a pool whose worker died; the next call makes a new one."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def processes(self) -> list[int]:
+        """The workers' process ids (for tests and metrics)."""
+        if self._pool is None:
+            return []
+        return [process.pid for process in getattr(self._pool, "_processes", {}).values()]
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+class Thinkers:
+    """The bots' pool and the coach's, as the hub uses them."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.bots = Workers(settings.bot_workers, "bots")
+        self.coach = Workers(1, "coach", niceness=COACH_NICENESS)
+
+    async def think(
+        self, kind: str, view: dict[str, Any], bot: str, seed: str
+    ) -> dict[str, Any] | None:
+        """The bot's action, or None when its worker failed (the caller plays Medium)."""
+        loop = asyncio.get_running_loop()
+        seconds = self.settings.bot_seconds
+        try:
+            return await loop.run_in_executor(
+                self.bots.pool(), _think, kind, view, bot, seed, seconds
+            )
+        except BrokenProcessPool:
+            log.warning("a %s bot's worker died: Medium plays this move instead", bot)
+            self.bots.broken()
+        except Exception:
+            log.exception("a %s bot failed to think: Medium plays this move instead", bot)
+        return None
+
+    async def assess(
+        self, kind: str, view: dict[str, Any], played: dict[str, Any], seed: str
+    ) -> dict[str, Any]:
+        """The coach's note on one move (raises when its worker failed)."""
+        loop = asyncio.get_running_loop()
+        budget = (self.settings.coach_seconds, self.settings.coach_iterations)
+        try:
+            return await loop.run_in_executor(
+                self.coach.pool(), _assess, kind, view, played, seed, budget
+            )
+        except BrokenProcessPool:
+            self.coach.broken()
+            raise
+
+    def close(self) -> None:
+        self.bots.close()
+        self.coach.close()

@@ -1,0 +1,36 @@
+"""What the lobby asks of the live games, named here so the lobby need not import them.
+
+The hub (``web.live``) is this: the lobby's routes hand it the games they deal and
+the rematches they make, and the streams listen on its :class:`LobbyBus`. The live
+games depend on the lobby, never the other way round.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from fastapi import Request
+
+from .bus import LobbyBus
+
+
+class LiveGames(Protocol):
+    """The live games of this process, as the lobby sees them."""
+
+    lobby: LobbyBus
+    """Wakes this process's lobby and table streams."""
+
+    def lobby_changed(self) -> None:
+        """Tables or games changed: wake the streams here and on the other processes."""
+
+    async def room(self, game_id: str) -> object:
+        """Load a game just dealt, so its bots and timer start."""
+
+    async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
+        """Tell a finished game's viewers, everywhere, of its rematch."""
+
+
+def live_games(request: Request) -> LiveGames:
+    """The app's live games (its hub)."""
+    games: LiveGames = request.app.state.hub
+    return games

@@ -1,0 +1,136 @@
+"""The lobby routes: tables (made, listed, joined, left, started), solo games,
+rematches, and my games.
+
+A route that deals a game has the live games (the hub) load it at once, so its bots
+and timer start before anyone connects; every change wakes the lobby streams.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from fastapi import APIRouter, Request, status
+from pydantic import TypeAdapter
+
+from ..games import DEFAULT_GAME
+from ..people import CurrentUser, SessionDep
+from . import tables
+from .host import live_games
+from .schemas import GameSummary, SoloBest, SoloCreate, TableCreate, TablePublic
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/me/games")
+def read_my_games(user: CurrentUser, session: SessionDep) -> list[GameSummary]:
+    """My games: those in progress first, then the newest."""
+    return [tables.game_summary(game, user.id) for game in tables.my_games(session, user)]
+
+
+@router.get("/me/solo-best")
+def read_solo_best(
+    user: CurrentUser, session: SessionDep, game: str = DEFAULT_GAME
+) -> SoloBest | None:
+    """My best solo game of a game (``?game=``): Chromino ranks fewest turns, then
+    fewest draws, among hands emptied; Triominos the highest score."""
+    return tables.solo_best(session, user, game)
+
+
+@router.post("/tables", status_code=status.HTTP_201_CREATED)
+def create_table(
+    body: TableCreate, user: CurrentUser, session: SessionDep, request: Request
+) -> TablePublic:
+    """A new table with its options and seats; I take the first human seat."""
+    table = tables.create_table(session, user, body)
+    _lobby_changed(request, session)
+    return tables.table_public(table)
+
+
+@router.get("/tables")
+def list_tables(session: SessionDep) -> list[TablePublic]:
+    """Public tables still gathering players."""
+    return [tables.table_public(table) for table in tables.public_tables(session)]
+
+
+@router.get("/tables/{invite_code}")
+def read_table(invite_code: str, session: SessionDep) -> TablePublic:
+    """A table, for whoever holds its invite code."""
+    return tables.table_public(tables.table_by_invite(session, invite_code))
+
+
+@router.post("/tables/{invite_code}/join")
+def join_table(
+    invite_code: str, user: CurrentUser, session: SessionDep, request: Request
+) -> TablePublic:
+    """Take a free seat."""
+    table = tables.table_by_invite(session, invite_code)
+    tables.join(table, user)
+    _lobby_changed(request, session)
+    return tables.table_public(table)
+
+
+@router.post("/tables/{invite_code}/leave")
+def leave_table(
+    invite_code: str, user: CurrentUser, session: SessionDep, request: Request
+) -> TablePublic:
+    """Give up my seat before the start."""
+    table = tables.table_by_invite(session, invite_code)
+    tables.leave(table, user)
+    _lobby_changed(request, session)
+    return tables.table_public(table)
+
+
+@router.post("/tables/{invite_code}/start")
+def start_table(
+    invite_code: str, user: CurrentUser, session: SessionDep, request: Request
+) -> dict[str, str]:
+    """Deal the game (creator only)."""
+    table = tables.table_by_invite(session, invite_code)
+    game = tables.start(session, table, user, deal_seed=_deal_seed(request))
+    _open_room(request, session, game.id)
+    return {"game_id": game.id}
+
+
+@router.post("/solo", status_code=status.HTTP_201_CREATED)
+def start_solo(
+    user: CurrentUser, session: SessionDep, request: Request, body: SoloCreate | None = None
+) -> dict[str, str]:
+    """One click, one solo game (of the game named, with its options)."""
+    spec = body if body is not None else TypeAdapter(SoloCreate).validate_python({})
+    game = tables.start_solo(session, user, spec, deal_seed=_deal_seed(request))
+    _open_room(request, session, game.id)
+    return {"game_id": game.id}
+
+
+@router.post("/games/{game_id}/rematch")
+def rematch(
+    game_id: str, user: CurrentUser, session: SessionDep, request: Request
+) -> dict[str, str]:
+    """The same seats and options again (asking twice gives the same new game)."""
+    finished = tables.game_by_id(session, game_id)
+    game = tables.rematch(session, finished, user, deal_seed=_deal_seed(request))
+    _open_room(request, session, game.id)
+    asyncio.run_coroutine_threadsafe(
+        live_games(request).announce_rematch(finished.id, game.id), request.app.state.loop
+    )
+    return {"game_id": game.id}
+
+
+def _deal_seed(request: Request) -> str | None:
+    """The tests' fixed deal seed, if the settings have one (never in production)."""
+    seed: str | None = request.app.state.settings.deal_seed
+    return seed
+
+
+def _open_room(request: Request, session: SessionDep, game_id: str) -> None:
+    """Commit the new game, then have the hub load it so its bots and timer start
+    even before anyone connects."""
+    session.commit()
+    asyncio.run_coroutine_threadsafe(live_games(request).room(game_id), request.app.state.loop)
+    _lobby_changed(request, session)
+
+
+def _lobby_changed(request: Request, session: SessionDep) -> None:
+    """Commit, then wake the lobby streams (here and on the other processes)."""
+    session.commit()
+    request.app.state.loop.call_soon_threadsafe(live_games(request).lobby_changed)

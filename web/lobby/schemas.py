@@ -1,0 +1,113 @@
+"""What the lobby's routes accept and return: tables, seats, solo games, game summaries.
+
+A table or solo body is checked by the game it names (``game``): each game's own typed
+options, one model per game, so an error names the field the client wrote."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, Discriminator, Field, Tag, create_model
+
+from ..games import DEFAULT_GAME, GAMES
+from ..people import Inbound
+
+
+class SeatIn(Inbound):
+    kind: Literal["human", "bot"]
+    bot: str | None = Field(default=None, max_length=20)
+    """A bot of the table's game (its kind's ``bots``), for a bot seat."""
+
+
+class TableCreateBase(Inbound):
+    """A new table: which game, its options (the game's own, with their defaults), the
+    seats and whether the lobby lists it."""
+
+    game: str = DEFAULT_GAME
+    options: BaseModel
+    seats: list[SeatIn] = Field(min_length=1, max_length=8)
+    public: bool = False
+
+
+class SoloCreateBase(Inbound):
+    """A solo game: which game, and its options."""
+
+    game: str = DEFAULT_GAME
+    options: BaseModel
+
+
+def _game_of(value: Any) -> str:
+    """The ``game`` a request body names; a body that names none is for the default game."""
+    if isinstance(value, dict):
+        return str(value.get("game", DEFAULT_GAME))
+    return str(getattr(value, "game", DEFAULT_GAME))
+
+
+def _per_game(base: type[Inbound], suffix: str) -> Any:
+    """One model per game (its ``game`` literal, its own typed options), joined by the
+    ``game`` field: options are checked by the game chosen, errors name the field."""
+    variants = []
+    for kind in GAMES.values():
+        model = create_model(
+            f"{kind.name.title()}{suffix}",
+            __base__=base,
+            game=(Literal[kind.name], kind.name),  # type: ignore[arg-type]
+            options=(kind.options_model, Field(default_factory=kind.options_model)),
+        )
+        variants.append(Annotated[model, Tag(kind.name)])
+    return Annotated[Union[tuple(variants)], Discriminator(_game_of)]  # noqa: UP007
+
+
+if TYPE_CHECKING:
+    TableCreate = TableCreateBase
+    SoloCreate = SoloCreateBase
+else:
+    TableCreate = _per_game(TableCreateBase, "TableCreate")
+    SoloCreate = _per_game(SoloCreateBase, "SoloCreate")
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    kind: Literal["human", "bot"]
+    bot: str | None
+    user_id: int | None
+    name: str | None
+
+
+class TablePublic(BaseModel):
+    invite_code: str
+    game: str
+    creator_id: int | None
+    """None once the creator (a guest) has been pruned."""
+    options: dict[str, Any]
+    public: bool
+    solo: bool
+    status: str
+    game_id: str | None
+    seats: list[SeatPublic]
+
+
+class GameSummary(BaseModel):
+    id: str
+    game: str
+    status: str
+    solo: bool
+    players: list[str]
+    my_seat: int | None
+    current_seat: int | None
+    """The seat to play, while the game is on."""
+    my_turn: bool
+    result: dict[str, Any] | None
+    created_at: str
+    finished_at: str | None
+
+
+class SoloBest(BaseModel):
+    """A personal best of one game: fewest turns with an emptied hand (Chromino), or
+    the highest score (Triominos)."""
+
+    game: str
+    game_id: str
+    turns: int
+    draws: int
+    score: int

@@ -1,0 +1,109 @@
+"""The lobby's live streams: the home page's lists and a table page's table, pushed
+as they change (server-sent events).
+
+``GET /api/lobby/events`` (``event: lobby``) carries the open public tables and my
+games; ``GET /api/tables/{invite_code}/events`` (``event: table``) one table as
+``GET /api/tables/{invite_code}`` gives it (a table that does not exist is a 404
+before the stream starts). Whatever changes a table or a game wakes every stream
+(:class:`web.lobby.bus.LobbyBus`, here and on the other processes); a stream then
+reads what it shows again, at most once per :data:`~web.lobby.bus.REFRESH_GAP`,
+and sends it only when it differs from what it sent last. A comment every 25 s
+keeps proxies from closing a quiet stream. No account is made for a visitor
+without one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from datetime import timedelta
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+
+from ..db import Database
+from ..models import User
+from ..people import SessionDep, user_of_session
+from . import tables
+from .bus import KEEP_ALIVE, REFRESH_GAP, LobbyBus
+from .host import live_games
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/lobby/events", response_class=EventSourceResponse)
+async def lobby_events(request: Request) -> AsyncIterator[ServerSentEvent]:
+    """The open public tables and my games, sent at once and again whenever they change
+    (server-sent events, ``event: lobby``; a comment every 25 s keeps proxies from
+    closing the stream). No account is made for a visitor without one."""
+    database: Database = request.app.state.db
+    idle = timedelta(days=request.app.state.settings.session_idle_days)
+    cookie = dict(request.session)
+    user_id = await asyncio.to_thread(_user_id_of, database, cookie, idle)
+    stream = _changes(live_games(request).lobby, "lobby", lambda: _lobby_lists(database, user_id))
+    async for message in stream:
+        yield message
+
+
+def _existing(invite_code: str, session: SessionDep) -> str:
+    """The invite code of a table that exists (404 ``no_such_table`` before the stream)."""
+    tables.table_by_invite(session, invite_code)
+    return invite_code
+
+
+@router.get("/tables/{invite_code}/events", response_class=EventSourceResponse)
+async def table_events(
+    request: Request, invite_code: Annotated[str, Depends(_existing)]
+) -> AsyncIterator[ServerSentEvent]:
+    """The table now, then again whenever it changes; a comment every 25 s keeps
+    proxies from closing the stream."""
+    database: Database = request.app.state.db
+    stream = _changes(live_games(request).lobby, "table", lambda: _table(database, invite_code))
+    async for message in stream:
+        yield message
+
+
+async def _changes(
+    bus: LobbyBus, event: str, read: Callable[[], dict[str, Any]]
+) -> AsyncIterator[ServerSentEvent]:
+    """What ``read`` gives (in a thread), sent as ``event`` at once and again each time
+    the bus wakes and it differs; a burst of changes makes one reading."""
+    last: dict[str, Any] | None = None
+    async with bus.listen() as changed:
+        while True:
+            changed.clear()
+            now = await asyncio.to_thread(read)
+            if now != last:
+                yield ServerSentEvent(event=event, data=now)
+                last = now
+            try:
+                await asyncio.wait_for(changed.wait(), timeout=KEEP_ALIVE)
+            except TimeoutError:
+                yield ServerSentEvent(comment="still here")
+                continue
+            await asyncio.sleep(REFRESH_GAP)
+
+
+def _user_id_of(db: Database, cookie: dict[str, Any], idle: timedelta) -> int | None:
+    with db.session() as session:
+        user = user_of_session(cookie, session, idle)
+        return None if user is None else user.id
+
+
+def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
+    with db.session() as session:
+        listed = [tables.table_public(t).model_dump() for t in tables.public_tables(session)]
+        mine: list[dict[str, Any]] = []
+        user = None if user_id is None else session.get(User, user_id)
+        if user is not None:
+            mine = [
+                tables.game_summary(game, user.id).model_dump()
+                for game in tables.my_games(session, user)
+            ]
+        return {"tables": listed, "my_games": mine}
+
+
+def _table(db: Database, invite_code: str) -> dict[str, Any]:
+    with db.session() as session:
+        return tables.table_public(tables.table_by_invite(session, invite_code)).model_dump()

@@ -1,0 +1,368 @@
+"""Tables and the games played at them: create, join, leave, start, solo, rematch, lists."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, object_session
+
+from chromino.errors import InvalidSetupError
+
+from ..db import as_utc, utcnow
+from ..games import GAMES, GameKind, game_kind
+from ..i18n import N_, N_plural, Words
+from ..models import Game, GamePlayer, GameTable, TableSeat, User
+from .schemas import (
+    GameSummary,
+    SeatIn,
+    SeatPublic,
+    SoloBest,
+    SoloCreateBase,
+    TableCreateBase,
+    TablePublic,
+)
+
+TABLE_STATUS = {
+    "playing": N_("the table is playing"),
+    "finished": N_("the table is finished"),
+    "closed": N_("the table is closed"),
+    "open": N_("the table is open"),
+}
+
+
+class TableError(Exception):
+    """A request the table cannot honour; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, code: str, message: str | Words) -> None:
+        super().__init__(str(message))
+        self.status = status
+        self.code = code
+        self.message = message
+        """Words to say in the reader's language (a plain string when it has none)."""
+
+
+def _kind(name: str) -> GameKind:
+    try:
+        return game_kind(name)
+    except KeyError:
+        known = ", ".join(GAMES)
+        message = Words(N_("game: {name} is not one of {known}"), name=repr(name), known=known)
+        raise TableError(422, "unknown_game", message) from None
+
+
+def _check_options(kind: GameKind, options: dict[str, Any], seat_count: int) -> dict[str, Any]:
+    """The options with every default filled in, or a 422 naming the one at fault."""
+    try:
+        normalized = kind.normalize_options(options)
+        kind.check_seats(seat_count, normalized)
+    except InvalidSetupError as error:
+        raise TableError(422, "invalid_options", str(error)) from None
+    return normalized
+
+
+def _check_seats(kind: GameKind, seats: list[SeatIn]) -> None:
+    if len(seats) > kind.max_players:
+        message = Words(N_("{game} is for 1 to {count} players"), game=kind.title)
+        message.values["count"] = kind.max_players
+        raise TableError(422, "invalid_seat", message)
+    for index, seat in enumerate(seats):
+        if seat.kind == "bot" and seat.bot not in kind.bots:
+            known = ", ".join(kind.bots)
+            message = Words(
+                N_("seats[{index}].bot: a bot seat names its bot ({known})"),
+                index=index,
+                known=known,
+            )
+            raise TableError(422, "invalid_seat", message)
+        if seat.kind == "human" and seat.bot is not None:
+            message = Words(N_("seats[{index}].bot: a human seat has no bot"), index=index)
+            raise TableError(422, "invalid_seat", message)
+
+
+def create_table(
+    session: Session, user: User, spec: TableCreateBase, *, solo: bool = False
+) -> GameTable:
+    """A new table of the game asked for; its creator takes the first human seat."""
+    kind = _kind(spec.game)
+    _check_seats(kind, spec.seats)
+    table = GameTable(
+        invite_code=secrets.token_urlsafe(12),
+        kind=kind.name,
+        creator_id=user.id,
+        options=_check_options(kind, spec.options.model_dump(), len(spec.seats)),
+        public=spec.public and not solo,
+        solo=solo,
+    )
+    creator_seated = False
+    for index, seat in enumerate(spec.seats):
+        occupant = None
+        if seat.kind == "human" and not creator_seated:
+            occupant, creator_seated = user.id, True
+        table.seats.append(TableSeat(seat=index, user_id=occupant, bot=seat.bot))
+    session.add(table)
+    session.flush()
+    return table
+
+
+ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""Invite codes and game ids are URL-safe tokens: anything else (a NUL byte, which
+PostgreSQL refuses in text, a path of slashes) is no such thing, without a query."""
+
+
+def table_by_invite(session: Session, invite_code: str) -> GameTable:
+    """The table behind an invite code, or a 404."""
+    if not ID_SHAPE.fullmatch(invite_code):
+        raise TableError(404, "no_such_table", Words(N_("no table has this invite code")))
+    table = session.scalar(select(GameTable).where(GameTable.invite_code == invite_code))
+    if table is None:
+        raise TableError(404, "no_such_table", Words(N_("no table has this invite code")))
+    return table
+
+
+def _lock(table: GameTable) -> None:
+    """Serialize changes to one table (two joins for the last seat, a double-clicked start):
+    lock its row (SELECT … FOR UPDATE; on SQLite every transaction already holds the write
+    lock from its start, see web.db), then re-read what was read before the lock."""
+    session = object_session(table)
+    assert session is not None
+    session.execute(select(GameTable.id).where(GameTable.id == table.id).with_for_update())
+    for seat in list(table.seats):
+        session.expire(seat)
+    session.expire(table)
+
+
+def _require_open(table: GameTable) -> None:
+    if table.status != "open":
+        raise TableError(409, "table_not_open", Words(TABLE_STATUS[table.status]))
+
+
+def join(table: GameTable, user: User) -> None:
+    """Take the first free human seat."""
+    _lock(table)
+    _require_open(table)
+    if any(seat.user_id == user.id for seat in table.seats):
+        raise TableError(409, "already_seated", Words(N_("you already have a seat at this table")))
+    free = [seat for seat in table.seats if seat.bot is None and seat.user_id is None]
+    if not free:
+        raise TableError(409, "table_full", Words(N_("every seat at this table is taken")))
+    free[0].user_id = user.id
+
+
+def leave(table: GameTable, user: User) -> None:
+    """Give up a seat before the start; the creator leaving closes the table."""
+    _lock(table)
+    _require_open(table)
+    seats = [seat for seat in table.seats if seat.user_id == user.id]
+    if not seats:
+        raise TableError(409, "not_seated", Words(N_("you have no seat at this table")))
+    for seat in seats:
+        seat.user_id = None
+    if user.id == table.creator_id:
+        table.status = "closed"
+
+
+def start(session: Session, table: GameTable, user: User, *, deal_seed: str | None = None) -> Game:
+    """Deal the game: only the creator may, once every human seat is taken."""
+    if user.id != table.creator_id:
+        raise TableError(
+            403, "not_creator", Words(N_("only the table's creator can start the game"))
+        )
+    _lock(table)
+    _require_open(table)
+    empty = [seat.seat for seat in table.seats if seat.bot is None and seat.user_id is None]
+    if empty:
+        singular, plural = N_plural(
+            "seat {seats} is still waiting for a player",
+            "seats {seats} are still waiting for players",
+        )
+        seats = ", ".join(str(seat) for seat in empty)
+        message = Words(singular, plural=plural, count=len(empty), seats=seats)
+        raise TableError(409, "seats_empty", message)
+    return _deal_game(session, table, deal_seed)
+
+
+def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
+    """A fresh random seed; with a test's ``deal_seed``, one fixed by the table and by how
+    many games it has dealt (so a rematch is a new deal, and a rerun the same one)."""
+    if deal_seed is None:
+        return secrets.token_hex(16)
+    dealt = session.scalar(select(func.count()).select_from(Game).where(Game.table_id == table.id))
+    return f"{deal_seed}/{table.id}/{dealt}"
+
+
+def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Game:
+    kind = game_kind(table.kind)
+    names = [
+        seat.user.name if seat.user is not None else kind.bots.get(seat.bot or "", "Bot")
+        for seat in table.seats
+    ]
+    seats = [
+        {"user_id": seat.user_id, "bot": seat.bot, "name": name}
+        for seat, name in zip(table.seats, names, strict=True)
+    ]
+    setup = kind.deal(names, _seed(session, table, deal_seed), table.options)
+    turn_seconds = int(table.options.get("turn_seconds", 0))
+    game = Game(
+        id=secrets.token_urlsafe(9),
+        table_id=table.id,
+        kind=kind.name,
+        current_seat=int(setup["first"]),
+        setup=setup,
+        seats=seats,
+        solo=table.solo,
+        turn_deadline_at=utcnow() + timedelta(seconds=turn_seconds) if turn_seconds else None,
+    )
+    session.add(game)
+    for index, seat in enumerate(seats):
+        session.add(GamePlayer(game_id=game.id, seat=index, user_id=seat["user_id"]))
+    table.status = "playing"
+    table.game_id = game.id
+    session.flush()
+    return game
+
+
+def start_solo(
+    session: Session, user: User, spec: SoloCreateBase, *, deal_seed: str | None = None
+) -> Game:
+    """One click: a one-seat table of the game asked for, dealt at once."""
+    table_spec = TableCreateBase.model_construct(
+        game=spec.game, options=spec.options, seats=[SeatIn(kind="human")], public=False
+    )
+    table = create_table(session, user, table_spec, solo=True)
+    return _deal_game(session, table, deal_seed)
+
+
+def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None = None) -> Game:
+    """The same seats and options again; asking twice gives the same new game."""
+    if game.status != "finished":
+        raise TableError(409, "game_not_finished", Words(N_("a rematch needs a finished game")))
+    if not any(seat["user_id"] == user.id for seat in game.seats):
+        raise TableError(
+            403, "not_a_player", Words(N_("only the game's players can ask for a rematch"))
+        )
+    table = session.get(GameTable, game.table_id)
+    assert table is not None
+    _lock(table)
+    if table.game_id != game.id:
+        newer = session.get(Game, table.game_id)
+        assert newer is not None
+        return newer
+    return _deal_game(session, table, deal_seed)
+
+
+def game_by_id(session: Session, game_id: str) -> Game:
+    """The game, or a 404."""
+    if not ID_SHAPE.fullmatch(game_id):
+        raise TableError(404, "no_such_game", Words(N_("no game has this id")))
+    game = session.get(Game, game_id)
+    if game is None:
+        raise TableError(404, "no_such_game", Words(N_("no game has this id")))
+    return game
+
+
+def seat_of(game: Game, user_id: int) -> int | None:
+    """The user's seat in the game, or None for a spectator."""
+    for index, seat in enumerate(game.seats):
+        if seat["user_id"] == user_id:
+            return index
+    return None
+
+
+def table_public(table: GameTable) -> TablePublic:
+    """A table as anyone holding its invite code may see it."""
+    kind = game_kind(table.kind)
+    return TablePublic(
+        invite_code=table.invite_code,
+        game=table.kind,
+        creator_id=table.creator_id,
+        options=table.options,
+        public=table.public,
+        solo=table.solo,
+        status=table.status,
+        game_id=table.game_id,
+        seats=[
+            SeatPublic(
+                seat=seat.seat,
+                kind="bot" if seat.bot else "human",
+                bot=seat.bot,
+                user_id=seat.user_id,
+                name=seat.user.name
+                if seat.user
+                else (kind.bots.get(seat.bot) if seat.bot else None),
+            )
+            for seat in table.seats
+        ],
+    )
+
+
+def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
+    """Open public tables with a free seat, newest first."""
+    free_seat = (
+        select(TableSeat.table_id)
+        .where(TableSeat.user_id.is_(None), TableSeat.bot.is_(None))
+        .scalar_subquery()
+    )
+    query = (
+        select(GameTable)
+        .where(GameTable.public.is_(True), GameTable.status == "open", GameTable.id.in_(free_seat))
+        .order_by(GameTable.created_at.desc(), GameTable.id.desc())
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def game_summary(game: Game, user_id: int | None) -> GameSummary:
+    """A line of "my games": who plays, whose turn it is, how it ended, and when."""
+    my_seat = None if user_id is None else seat_of(game, user_id)
+    playing = game.status == "playing"
+    current = game.current_seat if playing else None
+    return GameSummary(
+        id=game.id,
+        game=game.kind,
+        status=game.status,
+        solo=game.solo,
+        players=[seat["name"] for seat in game.seats],
+        my_seat=my_seat,
+        current_seat=current,
+        my_turn=current is not None and current == my_seat,
+        result=game.result,
+        created_at=as_utc(game.created_at).isoformat(),
+        finished_at=None if game.finished_at is None else as_utc(game.finished_at).isoformat(),
+    )
+
+
+def my_games(session: Session, user: User, limit: int = 100) -> list[Game]:
+    """The user's games, current first, then newest."""
+    query = (
+        select(Game)
+        .join(GamePlayer, GamePlayer.game_id == Game.id)
+        .where(GamePlayer.user_id == user.id)
+        .order_by((Game.status == "finished").asc(), Game.created_at.desc())
+        .limit(limit)
+    )
+    return list(session.scalars(query))
+
+
+def solo_best(session: Session, user: User, game: str) -> SoloBest | None:
+    """The user's best finished solo game of this kind, as the game ranks them."""
+    kind = _kind(game)
+    query = (
+        select(Game)
+        .join(GamePlayer, GamePlayer.game_id == Game.id)
+        .where(
+            GamePlayer.user_id == user.id,
+            Game.solo.is_(True),
+            Game.status == "finished",
+            Game.kind == kind.name,
+        )
+    )
+    best = None
+    for played in session.scalars(query):
+        candidate = kind.solo_result(played.id, played.result or {})
+        if candidate is not None and (best is None or kind.better_solo(candidate, best)):
+            best = candidate
+    return None if best is None else SoloBest(**best.model_dump())

@@ -1,0 +1,278 @@
+"""The ``chromino`` command: the server's commands here, the engine's in ``chromino.cli``.
+
+``serve``, ``db …`` and ``admin …`` need the web stack and are handled here;
+every other command (``replay``, ``moves``, ``selfplay``) goes to the engine's
+command line, which runs on the standard library alone. Bad input and a
+database that cannot be reached end in a one-line message and a non-zero
+status, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging.config
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from alembic.util.exc import CommandError
+from pydantic import ValidationError
+from sqlalchemy.exc import SQLAlchemyError
+
+from chromino.cli import main as engine_main
+
+from .. import logs
+from ..db import Database
+from ..paths import AssetsMissingError
+from ..settings import Settings
+from ..site import server_config
+from . import admin
+from .migrate import upgrade
+
+WEB_COMMANDS = ("serve", "db", "admin")
+ENGINE_COMMANDS = {
+    "replay": "replay chromino-game/1 records, one per line",
+    "moves": "legal placements of chromino-position/1 lines",
+    "selfplay": "play bot games and summarise them",
+}
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2
+
+Command = Callable[[argparse.Namespace, Settings], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if arguments and arguments[0] in ENGINE_COMMANDS:
+        return engine_main(arguments)
+    args = _parser().parse_args(arguments)
+    try:
+        settings = _settings(args)
+    except ValidationError as error:
+        for problem in error.errors():
+            field = "_".join(str(part) for part in problem["loc"]).upper()
+            message = str(problem["msg"]).removeprefix("Value error, ")
+            where = f"CHROMINO_{field}: " if field else ""
+            print(f"chromino: bad configuration: {where}{message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    command: Command = args.run
+    try:
+        return command(args, settings)
+    except admin.AdminError as error:
+        print(f"chromino: {error}", file=sys.stderr)
+    except AssetsMissingError as error:
+        print(f"chromino: {error}", file=sys.stderr)
+    except CommandError as error:
+        print(f"chromino: migrations: {error}", file=sys.stderr)
+    except SQLAlchemyError as error:
+        reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+        print(f"chromino: database error: {reason}", file=sys.stderr)
+    return EXIT_FAILED
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    database_url = getattr(args, "database_url", None)
+    return Settings(database_url=database_url) if database_url else Settings()
+
+
+# --- commands --------------------------------------------------------------------------
+
+
+def serve(args: argparse.Namespace, settings: Settings) -> int:
+    """Apply the migrations, then serve the app with uvicorn."""
+    import uvicorn
+
+    config = logs.log_config(settings.log_format, settings.log_level)
+    logging.config.dictConfig(config)
+    upgrade(settings.database_url)
+    server = server_config(
+        "web.app:create_app",
+        settings,
+        factory=True,
+        host=args.host or settings.host,
+        port=args.port or settings.port,
+        log_config=config,
+        log_level=settings.log_level,
+    )
+    uvicorn.Server(server).run()
+    return 0
+
+
+def db_upgrade(args: argparse.Namespace, settings: Settings) -> int:
+    upgrade(settings.database_url)
+    print(f"the database at {_shown(settings.database_url)} is up to date")
+    return 0
+
+
+def db_backup(args: argparse.Namespace, settings: Settings) -> int:
+    report = admin.backup(settings.database_url, args.file, force=args.force)
+    print(f"backed up {_shown(settings.database_url)} to {report.path}: {_contents(report)}")
+    return 0
+
+
+def db_restore(args: argparse.Namespace, settings: Settings) -> int:
+    report = admin.restore(args.file, settings.database_url, force=args.force)
+    upgrade(settings.database_url)
+    print(f"restored {report.path} into {_shown(settings.database_url)}: {_contents(report)}")
+    return 0
+
+
+def admin_prune_guests(args: argparse.Namespace, settings: Settings) -> int:
+    database = Database(settings.database_url)
+    try:
+        pruned = admin.prune_guests(database, args.days, dry_run=args.dry_run)
+    finally:
+        database.dispose()
+    verb = "would prune" if args.dry_run else "pruned"
+    print(f"{verb} {len(pruned)} guest account(s) unseen for {args.days} day(s)")
+    return 0
+
+
+def admin_stuck_games(args: argparse.Namespace, settings: Settings) -> int:
+    database = Database(settings.database_url)
+    try:
+        stuck = admin.stuck_games(database, args.hours)
+    finally:
+        database.dispose()
+    if not stuck:
+        print(f"no game in progress has been idle for more than {args.hours:g} hour(s)")
+        return 0
+    print(f"{'game':14} {'moves':>5} {'idle (h)':>8}  last activity (UTC)        players")
+    for game in stuck:
+        idle = game.idle.total_seconds() / 3600
+        moment = game.last_activity.isoformat(timespec="seconds")
+        print(
+            f"{game.game_id:14} {game.version:5} {idle:8.1f}  {moment:26} {', '.join(game.players)}"
+        )
+    return 0
+
+
+def admin_end_game(args: argparse.Namespace, settings: Settings) -> int:
+    database = Database(settings.database_url)
+    try:
+        result = admin.end_game(database, args.game_id, args.reason)
+    finally:
+        database.dispose()
+    scores = ", ".join(str(score) for score in result["scores"])
+    print(f"game {args.game_id} ended ({args.reason}); scores as they stood: {scores}")
+    return 0
+
+
+def _shown(database_url: str) -> str:
+    """A database URL without its password."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(database_url).render_as_string(hide_password=True)
+    except Exception:
+        return "(the configured database)"
+
+
+def _contents(report: admin.BackupReport) -> str:
+    return (
+        f"{report.size} bytes, schema {report.revision}, {report.users} accounts, "
+        f"{report.games} games, {report.events} moves"
+    )
+
+
+# --- the parser ---------------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chromino",
+        description="Chromino online: the server, its database, a host's tools, and the engine.",
+        epilog="Settings come from CHROMINO_* variables (or .env); see docs/hosting.md.",
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    serve_cmd = commands.add_parser("serve", help="migrate the database and serve the web app")
+    serve_cmd.add_argument("--host", help="address to listen on (default from CHROMINO_HOST)")
+    serve_cmd.add_argument(
+        "--port", type=_port, help="port to listen on (default from CHROMINO_PORT)"
+    )
+    serve_cmd.set_defaults(run=serve)
+
+    database_option = argparse.ArgumentParser(add_help=False)
+    database_option.add_argument(
+        "--database-url", help="the database to work on (default: CHROMINO_DATABASE_URL)"
+    )
+
+    database = commands.add_parser("db", help="migrations, backups and restores")
+    db_commands = database.add_subparsers(dest="action", required=True, metavar="ACTION")
+    db_commands.add_parser(
+        "upgrade", parents=[database_option], help="apply every migration"
+    ).set_defaults(run=db_upgrade)
+    backup_cmd = db_commands.add_parser(
+        "backup",
+        parents=[database_option],
+        help="copy a SQLite database while the server runs (PostgreSQL: prints pg_dump's use)",
+    )
+    backup_cmd.add_argument("file", type=Path, help="where to write the backup")
+    backup_cmd.add_argument("--force", action="store_true", help="overwrite an existing file")
+    backup_cmd.set_defaults(run=db_backup)
+    restore_cmd = db_commands.add_parser(
+        "restore",
+        parents=[database_option],
+        help="copy a backup into a new or empty database, then migrate it (server stopped)",
+    )
+    restore_cmd.add_argument("file", type=Path, help="a backup made by 'chromino db backup'")
+    restore_cmd.add_argument(
+        "--force", action="store_true", help="replace a database that already holds data"
+    )
+    restore_cmd.set_defaults(run=db_restore)
+
+    tools = commands.add_parser("admin", help="a host's tools: guests and stuck games")
+    admin_commands = tools.add_subparsers(dest="action", required=True, metavar="ACTION")
+    prune = admin_commands.add_parser(
+        "prune-guests",
+        parents=[database_option],
+        help="delete guest accounts unseen for N days (their finished games stay)",
+    )
+    prune.add_argument("--days", type=_positive, required=True, help="days unseen (1 or more)")
+    prune.add_argument("--dry-run", action="store_true", help="count them, change nothing")
+    prune.set_defaults(run=admin_prune_guests)
+    stuck = admin_commands.add_parser(
+        "stuck-games", parents=[database_option], help="games in progress with no recent move"
+    )
+    stuck.add_argument(
+        "--hours", type=_positive_hours, default=24.0, help="idle for more than this (24)"
+    )
+    stuck.set_defaults(run=admin_stuck_games)
+    end = admin_commands.add_parser(
+        "end-game", parents=[database_option], help="end a game in progress; nobody wins"
+    )
+    end.add_argument("game_id", help="the game's id (as in /g/ID)")
+    end.add_argument("--reason", default="ended by the host", help="stored with the result")
+    end.set_defaults(run=admin_end_game)
+
+    for name, summary in ENGINE_COMMANDS.items():  # handled by chromino.cli; listed for --help
+        commands.add_parser(name, help=f"{summary} (chromino {name} --help)", add_help=False)
+    return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _positive_hours(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not more than 0")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _positive(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"{value} is not a port (1 to 65535)")
+    return value

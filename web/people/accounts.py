@@ -1,0 +1,199 @@
+"""Guests, names, passwords and preferences."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, MutableMapping
+from datetime import timedelta
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..db import as_utc, utcnow
+from ..models import Preference, SiteSecret, User, UserSession
+from .names import normalize, skeleton
+from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
+
+_hasher = PasswordHasher()
+
+
+class NameTakenError(ValueError):
+    """Another account already has this name (names are unique regardless of case)."""
+
+
+SESSION_RENEWAL = timedelta(hours=1)
+"""A session's last-seen time is written at most this often (a read most of the time)."""
+
+
+def guest(session: Session) -> User:
+    """A new guest account with a fresh name like ``Guest 48213``.
+
+    The name is drawn at random; should another request take it first, the
+    unique key refuses the insert and another name is drawn.
+    """
+    while True:
+        name = f"Guest {secrets.randbelow(900000) + 100000}"
+        key = skeleton(name)
+        if session.scalar(select(User.id).where(User.name_key == key)) is not None:
+            continue
+        user = User(name=name, name_key=key)
+        user.preference = Preference()
+        try:
+            with session.begin_nested():
+                session.add(user)
+                session.flush()
+        except IntegrityError:
+            continue
+        return user
+
+
+def rename(session: Session, user: User, name: str) -> None:
+    """Change the display name (already normalised and checked by web.people.names), refusing
+    one that another account's name looks like."""
+    key = skeleton(name)
+    holder = session.scalar(select(User).where(User.name_key == key))
+    if holder is not None and holder.id != user.id:
+        raise NameTakenError(f"the name {name!r} is taken")
+    user.name = name
+    user.name_key = key
+    user.name_chosen = True
+    try:
+        session.flush()  # someone may have taken it since the check: the unique key decides
+    except IntegrityError:
+        raise NameTakenError(f"the name {name!r} is taken") from None
+
+
+def set_password(session: Session, user: User, password: str, *, keep: str | None) -> None:
+    """Add or change the password (argon2), so the account can sign in elsewhere.
+
+    Every other session of the account ends: whoever had the old password, or a
+    copy of a cookie, is signed out. ``keep`` is the session that made the change.
+    """
+    user.password_hash = _hasher.hash(password)
+    end_sessions(session, user, keep=keep)
+
+
+def remember(cookie_session: MutableMapping[str, Any], session: Session, user: User) -> str:
+    """Sign the user in for this browser: a new server-side session, its id in the
+    signed cookie. Returns the session id."""
+    session_id = secrets.token_urlsafe(32)
+    session.add(UserSession(id=session_id, user_id=user.id))
+    session.flush()
+    cookie_session.clear()
+    cookie_session["sid"] = session_id
+    return session_id
+
+
+def user_of_session(
+    cookie_session: Mapping[str, Any], session: Session, idle: timedelta
+) -> User | None:
+    """The user whose live session the cookie names; None once that session has ended
+    or lain idle longer than ``idle``."""
+    session_id = cookie_session.get("sid")
+    if not isinstance(session_id, str):
+        return None
+    row = session.get(UserSession, session_id)
+    if row is None:
+        return None
+    now = utcnow()
+    last_seen = as_utc(row.last_seen_at)
+    if now - last_seen > idle:
+        session.delete(row)
+        return None
+    if now - last_seen > SESSION_RENEWAL:
+        row.last_seen_at = now
+    return session.get(User, row.user_id)
+
+
+def end_session(cookie_session: MutableMapping[str, Any], session: Session) -> None:
+    """Sign this browser out: its session ends on the server, not only in the cookie."""
+    session_id = cookie_session.get("sid")
+    if isinstance(session_id, str):
+        session.execute(delete(UserSession).where(UserSession.id == session_id))
+    cookie_session.clear()
+
+
+def end_sessions(session: Session, user: User, *, keep: str | None = None) -> int:
+    """End every session of the account but ``keep``; how many ended."""
+    query = delete(UserSession).where(UserSession.user_id == user.id)
+    if keep is not None:
+        query = query.where(UserSession.id != keep)
+    ended = session.execute(query)
+    return int(getattr(ended, "rowcount", 0) or 0)
+
+
+def current_session_id(cookie_session: Mapping[str, Any]) -> str | None:
+    session_id = cookie_session.get("sid")
+    return session_id if isinstance(session_id, str) else None
+
+
+def authenticate(session: Session, name: str, password: str) -> User | None:
+    """The registered user with this name (or one that looks the same) and password."""
+    user = session.scalar(select(User).where(User.name_key == skeleton(normalize(name))))
+    if user is None or user.password_hash is None:
+        _hasher.hash(password)  # same work either way: no timing hint that the name exists
+        return None
+    try:
+        _hasher.verify(user.password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return None
+    if _hasher.check_needs_rehash(user.password_hash):
+        user.password_hash = _hasher.hash(password)
+    return user
+
+
+def site_secret(session: Session, name: str) -> str:
+    """A secret made once for this installation and kept in its database (so every
+    process shares it and a restart keeps everyone signed in)."""
+    stored = session.get(SiteSecret, name)
+    if stored is not None:
+        return stored.value
+    value = secrets.token_urlsafe(48)
+    try:
+        with session.begin_nested():
+            session.add(SiteSecret(name=name, value=value))
+            session.flush()
+    except IntegrityError:  # another process made it first: use theirs
+        stored = session.get(SiteSecret, name)
+        assert stored is not None
+        return stored.value
+    return value
+
+
+def preferences_of(user: User) -> Preference:
+    """The user's preferences, created with defaults the first time."""
+    if user.preference is None:
+        user.preference = Preference()
+    return user.preference
+
+
+def update_preferences(user: User, changes: PreferencesUpdate) -> Preference:
+    """Apply the fields given, leaving the others as they were."""
+    preference = preferences_of(user)
+    for field, value in changes.model_dump(exclude_none=True).items():
+        follows_browser = field == "language" and value == "auto"
+        setattr(preference, field, None if follows_browser else value)
+    return preference
+
+
+def public_user(user: User) -> UserPublic:
+    """The account as the API shows it to its owner."""
+    preference = preferences_of(user)
+    return UserPublic(
+        id=user.id,
+        name=user.name,
+        name_chosen=user.name_chosen,
+        registered=user.password_hash is not None,
+        preferences=PreferencesPublic(
+            assistance=preference.assistance,
+            palette=preference.palette,
+            symbols=preference.symbols,
+            reversed_arrows=preference.reversed_arrows,
+            sound=preference.sound,
+            language=preference.language or "auto",
+        ),
+    )

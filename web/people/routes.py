@@ -1,0 +1,155 @@
+"""The people routes: who I am, my name, password, sign-in and sign-out, my preferences."""
+
+from __future__ import annotations
+
+import math
+from typing import Protocol
+
+from fastapi import APIRouter, HTTPException, Request, Response, status
+
+from ..i18n import N_, N_plural, Words
+from . import accounts
+from .deps import CurrentUser, SessionDep
+from .limits import Limits
+from .schemas import (
+    Login,
+    NameUpdate,
+    PasswordSet,
+    PreferencesPublic,
+    PreferencesUpdate,
+    UserPublic,
+)
+
+router = APIRouter(prefix="/api")
+
+
+class OpenGames(Protocol):
+    """The open games (the live hub), as far as a person's preferences reach them: a
+    new assistance level is resent to each open game of theirs. Named here so that
+    people need not know the live games."""
+
+    def set_assistance(self, user_id: int, level: str) -> None: ...
+
+
+@router.get("/me")
+def read_me(user: CurrentUser) -> UserPublic:
+    """Who I am (a guest account is made on the first visit)."""
+    return accounts.public_user(user)
+
+
+@router.put("/me/name")
+def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> UserPublic:
+    """Pick a display name; names are unique regardless of case."""
+    try:
+        accounts.rename(session, user, body.name)
+    except accounts.NameTakenError:
+        message = Words(N_("the name {name} is taken"), name=body.name)
+        raise HTTPException(409, detail={"code": "name_taken", "message": message}) from None
+    return accounts.public_user(user)
+
+
+@router.put("/me/password")
+def set_password(
+    body: PasswordSet, user: CurrentUser, request: Request, session: SessionDep
+) -> UserPublic:
+    """Add a password, so this account can sign in from another device; every other
+    device is signed out. A few changes per account per ten minutes."""
+    limits = _limits(request)
+    if not limits.password_changes.allow(user.id):
+        raise _too_many(limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES)
+    keep = accounts.current_session_id(request.session)
+    accounts.set_password(session, user, body.password, keep=keep)
+    return accounts.public_user(user)
+
+
+@router.post("/login")
+def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
+    """Sign in with a name and password.
+
+    Each address has a budget of attempts, and wrong passwords for one name from one
+    address are slowed down more and more; someone else's wrong guesses never keep the
+    owner out.
+    """
+    limits = _limits(request)
+    address = request.client.host if request.client else "unknown"
+    pair = (address, body.name.casefold())
+    if not limits.sign_ins_per_address.allow(address):
+        raise _too_many(limits.sign_ins_per_address.retry_after(address), TOO_MANY_SIGN_INS)
+    wait = limits.sign_in_failures.wait(pair)
+    if wait > 0:
+        raise _too_many(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS)
+    user = accounts.authenticate(session, body.name, body.password)
+    if user is None:
+        limits.sign_in_failures.failed(pair)
+        message = Words(N_("wrong name or password"))
+        raise HTTPException(401, detail={"code": "bad_credentials", "message": message})
+    limits.sign_in_failures.succeeded(pair)
+    accounts.end_session(request.session, session)  # the guest session this browser had
+    accounts.remember(request.session, session, user)
+    return accounts.public_user(user)
+
+
+def _limits(request: Request) -> Limits:
+    limits: Limits = request.app.state.limits
+    return limits
+
+
+TOO_MANY_PASSWORD_CHANGES = N_plural(
+    "too many password changes; try again in {count} second",
+    "too many password changes; try again in {count} seconds",
+)
+TOO_MANY_SIGN_INS = N_plural(
+    "too many sign-in attempts; try again in {count} second",
+    "too many sign-in attempts; try again in {count} seconds",
+)
+TOO_MANY_WRONG_PASSWORDS = N_plural(
+    "too many wrong passwords for this name; try again in {count} second",
+    "too many wrong passwords for this name; try again in {count} seconds",
+)
+
+
+def _too_many(retry_after: int, words: tuple[str, str]) -> HTTPException:
+    singular, plural = words
+    return HTTPException(
+        429,
+        detail={
+            "code": "too_many_attempts",
+            "message": Words(singular, plural=plural, count=retry_after),
+        },
+        headers={"Retry-After": str(retry_after)},
+    )
+
+
+@router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)
+def logout(request: Request, session: SessionDep) -> Response:
+    """Sign out: this browser's session ends on the server (a copy of the cookie is
+    worth nothing from now on); the next visit starts as a new guest."""
+    accounts.end_session(request.session, session)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.post("/me/sign-out-everywhere", status_code=status.HTTP_204_NO_CONTENT)
+def sign_out_everywhere(request: Request, user: CurrentUser, session: SessionDep) -> Response:
+    """End every session of my account, this one included (a lost phone, a shared
+    computer): every device must sign in again."""
+    accounts.end_sessions(session, user)
+    request.session.clear()
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/me/preferences")
+def read_preferences(user: CurrentUser) -> PreferencesPublic:
+    """My preferences."""
+    return accounts.public_user(user).preferences
+
+
+@router.patch("/me/preferences")
+def update_preferences(
+    body: PreferencesUpdate, user: CurrentUser, request: Request
+) -> PreferencesPublic:
+    """Change some preferences; the others stay. Open games hear of a new assistance level."""
+    accounts.update_preferences(user, body)
+    if body.assistance is not None:
+        games: OpenGames = request.app.state.hub
+        request.app.state.loop.call_soon_threadsafe(games.set_assistance, user.id, body.assistance)
+    return accounts.public_user(user).preferences

@@ -1,0 +1,18 @@
+"""The site: the HTML pages, the security headers and request limits every response
+passes through, and the HTTP server's own limits.
+
+What the other rooms use: the origin rule (:func:`origin_is_ours`, also applied to
+the game websocket), the middleware, the pages' router and the server's config.
+"""
+
+from .pages import router
+from .security import SecurityMiddleware, origin_is_ours, own_origin
+from .serving import server_config
+
+__all__ = [
+    "SecurityMiddleware",
+    "origin_is_ours",
+    "own_origin",
+    "router",
+    "server_config",
+]
