@@ -15,6 +15,7 @@ import pytest
 from pydantic import BaseModel
 
 from web.games import GAMES
+from web.i18n import say
 from web.protocol import (
     DrawCommand,
     PassCommand,
@@ -24,7 +25,6 @@ from web.protocol import (
     SyncMessage,
 )
 from web.protocol import parse_inbound as parse
-from web.texts import say
 
 WRONG_FOR: dict[str, list[Any]] = {
     "integer": [True, False, 1.0, 0.0, 2.5, "1", None, [1], {"n": 1}],
