@@ -15,6 +15,7 @@ from support import LiveServer, Player
 from test_http_accounts import at_once, device, expect
 
 from web.db import Database
+from web.lobby.tables import new_game_id
 from web.models import Game, GamePlayer, GameTable, TableSeat
 
 DEFAULT_OPTIONS: dict[str, Any] = {
@@ -598,3 +599,12 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
     assert [g["solo"] for g in mine] == [True, False]
     assert expect(ben.get("/api/me/games"), 200)[0]["id"] == game_id
     assert ana["id"] != me(ben)["id"]
+
+
+def test_a_game_id_never_begins_with_a_dash() -> None:
+    """A host pastes ids into ``chromino admin end-game ID``; one in 64 random ids
+    would begin with "-" and read as an option."""
+    ids = [new_game_id() for _ in range(2000)]
+    assert not [game_id for game_id in ids if game_id.startswith("-")]
+    assert len(set(ids)) == len(ids)
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{12}", game_id) for game_id in ids)

@@ -194,6 +194,14 @@ def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
     return f"{deal_seed}/{table.id}/{dealt}"
 
 
+def new_game_id() -> str:
+    """A fresh, unguessable game id that never begins with "-": a host pastes ids into
+    ``chromino admin end-game ID``, where a leading dash reads as an option."""
+    while (game_id := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return game_id
+
+
 def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Game:
     kind = game_kind(table.kind)
     names = [
@@ -207,7 +215,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
     setup = kind.deal(names, _seed(session, table, deal_seed), table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
     game = Game(
-        id=secrets.token_urlsafe(9),
+        id=new_game_id(),
         table_id=table.id,
         kind=kind.name,
         current_seat=int(setup["first"]),
