@@ -1,6 +1,6 @@
 """A slow reference for the rules of docs/rules.md sections 3 and 6, written for reading, not speed.
 
-Nothing here comes from ``chromino.board`` or ``chromino.game``: the cells a
+Nothing here comes from the engine's board or game (``chromino.games.chromino``): the cells a
 tile covers, its contacts, whether they match, which junior kind a contact is,
 legality and points are all worked out again from the rule book, square by
 square. Only the ``Placement`` value object (tile name, x, y, dir) is borrowed
@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from chromino.placement import Placement
+from chromino.games.chromino.placement import Placement
 
 Cell = tuple[int, int]
 

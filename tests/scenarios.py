@@ -20,8 +20,17 @@ from typing import Final
 
 import pytest
 
-from chromino import Action, Event, Game, GameOptions, IllegalMoveError, Placement, Reason, Setup
-from chromino.board import Board
+from chromino.games.chromino import (
+    Action,
+    Event,
+    Game,
+    GameOptions,
+    IllegalMoveError,
+    Placement,
+    Reason,
+    Setup,
+)
+from chromino.games.chromino.board import Board
 
 START: Final = Placement("BXY", 0, 0, "E")
 """The usual scenario start: B(0,0) X(1,0) Y(2,0), as in the worked examples."""

@@ -7,13 +7,13 @@ import random
 import pytest
 import reference as ref
 
-from chromino import Action, Game, GameOptions, Placement, Setup
-from chromino.bots import BOTS as REGISTERED
-from chromino.bots import Bot, bot_named, greedy_bot, random_bot
-from chromino.search import Budget
-from chromino.selfplay import play_bot_game, run_selfplay
-from chromino.strong import StrongBot
-from chromino.tiles import ALL_NAMES
+from chromino.core.search import Budget
+from chromino.core.selfplay import play_bot_game, run_selfplay
+from chromino.games.chromino import GAME, Action, Game, GameOptions, Placement, Setup
+from chromino.games.chromino.bots import BOTS as REGISTERED
+from chromino.games.chromino.bots import Bot, bot_named, greedy_bot, random_bot
+from chromino.games.chromino.strong import StrongBot
+from chromino.games.chromino.tiles import ALL_NAMES
 
 BOTS: dict[str, Bot] = {**REGISTERED, "strong": StrongBot(Budget.of_iterations(4))}
 """Every registered bot; the strong one with a few iterations instead of its second a move,
@@ -40,7 +40,7 @@ def test_every_bot_only_ever_takes_legal_actions_to_the_end() -> None:
     for name, bot in BOTS.items():
         for seed in range(8):
             options = GameOptions(scoring="expert" if seed % 2 else "none", draws_per_turn=seed % 3)
-            game = play_bot_game([bot] * (2 + seed % 3), f"{name}{seed}", options)
+            game = play_bot_game(GAME, [bot] * (2 + seed % 3), f"{name}{seed}", options)
             assert game.is_over
 
 
@@ -129,14 +129,16 @@ def test_stuck_bots_draw_then_pass() -> None:
 
 
 def test_greedy_beats_random_in_scoring_games() -> None:
-    summary = run_selfplay(["greedy", "random"], 2, 60, "duel", GameOptions(scoring="expert"))
+    summary = run_selfplay(
+        GAME, ["greedy", "random"], 2, 60, "duel", options=GameOptions(scoring="expert")
+    )
     assert summary.seats == {"greedy": 60, "random": 60}
     assert summary.wins["greedy"] > summary.wins["random"] * 1.5
 
 
 def test_selfplay_is_reproducible_from_its_seed() -> None:
-    one = run_selfplay(["greedy", "random"], 3, 5, 11).to_dict()
-    two = run_selfplay(["greedy", "random"], 3, 5, 11).to_dict()
+    one = run_selfplay(GAME, ["greedy", "random"], 3, 5, 11).to_dict()
+    two = run_selfplay(GAME, ["greedy", "random"], 3, 5, 11).to_dict()
     del one["games_per_second"], two["games_per_second"]
     assert one == two
 

@@ -13,10 +13,10 @@ from typing import Any
 import reference as ref
 from scenarios import PLACEMENT_EXAMPLES, Example
 
-from chromino import Action, Game, GameOptions
-from chromino.bots import greedy_bot, random_bot
-from chromino.placement import Placement
-from chromino.selfplay import play_bot_game
+from chromino.core.selfplay import play_bot_game
+from chromino.games.chromino import GAME, Action, Game, GameOptions
+from chromino.games.chromino.bots import greedy_bot, random_bot
+from chromino.games.chromino.placement import Placement
 
 
 def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -335,7 +335,7 @@ def test_selfplay_summary_counts_the_games_it_played() -> None:
     for number in range(6):
         names = ["greedy", "random"] * 2
         seated = names[number % 2 : number % 2 + 3]
-        game = play_bot_game([bots[name] for name in seated], f"3:{number}", GameOptions())
+        game = play_bot_game(GAME, [bots[name] for name in seated], f"3:{number}", GameOptions())
         outcome = game.outcome()
         assert outcome is not None
         for seat in outcome.winners:

@@ -8,9 +8,9 @@ from dataclasses import fields
 
 import pytest
 
-from chromino import Game, GameOptions, InvalidSetupError, MoveError, Reason, Setup
-from chromino.bots import greedy_bot
-from chromino.notation import parse_position, position_of, replay
+from chromino.games.chromino import Game, GameOptions, InvalidSetupError, MoveError, Reason, Setup
+from chromino.games.chromino.bots import greedy_bot
+from chromino.games.chromino.notation import parse_position, position_of, replay
 
 
 def test_rule_9_a_position_written_by_the_engine_reads_back_the_same() -> None:

@@ -24,13 +24,19 @@ import reference as ref
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from chromino.actions import Action, parse_action
-from chromino.errors import IllegalMoveError
-from chromino.game import Game, Setup, deal
-from chromino.notation import parse_move, replay
-from chromino.options import MAX_DRAWS_PER_TURN, RULESETS, SCORINGS, STARTS, GameOptions
-from chromino.placement import COORDINATE_LIMIT, Placement
-from chromino.tiles import ALL_NAMES, TILES
+from chromino.core.errors import IllegalMoveError
+from chromino.games.chromino.actions import Action, parse_action
+from chromino.games.chromino.game import Game, Setup, deal
+from chromino.games.chromino.notation import parse_move, replay
+from chromino.games.chromino.options import (
+    MAX_DRAWS_PER_TURN,
+    RULESETS,
+    SCORINGS,
+    STARTS,
+    GameOptions,
+)
+from chromino.games.chromino.placement import COORDINATE_LIMIT, Placement
+from chromino.games.chromino.tiles import ALL_NAMES, TILES
 
 hypothesis_profiles.load()
 

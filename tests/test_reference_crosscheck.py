@@ -19,11 +19,11 @@ from typing import NamedTuple
 import pytest
 import reference as ref
 
-from chromino.board import Board
-from chromino.errors import IllegalMoveError
-from chromino.placement import COORDINATE_LIMIT, Placement
-from chromino.scoring import placement_points
-from chromino.tiles import ALL_NAMES, CHAMELEON_NAMES
+from chromino.core.errors import IllegalMoveError
+from chromino.games.chromino.board import Board
+from chromino.games.chromino.placement import COORDINATE_LIMIT, Placement
+from chromino.games.chromino.scoring import placement_points
+from chromino.games.chromino.tiles import ALL_NAMES, CHAMELEON_NAMES
 
 SEED = 20_240_601
 MAX_BOARD = 45

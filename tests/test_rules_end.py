@@ -12,8 +12,8 @@ import pytest
 import reference as ref
 from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
 
-from chromino import Action, Game, Reason, replay
-from chromino.game import ENDED_BY_BLOCKED, ENDED_BY_OUT
+from chromino.games.chromino import Action, Game, Reason, replay
+from chromino.core.outcome import EndedBy
 
 
 def _stuck(game: Game, *seats: int) -> bool:
@@ -57,7 +57,7 @@ def test_rule_5_going_out_mid_round_lets_the_round_finish() -> None:
     assert event.finished
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_OUT, (0,))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.OUT, (0,))
     _assert_over_and_frozen(game)
 
 
@@ -70,7 +70,7 @@ def test_rule_5_final_round_runs_to_end_of_round_with_joint_winners() -> None:
     assert event.went_out and event.finished
     outcome = game.outcome()
     assert outcome is not None
-    assert outcome.ended_by == ENDED_BY_OUT
+    assert outcome.ended_by == EndedBy.OUT
     assert outcome.winners == (0, 2)
     assert outcome.scores == (0, 0, 0)
     assert game.went_out == [0, 2]
@@ -103,7 +103,7 @@ def test_rule_5_the_game_ends_at_once_when_the_last_player_of_the_round_goes_out
     assert event.went_out and event.finished
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_OUT, (2,))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.OUT, (2,))
     _assert_over_and_frozen(game)
 
 
@@ -140,7 +140,7 @@ def test_rule_5_blocked_game_after_n_consecutive_idle_turns_begun_with_empty_bag
     assert event.finished
     outcome = game.outcome()
     assert outcome is not None
-    assert outcome.ended_by == ENDED_BY_BLOCKED
+    assert outcome.ended_by == EndedBy.BLOCKED
     _assert_over_and_frozen(game)
 
 
@@ -159,7 +159,7 @@ def test_rule_5_blocked_game_winners_are_joint_when_tied() -> None:
         pass_turn(game, seat)
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_BLOCKED, (0, 2))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.BLOCKED, (0, 2))
 
 
 def test_rule_5_a_turn_begun_with_tiles_in_the_bag_is_not_idle() -> None:
@@ -173,7 +173,7 @@ def test_rule_5_a_turn_begun_with_tiles_in_the_bag_is_not_idle() -> None:
     assert pass_turn(game, 0).finished
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_BLOCKED, (1, 2))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.BLOCKED, (1, 2))
 
 
 def test_rule_5_a_placed_tile_starts_the_idle_count_again() -> None:
@@ -187,7 +187,7 @@ def test_rule_5_a_placed_tile_starts_the_idle_count_again() -> None:
     assert pass_turn(game, 1).finished
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_BLOCKED, (1,))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.BLOCKED, (1,))
 
 
 def test_rule_5_timeouts_with_an_empty_bag_are_idle_turns() -> None:
@@ -197,7 +197,7 @@ def test_rule_5_timeouts_with_an_empty_bag_are_idle_turns() -> None:
     assert timeout(game, 1).finished
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_BLOCKED, (1,))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.BLOCKED, (1,))
 
 
 # --- with scoring -------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_rule_5_with_scoring_winners_have_the_highest_score_when_someone_goes_ou
     assert (event.points, event.went_out, event.finished) == (5, True, True)
     outcome = game.outcome()
     assert outcome is not None
-    assert outcome.ended_by == ENDED_BY_OUT
+    assert outcome.ended_by == EndedBy.OUT
     assert outcome.scores == (6, 5)
     assert outcome.winners == (0,)  # not the player who went out
 
@@ -223,7 +223,7 @@ def test_rule_5_with_scoring_winners_have_the_highest_score_when_blocked() -> No
     pass_turn(game, 0)
     outcome = game.outcome()
     assert outcome is not None
-    assert outcome.ended_by == ENDED_BY_BLOCKED
+    assert outcome.ended_by == EndedBy.BLOCKED
     assert outcome.scores == (6, 0)
     assert outcome.winners == (0,)  # though seat 1 holds fewer tiles
 
@@ -258,7 +258,7 @@ def test_rule_7_solo_ends_when_the_hand_is_empty_counting_turns_and_draws() -> N
     assert event.went_out and event.finished
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_OUT, (0,))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.OUT, (0,))
     assert game.turns_taken == [2]
     assert game.tiles_drawn == [1]
     view = game.view_for(0).to_dict()
@@ -273,7 +273,7 @@ def test_rule_7_solo_ends_when_blocked_counting_turns_and_draws() -> None:
     assert pass_turn(game, 0).finished  # turn 2: one idle turn blocks a solo game
     outcome = game.outcome()
     assert outcome is not None
-    assert (outcome.ended_by, outcome.winners) == (ENDED_BY_BLOCKED, (0,))
+    assert (outcome.ended_by, outcome.winners) == (EndedBy.BLOCKED, (0,))
     assert (game.turns_taken, game.tiles_drawn) == ([2], [1])
     assert game.hands[0] == ["RRR", "GGG"]
 
@@ -293,7 +293,7 @@ def test_rule_7_a_solo_game_always_ends(seed: int) -> None:
     outcome = game.outcome()
     assert outcome is not None
     assert outcome.winners == (0,)
-    if outcome.ended_by == ENDED_BY_OUT:
+    if outcome.ended_by == EndedBy.OUT:
         assert game.hands[0] == []
     else:
         assert game.bag == []
@@ -319,9 +319,9 @@ def test_rule_7_personal_best_the_solo_result_is_turns_drawn_tiles_and_how_it_en
     quick = make_game([["BBY", "BRY"]])
     play(quick, 0, at("BRY", 0, -1))
     play(quick, 0, at("BBY", 0, 1))
-    assert _solo_result(emptied) == (2, 1, ENDED_BY_OUT)
-    assert _solo_result(blocked) == (2, 1, ENDED_BY_BLOCKED)
-    assert _solo_result(quick) == (2, 0, ENDED_BY_OUT)
+    assert _solo_result(emptied) == (2, 1, EndedBy.OUT)
+    assert _solo_result(blocked) == (2, 1, EndedBy.BLOCKED)
+    assert _solo_result(quick) == (2, 0, EndedBy.OUT)
     for game in (emptied, blocked, quick):
         # Every part of the result is in the player's view and survives a replay of the
         # record, which is what the server keeps.

@@ -23,9 +23,9 @@ from scenarios import (
     refused_play,
 )
 
-from chromino import ALL_NAMES, Action, Board, Game, GameOptions, Placement, Reason
-from chromino.errors import IllegalMoveError
-from chromino.placement import DIRECTIONS
+from chromino.core.errors import IllegalMoveError
+from chromino.games.chromino import ALL_NAMES, Action, Board, Game, GameOptions, Placement, Reason
+from chromino.games.chromino.placement import DIRECTIONS
 
 # --- a reference reading of the rule text, cell by cell ------------------------
 

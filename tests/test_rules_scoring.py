@@ -30,9 +30,9 @@ from scenarios import (
     timeout,
 )
 
-from chromino import ALL_NAMES, TILES, GameOptions, InvalidSetupError, Placement
-from chromino.options import SCORINGS
-from chromino.scoring import hand_penalty, placement_points
+from chromino.games.chromino import ALL_NAMES, TILES, GameOptions, InvalidSetupError, Placement
+from chromino.games.chromino.options import SCORINGS
+from chromino.games.chromino.scoring import hand_penalty, placement_points
 
 SCORED = ("expert", "segments", "segments-multiply")
 

@@ -7,8 +7,15 @@ from collections import Counter
 import pytest
 from scenarios import draw, make_game, make_setup, pass_turn
 
-from chromino import ALL_NAMES, CHAMELEON_NAMES, Game, GameOptions, InvalidSetupError, Placement
-from chromino.tiles import TRICOLOR_NAMES
+from chromino.games.chromino import (
+    ALL_NAMES,
+    CHAMELEON_NAMES,
+    Game,
+    GameOptions,
+    InvalidSetupError,
+    Placement,
+)
+from chromino.games.chromino.tiles import TRICOLOR_NAMES
 
 SEEDS = range(40)
 FOUR = ("ana", "ben", "cy", "dee")
@@ -151,7 +158,7 @@ def test_rule_2_a_tile_may_be_in_only_one_place() -> None:
 
 
 def test_rule_9_a_placement_spelled_backwards_lies_on_the_same_cells() -> None:
-    from chromino.actions import parse_placement
+    from chromino.games.chromino.actions import parse_placement
 
     # Section 9: {"tile": "BGR", "x": 2, "y": 0, "dir": "W"} covers R(0,0) G(1,0) B(2,0);
     # RGB read east from (0,0) is that same placement, spelled backwards.
@@ -163,7 +170,7 @@ def test_rule_9_a_placement_spelled_backwards_lies_on_the_same_cells() -> None:
 
 
 def test_rule_2_a_setup_names_tiles_by_their_names_only() -> None:
-    from chromino import Setup
+    from chromino.games.chromino import Setup
 
     with pytest.raises(InvalidSetupError, match=r"hands\[0\]\[0\]"):
         Setup(GameOptions(), ("a",), Placement("BXY", 0, 0, "E"), (("RGB",),), (), 0)

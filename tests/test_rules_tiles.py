@@ -9,8 +9,16 @@ from typing import Final
 import pytest
 from scenarios import make_setup
 
-from chromino import ALL_NAMES, CHAMELEON_NAMES, TILES, Game, GameOptions, InvalidSetupError, Tile
-from chromino.tiles import (
+from chromino.games.chromino import (
+    ALL_NAMES,
+    CHAMELEON_NAMES,
+    TILES,
+    Game,
+    GameOptions,
+    InvalidSetupError,
+    Tile,
+)
+from chromino.games.chromino.tiles import (
     COLOUR_LETTERS,
     REGULAR_NAMES,
     TRICOLOR_NAMES,

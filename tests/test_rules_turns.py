@@ -24,8 +24,8 @@ from scenarios import (
     timeout,
 )
 
-from chromino import Action, GameOptions, InvalidSetupError, Reason, replay
-from chromino.tiles import ALL_NAMES
+from chromino.games.chromino import Action, GameOptions, InvalidSetupError, Reason, replay
+from chromino.games.chromino.tiles import ALL_NAMES
 
 UNPLAYABLE = ("GGG", "PPP", "RPR", "GPG", "PGP", "RGR")
 """Tiles with no legal placement on the lone starting tile (asserted below)."""

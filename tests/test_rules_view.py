@@ -15,7 +15,7 @@ import pytest
 import reference as ref
 from scenarios import at, draw, make_game, play, refused_play
 
-from chromino import Action, Game, GameOptions, IllegalMoveError, Play, Reason
+from chromino.games.chromino import Action, Game, GameOptions, IllegalMoveError, Play, Reason
 
 SCORED = ("expert", "segments", "segments-multiply")
 

@@ -17,15 +17,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenarios import at, make_game
 
-from chromino import Action, Game, GameOptions, Placement
-from chromino.bots import BOT_LABELS, BOT_LEVELS, BOTS, Bot, greedy_bot, random_bot
 from chromino.cli import main
-from chromino.options import RULESETS, SCORINGS
-from chromino.search import Budget
-from chromino.selfplay import play_bot_game
-from chromino.strong import ChrominoState, StrongBot, analyse, strong_move, view_from_dict
-from chromino.tiles import ALL_NAMES
-from chromino.tournament import wilson_interval
+from chromino.core.search import Budget
+from chromino.core.selfplay import play_bot_game
+from chromino.core.tournament import wilson_interval
+from chromino.games.chromino import GAME, Action, Game, GameOptions, Placement
+from chromino.games.chromino.bots import BOT_LABELS, BOT_LEVELS, BOTS, Bot, greedy_bot, random_bot
+from chromino.games.chromino.options import RULESETS, SCORINGS
+from chromino.games.chromino.strong import (
+    ChrominoState,
+    StrongBot,
+    analyse,
+    strong_move,
+    view_from_dict,
+)
+from chromino.games.chromino.tiles import ALL_NAMES
 
 hypothesis_profiles.load()
 
@@ -90,7 +96,7 @@ def test_strong_bots_play_whole_games_to_the_end(players: int) -> None:
         options = GameOptions(ruleset=ruleset, scoring=scoring)
         bots: list[Bot] = [strong, greedy_bot, strong, random_bot]
         bots = bots[:players]
-        game = play_bot_game(bots, f"whole-{players}-{ruleset}", options)
+        game = play_bot_game(GAME, bots, f"whole-{players}-{ruleset}", options)
         assert game.is_over
         assert sum(game.turns_taken) >= players
 

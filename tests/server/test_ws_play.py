@@ -25,8 +25,8 @@ from wsplay import (
     start_server,
 )
 
-from chromino import ALL_NAMES, IllegalMoveError, Placement
-from chromino.board import Board
+from chromino.games.chromino import ALL_NAMES, IllegalMoveError, Placement
+from chromino.games.chromino.board import Board
 
 
 @pytest.fixture(scope="module")

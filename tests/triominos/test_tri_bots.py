@@ -6,12 +6,12 @@ import random
 
 from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
-from chromino.search import Budget
-from chromino.triominos import BOTS as REGISTERED
-from chromino.triominos import Action, GameOptions, bot_named
-from chromino.triominos.bots import Bot, greedy_bot, random_bot
-from chromino.triominos.selfplay import play_bot_game, run_selfplay
-from chromino.triominos.strong import StrongBot
+from chromino.core.search import Budget
+from chromino.core.selfplay import play_bot_game, run_selfplay
+from chromino.games.triominos import BOTS as REGISTERED
+from chromino.games.triominos import GAME, Action, GameOptions, bot_named
+from chromino.games.triominos.bots import Bot, greedy_bot, random_bot
+from chromino.games.triominos.strong import StrongBot
 
 BOTS: dict[str, Bot] = {**REGISTERED, "strong": StrongBot(Budget.of_iterations(4))}
 """Every registered bot; the strong one with a few iterations instead of its second a move,
@@ -22,14 +22,14 @@ def test_every_bot_plays_legal_games_to_the_end_with_every_player_count() -> Non
     for name, bot in BOTS.items():
         for players in range(1, 5):
             options = GameOptions(target=[0, 100][players % 2])
-            game = play_bot_game([bot] * players, f"{name}{players}", options)
+            game = play_bot_game(GAME, [bot] * players, f"{name}{players}", options)
             assert game.is_over
 
 
 def test_bot_games_replay_from_their_seed() -> None:
     bots = [BOTS["greedy"], BOTS["random"], BOTS["greedy"]]
-    one = play_bot_game(bots, "same", GameOptions())
-    two = play_bot_game(bots, "same", GameOptions())
+    one = play_bot_game(GAME, bots, "same", GameOptions())
+    two = play_bot_game(GAME, bots, "same", GameOptions())
     assert one.to_record() == two.to_record()
 
 
@@ -114,6 +114,6 @@ def test_bots_are_found_by_name() -> None:
 
 
 def test_greedy_beats_random_over_many_games() -> None:
-    summary = run_selfplay(["greedy", "random"], 2, 200, "strength")
+    summary = run_selfplay(GAME, ["greedy", "random"], 2, 200, "strength")
     assert summary.wins["greedy"] > summary.wins["random"]
     assert summary.games == 200

@@ -11,9 +11,9 @@ from typing import Any
 
 from tri_scenarios import DATA
 
-from chromino import Game as ChrominoGame
-from chromino.triominos import Game, GameOptions
-from chromino.triominos.bots import greedy_bot
+from chromino.games.chromino import Game as ChrominoGame
+from chromino.games.triominos import Game, GameOptions
+from chromino.games.triominos.bots import greedy_bot
 
 BOOK_RECORD = DATA / "book_example_record.json"
 BOOK_POSITIONS = DATA / "book_examples.jsonl"

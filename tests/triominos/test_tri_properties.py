@@ -23,8 +23,8 @@ import tri_reference as ref
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from chromino.errors import IllegalMoveError
-from chromino.triominos import (
+from chromino.core.errors import IllegalMoveError
+from chromino.games.triominos import (
     ALL_NAMES,
     Action,
     Event,
@@ -37,7 +37,7 @@ from chromino.triominos import (
     parse_move,
     replay,
 )
-from chromino.triominos.placement import COORDINATE_LIMIT
+from chromino.games.triominos.placement import COORDINATE_LIMIT
 
 hypothesis_profiles.load()
 

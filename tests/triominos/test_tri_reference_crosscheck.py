@@ -27,8 +27,8 @@ from tri_scenarios import (
     at,
 )
 
-from chromino.errors import IllegalMoveError
-from chromino.triominos import ALL_NAMES, Board, Placement
+from chromino.core.errors import IllegalMoveError
+from chromino.games.triominos import ALL_NAMES, Board, Placement
 
 SEED = 20_250_301
 LEGAL_BOARDS = 48

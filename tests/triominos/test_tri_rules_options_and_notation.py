@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from tri_scenarios import DATA, START, at, full_setup, make_game
 
-from chromino.errors import IllegalMoveError, InvalidSetupError, Reason
-from chromino.triominos import (
+from chromino.core.errors import IllegalMoveError, InvalidSetupError, Reason
+from chromino.games.triominos import (
     Action,
     Game,
     GameOptions,

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from tri_scenarios import BRIDGE_BOARD, START, at, make_game, play, refused, refused_play
 
-from chromino.errors import IllegalMoveError, Reason
-from chromino.triominos import Action, Board, Placement
-from chromino.triominos.actions import parse_action
+from chromino.core.errors import IllegalMoveError, Reason
+from chromino.games.triominos import Action, Board, Placement
+from chromino.games.triominos.actions import parse_action
 
 # --- the notation -------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from tri_scenarios import (
     play,
 )
 
-from chromino.triominos import Board, Figure
+from chromino.games.triominos import Board, Figure
 
 
 def test_rule_4_a_placement_scores_its_tile_value() -> None:

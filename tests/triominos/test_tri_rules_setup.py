@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 from tri_scenarios import at, draw, make_game, play, timeout
 
-from chromino.errors import InvalidSetupError
-from chromino.triominos import ALL_NAMES, Game, GameOptions, deal, deal_with_first_draw
-from chromino.triominos.game import draw_for_first
+from chromino.core.errors import InvalidSetupError
+from chromino.games.triominos import ALL_NAMES, Game, GameOptions, deal, deal_with_first_draw
+from chromino.games.triominos.game import draw_for_first
 
 
 @pytest.mark.parametrize("count", [0, 5, 8])

@@ -6,15 +6,15 @@ from collections import Counter
 
 import pytest
 
-from chromino.triominos import ALL_NAMES, TILES
-from chromino.triominos.grid import (
+from chromino.games.triominos import ALL_NAMES, TILES
+from chromino.games.triominos.grid import (
     cells_around,
     corners,
     edge_neighbours,
     is_up,
     point_only_cells,
 )
-from chromino.triominos.tiles import UnknownTileError, tile_named
+from chromino.games.triominos.tiles import UnknownTileError, tile_named
 
 # --- §1 the tiles ---------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 from tri_scenarios import START, at, draw, make_game, pass_turn, play, refused, timeout
 
-from chromino.errors import Reason
-from chromino.triominos import Action
+from chromino.core.errors import Reason
+from chromino.games.triominos import Action
 
 STUCK = ("000", "111", "222", "012", "555")
 

@@ -16,18 +16,18 @@ from hypothesis import strategies as st
 from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
 from chromino.cli import main
-from chromino.search import Budget
-from chromino.triominos import Action, Game, GameOptions
-from chromino.triominos.bots import BOTS, Bot, greedy_bot, random_bot
-from chromino.triominos.selfplay import play_bot_game
-from chromino.triominos.strong import (
+from chromino.core.search import Budget
+from chromino.core.selfplay import play_bot_game
+from chromino.games.triominos import GAME, Action, Game, GameOptions
+from chromino.games.triominos.bots import BOTS, Bot, greedy_bot, random_bot
+from chromino.games.triominos.strong import (
     StrongBot,
     TriominosState,
     analyse,
     strong_move,
     view_from_dict,
 )
-from chromino.triominos.tiles import ALL_NAMES
+from chromino.games.triominos.tiles import ALL_NAMES
 
 hypothesis_profiles.load()
 
@@ -70,7 +70,7 @@ def test_strong_bots_play_whole_games_to_the_end(players: int) -> None:
     strong = StrongBot(QUICK)
     bots: list[Bot] = [strong, greedy_bot, strong, random_bot]
     bots = bots[:players]
-    game = play_bot_game(bots, f"whole-{players}", GameOptions(target=[0, 150][players % 2]))
+    game = play_bot_game(GAME, bots, f"whole-{players}", GameOptions(target=[0, 150][players % 2]))
     assert game.is_over
 
 

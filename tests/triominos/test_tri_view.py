@@ -6,7 +6,7 @@ import json
 
 from tri_scenarios import START, at, draw, full_setup, make_game, play
 
-from chromino.triominos import Game, GameOptions
+from chromino.games.triominos import Game, GameOptions
 
 
 def test_a_view_shows_the_own_hand_and_only_counts_of_the_others() -> None:

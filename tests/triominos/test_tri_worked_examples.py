@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from tri_scenarios import BRIDGE_BOARD, HEXAGON_BOARD, START, at, make_game, play, refused_play
 
-from chromino.errors import Reason
-from chromino.triominos import Board, Figure, Placement
-from chromino.triominos.grid import corners
+from chromino.core.errors import Reason
+from chromino.games.triominos import Board, Figure, Placement
+from chromino.games.triominos.grid import corners
 
 
 def listed(board: Board, placement: Placement) -> tuple[int, Figure | None] | None:

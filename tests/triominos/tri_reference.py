@@ -1,6 +1,6 @@
 """A slow reference for Triominos placement and scoring, written for reading, not speed.
 
-Nothing here comes from the engine (``chromino.triominos``): the tiles, the
+Nothing here comes from the engine (``chromino.games.triominos``): the tiles, the
 corners of a cell, whether two cells share a side, which cells surround a
 point, legality, figures and points are all worked out again from the rule
 book (docs/triominos-rules.md), straight from its geometry:

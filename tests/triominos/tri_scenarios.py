@@ -18,9 +18,9 @@ from typing import Final
 
 import pytest
 
-from chromino.errors import IllegalMoveError, Reason
-from chromino.triominos import Action, Event, Game, GameOptions, Placement, Setup
-from chromino.triominos.tiles import ALL_NAMES
+from chromino.core.errors import IllegalMoveError, Reason
+from chromino.games.triominos import Action, Event, Game, GameOptions, Placement, Setup
+from chromino.games.triominos.tiles import ALL_NAMES
 
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "triominos"
 """Data files of these tests; never the shared folder (the repository stands alone)."""

@@ -8,17 +8,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from chromino import DRAW, PASS, TIMEOUT, Action, Game, GameOptions
-from chromino.actions import parse_action, parse_placement
-from chromino.bots import bot_named
-from chromino.coach import assess
-from chromino.errors import InvalidSetupError
-from chromino.game import Event, deal
-from chromino.notation import record_of, setup_from_record
-from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
-from chromino.search import Budget
-from chromino.strong import ChrominoInformation, strong_move, view_from_dict
-from chromino.tiles import ALL_NAMES
+from chromino.core.coach import assess
+from chromino.core.errors import InvalidSetupError
+from chromino.core.search import Budget
+from chromino.games.chromino import DRAW, PASS, TIMEOUT, Action, Game, GameOptions
+from chromino.games.chromino.actions import parse_action, parse_placement
+from chromino.games.chromino.bots import bot_named
+from chromino.games.chromino.game import Event, deal
+from chromino.games.chromino.notation import record_of, setup_from_record
+from chromino.games.chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
+from chromino.games.chromino.strong import ChrominoInformation, strong_move, view_from_dict
+from chromino.games.chromino.tiles import ALL_NAMES
 
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
 from ..texts import N_

@@ -8,12 +8,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from chromino import triominos
-from chromino.coach import assess
-from chromino.errors import InvalidSetupError
-from chromino.search import Budget
-from chromino.triominos import strong as tri_strong
-from chromino.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
+from chromino.core.coach import assess
+from chromino.core.errors import InvalidSetupError
+from chromino.core.search import Budget
+from chromino.games import triominos
+from chromino.games.triominos import strong as tri_strong
+from chromino.games.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
 
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
 from ..texts import N_

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..errors import IllegalMoveError, Reason
+from ...core.errors import IllegalMoveError, Reason
 
 MAX_DRAWS_PER_TURN: Final = 3
 

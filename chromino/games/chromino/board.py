@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Final
 
-from .errors import IllegalMoveError, Reason
+from ...core.errors import IllegalMoveError, Reason
 from .placement import COORDINATE_LIMIT, Placement
 from .tiles import ALL_NAMES, LETTER_CODES, TILES, Tile, X
 

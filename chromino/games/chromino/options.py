@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Final
 
-from .errors import InvalidSetupError
+from ...core.errors import InvalidSetupError
 
 RULESETS: Final = ("standard", "junior")
 SCORINGS: Final = ("none", "expert", "segments", "segments-multiply")

@@ -26,6 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from .descriptor import GameDescriptor
+from .outcome import EndedBy
 from .search import Budget
 
 Z_95: Final = 1.959963984540054
@@ -48,8 +50,8 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
 class TournamentSpec:
     """What to play: picklable, so worker processes rebuild the bots from it."""
 
-    game: str
-    """``chromino`` or ``triominos``."""
+    game: GameDescriptor
+    """The game played (from the registry, ``chromino.GAMES``)."""
     bots: tuple[str, ...]
     """The line-up, seat by seat, before rotation (a name may appear more than once)."""
     seed: str
@@ -67,7 +69,7 @@ class GameResult:
     rotation: int
     seated: tuple[str, ...]
     shares: tuple[float, ...]
-    ended_by: str
+    ended_by: EndedBy
     turns: int
     think: list[tuple[str, float, bool]]
     """(bot, seconds, whether it had a choice) for every action taken."""
@@ -124,7 +126,7 @@ class TournamentReport:
         """The report as JSON-ready data."""
         budget = self.spec.budget
         return {
-            "game": self.spec.game,
+            "game": self.spec.game.name,
             "players": len(self.spec.bots),
             "lineup": list(self.spec.bots),
             "seed": self.spec.seed,
@@ -134,7 +136,7 @@ class TournamentReport:
             "deals": self.deals,
             "games": self.games,
             "joint_wins": sum(1 for r in self.results if sum(1 for s in r.shares if s) > 1),
-            "blocked": sum(1 for r in self.results if r.ended_by == "blocked"),
+            "blocked": sum(1 for r in self.results if r.ended_by is EndedBy.BLOCKED),
             "average_turns": round(statistics.fmean(r.turns for r in self.results), 2),
             "seconds": round(self.seconds, 1),
             "bots": {name: standing.to_dict() for name, standing in self.standings.items()},
@@ -205,25 +207,10 @@ def play_deal(spec: TournamentSpec, deal: int) -> list[GameResult]:
 def _play_game(
     spec: TournamentSpec, deal: int, rotation: int, seated: tuple[str, ...]
 ) -> GameResult:
-    game: Any
-    if spec.game == "triominos":
-        from .triominos import Game as TriominosGame
-        from .triominos.bots import BOTS as TRIOMINOS_BOTS
-        from .triominos.strong import StrongBot as TriominosStrong
-
-        known: dict[str, Any] = dict(TRIOMINOS_BOTS)
-        known["strong"] = TriominosStrong(spec.budget)
-        game = TriominosGame.new([f"bot{s}" for s in range(len(seated))], f"{spec.seed}:{deal}")
-    else:
-        from .bots import BOTS
-        from .game import Game
-        from .options import GameOptions
-        from .strong import StrongBot
-
-        known = dict(BOTS)
-        known["strong"] = StrongBot(spec.budget)
-        options = GameOptions(ruleset=spec.ruleset, scoring=spec.scoring)
-        game = Game.new([f"bot{s}" for s in range(len(seated))], f"{spec.seed}:{deal}", options)
+    known: dict[str, Any] = dict(spec.game.bots)
+    known["strong"] = spec.game.strong_bot(spec.budget)
+    options = spec.game.table_options(spec.ruleset, spec.scoring)
+    game = spec.game.new_game(len(seated), f"{spec.seed}:{deal}", options)
     bots = [known[name] for name in seated]
     rng = random.Random(f"{spec.seed}:{deal}:{rotation}/bots")
     think: list[tuple[str, float, bool]] = []
@@ -239,7 +226,7 @@ def _play_game(
     winners = outcome.winners
     shares = tuple(1 / len(winners) if seat in winners else 0.0 for seat in range(len(seated)))
     return GameResult(
-        deal, rotation, seated, shares, str(outcome.ended_by), sum(game.turns_taken), think
+        deal, rotation, seated, shares, outcome.ended_by, sum(game.turns_taken), think
     )
 
 
@@ -252,10 +239,10 @@ def format_report(report: TournamentReport) -> list[str]:
         parts.append(f"{budget.seconds * 1000:g} ms")
     if budget.iterations is not None:
         parts.append(f"{budget.iterations} iterations")
-    rules = "" if spec.game == "triominos" else f", {spec.ruleset} rules, scoring {spec.scoring}"
+    rules = spec.game.describe_options(spec.ruleset, spec.scoring)
     data = report.to_dict()
     lines = [
-        f"tournament: {report.games} {spec.game} games ({report.deals} deals x "
+        f"tournament: {report.games} {spec.game.name} games ({report.deals} deals x "
         f"{len(spec.bots)} seats), {len(spec.bots)} players, seed {spec.seed}{rules}",
         f"line-up {','.join(spec.bots)}, rotated every game; strong budget {' / '.join(parts)}",
         f"  {'bot':8} {'seats':>6} {'wins':>8} {'rate':>7}   {'95% interval':17}"

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Final
 
-from ..errors import InvalidSetupError
+from ...core.errors import InvalidSetupError
 
 MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 4

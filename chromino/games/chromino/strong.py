@@ -20,16 +20,16 @@ comes.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 from typing import Final
 
-from .actions import DRAW, PASS, Action
+from ...core.actions import DRAW, PASS, Action
+from ...core.outcome import EndedBy
+from ...core.strong import DealtInformation, StrongDriver
+from ...core.strong import StrongBot as CoreStrongBot
 from .board import Board
-from .game import ENDED_BY_BLOCKED, ENDED_BY_OUT
 from .options import GameOptions
 from .placement import Placement
 from .scoring import hand_penalty, placement_points
-from .search import Budget, SearchResult, search
 from .tiles import ALL_NAMES, TILES
 from .turns import draw_refusal, pass_refusal, playable_tiles
 from .view import View
@@ -49,8 +49,6 @@ alone, 68 % with this blend, 57 % with the margin alone (docs/strong-bot.md)."""
 MARGIN_SCALES: Final = {"expert": 20.0, "segments": 60.0, "segments-multiply": 60.0}
 """Per scoring, the lead that earns the whole margin reward: about the 90th
 percentile of final margins between two greedy players."""
-MAX_DEPTH: Final = 1_000
-"""Tree depth of the search (1 is flat Monte Carlo over the root's actions)."""
 
 _CHAMELEONS: Final = frozenset(name for name in ALL_NAMES if TILES[name].is_chameleon)
 _WORTH: Final = {name: TILES[name].segment_worth for name in ALL_NAMES}
@@ -144,7 +142,7 @@ class ChrominoState:
         """Whether the game has ended."""
         return self.winners is not None
 
-    def actions(self) -> list[Action]:
+    def actions(self) -> list[Action[Placement]]:
         """The plays worth searching, best first, or the draw and pass the rules allow.
 
         Plays are ranked as the default policy ranks them; at most
@@ -172,7 +170,7 @@ class ChrominoState:
             actions.append(PASS)
         return actions
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action[Placement]) -> None:
         """Play an action the rules allow here."""
         if action.kind == "play":
             assert action.placement is not None
@@ -202,7 +200,7 @@ class ChrominoState:
             rewards.append((1 - MARGIN_WEIGHT) * win[seat] + MARGIN_WEIGHT * margin)
         return rewards
 
-    def default_action(self, rng: random.Random) -> Action:
+    def default_action(self, rng: random.Random) -> Action[Placement]:
         """What the rollouts play: greedy's choice (see :meth:`_rollout_placement`)."""
         placement = self._rollout_placement(rng)
         if placement is not None:
@@ -303,23 +301,23 @@ class ChrominoState:
         else:
             self.idle = 0
         if self.went_out and seat == (self.first - 1) % self.count:
-            self._finish(ENDED_BY_OUT)
+            self._finish(EndedBy.OUT)
         elif self.idle >= self.count:
-            self._finish(ENDED_BY_BLOCKED)
+            self._finish(EndedBy.BLOCKED)
         else:
             self.seat = (seat + 1) % self.count
             self.draws = 0
             self.drawn = None
             self.began_empty = not self.bag
 
-    def _finish(self, ended_by: str) -> None:
+    def _finish(self, ended_by: EndedBy) -> None:
         scoring = self.options.scoring
         for seat, hand in enumerate(self.hands):
             self.scores[seat] -= hand_penalty(hand, scoring)
         if self.options.scored:
             best = max(self.scores)
             winners = [seat for seat, score in enumerate(self.scores) if score == best]
-        elif ended_by == ENDED_BY_OUT:
+        elif ended_by == EndedBy.OUT:
             winners = sorted(self.went_out)
         else:
             fewest = min(len(hand) for hand in self.hands)
@@ -338,31 +336,13 @@ def _solo_reward(turns: int, left: int) -> float:
     return max(0.0, 0.45 - left / 200 - turns / 400)
 
 
-class ChrominoInformation:
+class ChrominoInformation(DealtInformation[ChrominoState]):
     """One seat's view, able to deal the tiles the seat cannot see (a :class:`SearchGame`)."""
 
-    def __init__(self, view: View) -> None:
-        if view.seat is None or not view.is_my_turn:
-            raise ValueError("the strong bot moves only for the seat whose turn it is")
-        seen: set[str] = {placement.tile for placement in view.board.placements}
-        hands: list[list[str]] = []
-        self.hidden: list[tuple[int, int]] = []
-        """(seat, tile count) of every hand the view does not show."""
-        for seat, (hand, count) in enumerate(zip(view.hands, view.hand_counts, strict=True)):
-            if hand is None:
-                hands.append([])
-                if count:
-                    self.hidden.append((seat, count))
-            else:
-                hands.append(list(hand))
-                seen.update(hand)
-        self.unseen = [name for name in ALL_NAMES if name not in seen]
-        """Every tile the seat has not seen, in a fixed order (a hand-built game may hold fewer)."""
-        self.bag_count = view.bag_count
-        needed = self.bag_count + sum(count for _, count in self.hidden)
-        if needed > len(self.unseen):
-            raise ValueError(f"{needed} hidden tiles, but only {len(self.unseen)} unseen")
-        self.base = ChrominoState(
+    all_tiles = ALL_NAMES
+
+    def _base_state(self, view: View, hands: list[list[str]]) -> ChrominoState:
+        base = ChrominoState(
             options=view.options,
             board=view.board.copy(),
             hands=hands,
@@ -375,122 +355,20 @@ class ChrominoInformation:
             went_out=list(view.went_out),
             turns_taken=list(view.turns_taken),
         )
-        self.base.began_empty = view.bag_count == 0 and view.draws_this_turn == 0
-
-    def determinize(self, rng: random.Random) -> ChrominoState:
-        """The view's game, the hidden hands and the bag dealt at random from the unseen tiles."""
-        state = self.base.clone()
-        pool = list(self.unseen)
-        rng.shuffle(pool)
-        start = 0
-        for seat, count in self.hidden:
-            state.hands[seat] = pool[start : start + count]
-            start += count
-        state.bag = pool[start : start + self.bag_count]
-        return state
+        base.began_empty = view.bag_count == 0 and view.draws_this_turn == 0
+        return base
 
 
-def analyse(
-    view: View, rng: random.Random, budget: Budget, *, max_depth: int = MAX_DEPTH
-) -> SearchResult[Action]:
-    """The search behind :func:`strong_move`, with its statistics."""
-    information = ChrominoInformation(view)
-    # The root's actions depend only on what the seat sees: any deal gives them.
-    root_actions = information.determinize(random.Random(0)).actions()
-    return search(information, rng, budget, max_depth=max_depth, root_actions=root_actions)
+HARD: Final = StrongDriver(ChrominoInformation, View)
+"""The search behind the strong bot, for this game's views."""
+analyse = HARD.analyse
+strong_move = HARD.move
 
 
-def strong_move(
-    view: View | Mapping[str, object],
-    seed: int | str | random.Random,
-    budget: Budget | None = None,
-) -> Action:
-    """The strong bot's action for the seat of ``view``, whose turn it must be.
+class StrongBot(CoreStrongBot):
+    """The strong bot as a bot: ``bot(view, rng) -> Action`` (see the core's)."""
 
-    ``view`` may be the :class:`View` or its ``to_dict()`` form (plain data,
-    for another process). ``seed`` fixes every random choice: with an
-    iteration budget the same view and seed give the same action on any
-    machine. ``budget`` defaults to one second of thinking.
-    """
-    if not isinstance(view, View):
-        view = view_from_dict(view)
-    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return analyse(view, rng, budget or Budget()).action
+    information = ChrominoInformation
 
 
-class StrongBot:
-    """The strong bot as a :data:`~chromino.bots.Bot`: ``bot(view, rng) -> Action``.
-
-    It takes one 64-bit seed from the generator it is handed, whatever its
-    budget, so the other players' choices that follow do not depend on how
-    long it thought. Picklable: it holds only its budget and depth.
-    """
-
-    def __init__(self, budget: Budget | None = None, *, max_depth: int = MAX_DEPTH) -> None:
-        self.budget = budget or Budget()
-        self.max_depth = max_depth
-
-    def __call__(self, view: View, rng: random.Random) -> Action:
-        own = random.Random(rng.getrandbits(64))
-        return analyse(view, own, self.budget, max_depth=self.max_depth).action
-
-    def __repr__(self) -> str:
-        return f"StrongBot({self.budget!r}, max_depth={self.max_depth})"
-
-
-def view_from_dict(data: Mapping[str, object]) -> View:
-    """A :class:`View` again from its ``to_dict()`` form (a mid-game view: no outcome)."""
-    options = GameOptions.from_dict(_mapping(data["options"]))
-    board = Board.from_placements(
-        (_placement(item) for item in _items(data["board"])), junior=options.junior
-    )
-    hands = tuple(
-        None if hand is None else tuple(str(name) for name in _items(hand))
-        for hand in _items(data["hands"])
-    )
-    drawn = data.get("drawn_tile")
-    seat = data.get("seat")
-    if data.get("finished"):
-        raise ValueError("the game is over")
-    return View(
-        seat=None if seat is None else _int(seat),
-        options=options,
-        players=tuple(str(name) for name in _items(data["players"])),
-        board=board,
-        hands=hands,
-        hand_counts=tuple(_int(count) for count in _items(data["hand_counts"])),
-        bag_count=_int(data["bag"]),
-        scores=tuple(_int(score) for score in _items(data["scores"])),
-        current=_int(data["current"]),
-        first=_int(data["first"]),
-        draws_this_turn=_int(data["draws_this_turn"]),
-        drawn_tile=None if drawn is None else str(drawn),
-        turns_taken=tuple(_int(count) for count in _items(data["turns_taken"])),
-        tiles_drawn=tuple(_int(count) for count in _items(data["tiles_drawn"])),
-        went_out=tuple(_int(seat) for seat in _items(data["went_out"])),
-        move_count=_int(data["moves"]),
-        outcome=None,
-    )
-
-
-def _mapping(value: object) -> Mapping[str, object]:
-    if not isinstance(value, Mapping):
-        raise ValueError(f"expected an object, not {value!r}")
-    return value
-
-
-def _items(value: object) -> Sequence[object]:
-    if not isinstance(value, list | tuple):
-        raise ValueError(f"expected a list, not {value!r}")
-    return value
-
-
-def _int(value: object) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(f"expected a whole number, not {value!r}")
-    return value
-
-
-def _placement(value: object) -> Placement:
-    item = _mapping(value)
-    return Placement(str(item["tile"]), _int(item["x"]), _int(item["y"]), str(item["dir"]))
+view_from_dict = View.from_dict

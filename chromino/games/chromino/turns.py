@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .errors import IllegalMoveError, Reason
+from ...core.errors import IllegalMoveError, Reason
 from .options import GameOptions
 from .tiles import TILES
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from ..errors import IllegalMoveError, Reason
+from ...core.errors import IllegalMoveError, Reason
 from .grid import AROUND_POINT, corners, edge_neighbours
 from .placement import COORDINATE_LIMIT, ROTATIONS, Placement
 from .scoring import FIGURE_BONUS, HEXAGONS, Figure

@@ -1,4 +1,4 @@
-"""Bot-against-bot games: for the ``selfplay`` command, benchmarks and tests."""
+"""Bot-against-bot games of any game: for the ``selfplay`` command, benchmarks and tests."""
 
 from __future__ import annotations
 
@@ -6,20 +6,23 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-from .bots import Bot, bot_named
-from .game import Game
-from .options import GameOptions
+from .bots import Bot, find_bot
+from .descriptor import GameDescriptor
+from .outcome import EndedBy
 
 
-def play_bot_game(bots: Sequence[Bot], seed: int | str, options: GameOptions) -> Game:
+def play_bot_game(
+    game: GameDescriptor, bots: Sequence[Bot], seed: int | str, options: Any | None = None
+) -> Any:
     """One whole game, seat ``i`` played by ``bots[i]``; the seed fixes deal and choices."""
-    game = Game.new([f"bot{seat}" for seat in range(len(bots))], seed, options)
+    live = game.new_game(len(bots), seed, options)
     rng = random.Random(f"{seed}/bots")
-    while not game.is_over:
-        seat = game.current
-        game.apply(seat, bots[seat](game.view_for(seat), rng))
-    return game
+    while not live.is_over:
+        seat = live.current
+        live.apply(seat, bots[seat](live.view_for(seat), rng))
+    return live
 
 
 @dataclass(slots=True)
@@ -58,11 +61,13 @@ class Summary:
 
 
 def run_selfplay(
+    game: GameDescriptor,
     bot_names: Sequence[str],
     players: int,
     games: int,
     seed: int | str,
-    options: GameOptions | None = None,
+    *,
+    options: Any | None = None,
 ) -> Summary:
     """Play ``games`` games; seats cycle through ``bot_names``, rotated every game
     so that no bot always sits first.
@@ -71,18 +76,18 @@ def run_selfplay(
     at each seat and is played by :func:`play_bot_game` with the seed
     ``f"{seed}:{number}"``, so any game of a series can be played again alone.
     """
-    options = options or GameOptions()
-    bots = [bot_named(name) for name in bot_names]
+    bots = [find_bot(game.bots, name) for name in bot_names]
     summary = Summary(wins=dict.fromkeys(bot_names, 0), seats=dict.fromkeys(bot_names, 0))
     started = time.perf_counter()
     for number in range(games):
         names = [bot_names[(number + seat) % len(bot_names)] for seat in range(players)]
-        game = play_bot_game([bots[bot_names.index(n)] for n in names], f"{seed}:{number}", options)
-        outcome = game.outcome()
+        seated = [bots[bot_names.index(n)] for n in names]
+        played = play_bot_game(game, seated, f"{seed}:{number}", options)
+        outcome = played.outcome()
         assert outcome is not None
         summary.games += 1
-        summary.turns += sum(game.turns_taken)
-        summary.blocked += outcome.ended_by == "blocked"
+        summary.turns += sum(played.turns_taken)
+        summary.blocked += outcome.ended_by is EndedBy.BLOCKED
         for name in names:
             summary.seats[name] += 1
         for seat in outcome.winners:
