@@ -117,7 +117,7 @@ def timeout(game: Game, seat: int) -> Event:
     return game.apply(seat, Action("timeout"))
 
 
-def refused(game: Game, seat: int, action: Action) -> Reason:
+def refused(game: Game, seat: int, action: Action[Placement]) -> Reason:
     """Assert that the action is refused and that the refusal changed nothing; give the reason."""
     before = game.snapshot()
     windows = game.board.window_count()

@@ -59,7 +59,7 @@ def reference_plays(game: Game, seat: int) -> dict[Physical, Placement]:
     return ref.all_legal_placements(game.board.placements, game.hands[seat], game.options.ruleset)
 
 
-def chosen(action: Action) -> Physical:
+def chosen(action: Action[Placement]) -> Physical:
     """The physical placement a bot's play lays."""
     assert action.kind == "play" and action.placement is not None, action
     return ref.physical(action.placement)

@@ -12,8 +12,8 @@ import pytest
 import reference as ref
 from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
 
-from chromino.games.chromino import Action, Game, Reason, replay
 from chromino.core.outcome import EndedBy
+from chromino.games.chromino import Action, Game, Reason, replay
 
 
 def _stuck(game: Game, *seats: int) -> bool:

@@ -94,15 +94,20 @@ class Turn:
     drawn_tile: str | None = None
 
 
-class TileGame(Generic[P, E]):
+V = TypeVar("V", bound=View[Any, Any, Any])
+
+
+class TileGame(Generic[P, E, V]):
     """The live state of one game. A game subclasses it and fills in the hooks below."""
 
     record_format: ClassVar[str]
     """The format name of the game's records, e.g. ``chromino-game/1``."""
     tile_names: ClassVar[Collection[str]]
     """Every tile the game knows by name."""
-    event_type: ClassVar[type[Event[Any]]]
-    view_type: ClassVar[type[View[Any, Any]]]
+    event_type: type[E]
+    """The game's event (its own fields on top of :class:`Event`'s)."""
+    view_type: type[V]
+    """The game's view (its own fields and rules on top of :class:`View`'s)."""
     draw_penalty: ClassVar[int] = 0
     """What a draw costs the drawer's score."""
     pass_penalty: ClassVar[int] = 0
@@ -282,8 +287,7 @@ class TileGame(Generic[P, E]):
         return event
 
     def _event(self, seat: int, action: Action[P], **fields: Any) -> E:
-        event: E = self.event_type(seat, action, **fields)  # type: ignore[assignment]
-        return event
+        return self.event_type(seat, action, **fields)
 
     def _refusal(self, seat: int, action: Action[P]) -> IllegalMoveError | None:
         if self.is_over:
@@ -376,7 +380,7 @@ class TileGame(Generic[P, E]):
 
     # --- views and records --------------------------------------------------
 
-    def view_for(self, seat: int | None) -> Any:
+    def view_for(self, seat: int | None) -> V:
         """What one seat (or a spectator, ``None``) may see, and nothing more."""
         return self.view_type.of(self, seat)
 

@@ -22,7 +22,10 @@ from .errors import IllegalMoveError, InvalidSetupError, Reason
 class Replayable(Protocol):
     """A live game as a record sees it."""
 
-    record_format: str
+    @property
+    def record_format(self) -> str:
+        """The format name of the game's records."""
+        ...
 
     @property
     def setup(self) -> Any:

@@ -27,6 +27,7 @@ class DealtState(Protocol):
 
     hands: list[list[str]]
     bag: list[str]
+    began_empty: bool
 
     def clone(self) -> Any:
         """An independent copy."""
@@ -45,6 +46,8 @@ class DealtInformation(Generic[S]):
 
     all_tiles: ClassVar[Sequence[str]]
     """Every tile of the game, in a fixed order (the order deals are drawn from)."""
+    state_type: ClassVar[Any]
+    """The game's search state (a :class:`~chromino.core.search_state.TileSearchState`)."""
 
     def __init__(self, view: Any) -> None:
         if view.seat is None or not view.is_my_turn:
@@ -69,9 +72,23 @@ class DealtInformation(Generic[S]):
             raise ValueError(f"{needed} hidden tiles, but only {len(self.unseen)} unseen")
         self.base: S = self._base_state(view, hands)
 
+    def _own_fields(self, view: Any) -> dict[str, Any]:
+        """The game's own fields of its search state, read from the view."""
+        return {}
+
     def _base_state(self, view: Any, hands: list[list[str]]) -> S:
         """The game's search state for the view, hidden hands empty and the bag empty."""
-        raise NotImplementedError
+        base: S = self.state_type(
+            board=view.board.copy(),
+            hands=hands,
+            scores=list(view.scores),
+            seat=view.current,
+            draws=view.draws_this_turn,
+            drawn=view.drawn_tile,
+            **self._own_fields(view),
+        )
+        base.began_empty = view.bag_count == 0 and view.draws_this_turn == 0
+        return base
 
     def determinize(self, rng: random.Random) -> S:
         """The view's game, the hidden hands and the bag dealt at random from the unseen tiles."""

@@ -159,7 +159,7 @@ def timeout(game: Game, seat: int) -> Event:
     return game.apply(seat, Action("timeout"))
 
 
-def refused(game: Game, seat: int, action: Action) -> Reason:
+def refused(game: Game, seat: int, action: Action[Placement]) -> Reason:
     """Assert that the action is refused and changed nothing; give the reason."""
     before = game.snapshot()
     open_cells = game.board.open_cells()

@@ -79,7 +79,7 @@ class Setup:
         }
 
 
-class Game(TileGame[Placement, Event]):
+class Game(TileGame[Placement, Event, View]):
     """The live state of one game. Build it with :meth:`new` or :meth:`from_setup`."""
 
     record_format = RECORD_FORMAT

@@ -112,7 +112,7 @@ class FirstDraw:
     rounds: tuple[tuple[tuple[int, str], ...], ...]
 
 
-class Game(TileGame[Placement, Event]):
+class Game(TileGame[Placement, Event, View]):
     """The live state of one game. Build it with :meth:`new` or from a :class:`Setup`."""
 
     record_format = RECORD_FORMAT
