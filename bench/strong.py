@@ -13,9 +13,9 @@ from chromino.games.chromino.bots import BOTS as CHROMINO_BOTS
 from chromino.games.chromino.bots import greedy_bot
 from chromino.games.chromino.game import Game
 from chromino.games.chromino.strong import analyse
-from chromino.games.triominos import Game as TriominosGame
 from chromino.games.triominos.bots import BOTS as TRIOMINOS_BOTS
 from chromino.games.triominos.bots import greedy_bot as triominos_greedy
+from chromino.games.triominos.game import Game as TriominosGame
 from chromino.games.triominos.strong import analyse as triominos_analyse
 
 POSITIONS = 12

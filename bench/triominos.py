@@ -7,7 +7,9 @@ import statistics
 from functools import partial
 
 from chromino.core.selfplay import run_selfplay
-from chromino.games.triominos import ALL_NAMES, GAME, Board, Placement
+from chromino.games.triominos import GAME
+from chromino.games.triominos.board import ALL_NAMES, Board
+from chromino.games.triominos.placement import Placement
 
 from .engine import median_seconds
 

@@ -20,17 +20,12 @@ from typing import Final
 
 import pytest
 
-from chromino.games.chromino import (
-    Action,
-    Event,
-    Game,
-    GameOptions,
-    IllegalMoveError,
-    Placement,
-    Reason,
-    Setup,
-)
+from chromino.core.errors import IllegalMoveError, Reason
+from chromino.games.chromino.actions import Action
 from chromino.games.chromino.board import Board
+from chromino.games.chromino.game import Event, Game, Setup
+from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.placement import Placement
 
 START: Final = Placement("BXY", 0, 0, "E")
 """The usual scenario start: B(0,0) X(1,0) Y(2,0), as in the worked examples."""

@@ -9,9 +9,13 @@ import reference as ref
 
 from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game, run_selfplay
-from chromino.games.chromino import GAME, Action, Game, GameOptions, Placement, Setup
+from chromino.games.chromino import GAME
+from chromino.games.chromino.actions import Action
 from chromino.games.chromino.bots import BOTS as REGISTERED
 from chromino.games.chromino.bots import Bot, bot_named, greedy_bot, random_bot
+from chromino.games.chromino.game import Game, Setup
+from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.placement import Placement
 from chromino.games.chromino.strong import StrongBot
 from chromino.games.chromino.tiles import ALL_NAMES
 

@@ -14,8 +14,11 @@ import reference as ref
 from scenarios import PLACEMENT_EXAMPLES, Example
 
 from chromino.core.selfplay import play_bot_game
-from chromino.games.chromino import GAME, Action, Game, GameOptions
+from chromino.games.chromino import GAME
+from chromino.games.chromino.actions import Action
 from chromino.games.chromino.bots import greedy_bot, random_bot
+from chromino.games.chromino.game import Game
+from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import Placement
 
 

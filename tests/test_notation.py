@@ -8,9 +8,11 @@ from dataclasses import fields
 
 import pytest
 
-from chromino.games.chromino import Game, GameOptions, InvalidSetupError, MoveError, Reason, Setup
+from chromino.core.errors import InvalidSetupError, Reason
 from chromino.games.chromino.bots import greedy_bot
-from chromino.games.chromino.notation import parse_position, position_of, replay
+from chromino.games.chromino.game import Game, Setup
+from chromino.games.chromino.notation import MoveError, parse_position, position_of, replay
+from chromino.games.chromino.options import GameOptions
 
 
 def test_rule_9_a_position_written_by_the_engine_reads_back_the_same() -> None:

@@ -12,8 +12,11 @@ import pytest
 import reference as ref
 from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
 
+from chromino.core.errors import Reason
 from chromino.core.outcome import EndedBy
-from chromino.games.chromino import Action, Game, Reason, replay
+from chromino.games.chromino.actions import Action
+from chromino.games.chromino.game import Game
+from chromino.games.chromino.notation import replay
 
 
 def _stuck(game: Game, *seats: int) -> bool:

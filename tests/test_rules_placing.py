@@ -23,9 +23,12 @@ from scenarios import (
     refused_play,
 )
 
-from chromino.core.errors import IllegalMoveError
-from chromino.games.chromino import ALL_NAMES, Action, Board, Game, GameOptions, Placement, Reason
-from chromino.games.chromino.placement import DIRECTIONS
+from chromino.core.errors import IllegalMoveError, Reason
+from chromino.games.chromino.actions import Action
+from chromino.games.chromino.board import ALL_NAMES, Board
+from chromino.games.chromino.game import Game
+from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.placement import DIRECTIONS, Placement
 
 # --- a reference reading of the rule text, cell by cell ------------------------
 

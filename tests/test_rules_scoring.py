@@ -30,8 +30,10 @@ from scenarios import (
     timeout,
 )
 
-from chromino.games.chromino import ALL_NAMES, TILES, GameOptions, InvalidSetupError, Placement
-from chromino.games.chromino.options import SCORINGS
+from chromino.core.errors import InvalidSetupError
+from chromino.games.chromino.board import ALL_NAMES, TILES
+from chromino.games.chromino.options import SCORINGS, GameOptions
+from chromino.games.chromino.placement import Placement
 from chromino.games.chromino.scoring import hand_penalty, placement_points
 
 SCORED = ("expert", "segments", "segments-multiply")

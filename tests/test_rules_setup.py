@@ -7,14 +7,11 @@ from collections import Counter
 import pytest
 from scenarios import draw, make_game, make_setup, pass_turn
 
-from chromino.games.chromino import (
-    ALL_NAMES,
-    CHAMELEON_NAMES,
-    Game,
-    GameOptions,
-    InvalidSetupError,
-    Placement,
-)
+from chromino.core.errors import InvalidSetupError
+from chromino.games.chromino.board import ALL_NAMES
+from chromino.games.chromino.game import CHAMELEON_NAMES, Game
+from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.placement import Placement
 from chromino.games.chromino.tiles import TRICOLOR_NAMES
 
 SEEDS = range(40)
@@ -170,7 +167,7 @@ def test_rule_9_a_placement_spelled_backwards_lies_on_the_same_cells() -> None:
 
 
 def test_rule_2_a_setup_names_tiles_by_their_names_only() -> None:
-    from chromino.games.chromino import Setup
+    from chromino.games.chromino.game import Setup
 
     with pytest.raises(InvalidSetupError, match=r"hands\[0\]\[0\]"):
         Setup(GameOptions(), ("a",), Placement("BXY", 0, 0, "E"), (("RGB",),), (), 0)

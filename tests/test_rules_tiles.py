@@ -9,19 +9,15 @@ from typing import Final
 import pytest
 from scenarios import make_setup
 
-from chromino.games.chromino import (
-    ALL_NAMES,
-    CHAMELEON_NAMES,
-    TILES,
-    Game,
-    GameOptions,
-    InvalidSetupError,
-    Tile,
-)
+from chromino.core.errors import InvalidSetupError
+from chromino.games.chromino.board import ALL_NAMES, TILES
+from chromino.games.chromino.game import CHAMELEON_NAMES, Game
+from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.tiles import (
     COLOUR_LETTERS,
     REGULAR_NAMES,
     TRICOLOR_NAMES,
+    Tile,
     UnknownTileError,
     canonical_name,
     tile_named,

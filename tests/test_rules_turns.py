@@ -24,7 +24,10 @@ from scenarios import (
     timeout,
 )
 
-from chromino.games.chromino import Action, GameOptions, InvalidSetupError, Reason, replay
+from chromino.core.errors import InvalidSetupError, Reason
+from chromino.games.chromino.actions import Action
+from chromino.games.chromino.notation import replay
+from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.tiles import ALL_NAMES
 
 UNPLAYABLE = ("GGG", "PPP", "RPR", "GPG", "PGP", "RGR")

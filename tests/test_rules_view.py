@@ -15,7 +15,11 @@ import pytest
 import reference as ref
 from scenarios import at, draw, make_game, play, refused_play
 
-from chromino.games.chromino import Action, Game, GameOptions, IllegalMoveError, Play, Reason
+from chromino.core.errors import IllegalMoveError, Reason
+from chromino.games.chromino.actions import Action
+from chromino.games.chromino.game import Game
+from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.view import Play
 
 SCORED = ("expert", "segments", "segments-multiply")
 

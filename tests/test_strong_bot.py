@@ -21,9 +21,12 @@ from chromino.cli import main
 from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game
 from chromino.core.tournament import wilson_interval
-from chromino.games.chromino import GAME, Action, Game, GameOptions, Placement
+from chromino.games.chromino import GAME
+from chromino.games.chromino.actions import Action
 from chromino.games.chromino.bots import BOT_LABELS, BOT_LEVELS, BOTS, Bot, greedy_bot, random_bot
-from chromino.games.chromino.options import RULESETS, SCORINGS
+from chromino.games.chromino.game import Game
+from chromino.games.chromino.options import RULESETS, SCORINGS, GameOptions
+from chromino.games.chromino.placement import Placement
 from chromino.games.chromino.strong import (
     ChrominoState,
     StrongBot,

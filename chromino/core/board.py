@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
+
+from .errors import IllegalMoveError
 
 
 class PlacementLike(Protocol):
@@ -49,3 +51,19 @@ class BoardIndex(Protocol[P]):
     def has_legal_placement(self, tiles: Iterable[str], /) -> bool:
         """Whether any of the tiles fits somewhere."""
         ...
+
+
+class CheckedBoard:
+    """:meth:`is_legal` for a board whose ``check`` raises IllegalMoveError with the reason."""
+
+    def check(self, placement: Any, /) -> object:
+        """Refuse an illegal placement with the precise reason."""
+        raise NotImplementedError
+
+    def is_legal(self, placement: Any) -> bool:
+        """The same decision as :meth:`check`, without the explanation."""
+        try:
+            self.check(placement)
+        except IllegalMoveError:
+            return False
+        return True

@@ -427,3 +427,16 @@ def check_dealt_tiles(
     for seat, hand in enumerate(setup.hands):
         if not hand:
             raise InvalidSetupError(f"hands[{seat}]", "a hand must hold at least one tile")
+
+
+def setup_record(setup: SetupFields, **own: object) -> dict[str, object]:
+    """A setup's fields of its game's record, in the record's order: options, players,
+    the game's own fields (``own``), hands, bag, first."""
+    return {
+        "options": setup.options.to_dict(),
+        "players": list(setup.players),
+        **own,
+        "hands": [list(hand) for hand in setup.hands],
+        "bag": list(setup.bag),
+        "first": setup.first,
+    }

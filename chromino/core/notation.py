@@ -81,12 +81,17 @@ class RecordFields:
     """The fields every record has, read and checked; the game reads its own from ``record``."""
 
     record: Mapping[str, object]
+    parse_placement: Callable[[Mapping[str, object]], Any]
     options: Any
     players: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
     bag: tuple[str, ...]
     first: int
     moves: list[object]
+
+    def placement(self, field: str) -> Any:
+        """A placement field of the record (a Chromino record's start tile)."""
+        return read_placement(self.record.get(field), field, self.parse_placement)
 
 
 class RecordBook(Generic[P, S, G]):
@@ -115,8 +120,7 @@ class RecordBook(Generic[P, S, G]):
 
     def setup_from_record(self, data: object) -> tuple[S, list[object]]:
         """The setup of a record and its raw moves; InvalidSetupError names a bad field."""
-        record = require_object(data, "record")
-        require_format(record, self.record_format)
+        record = read_document(data, "record", self.record_format)
         options = self.options_type.from_dict(require_object(record.get("options", {}), "options"))
         players = read_players(record)
         hands = tuple(
@@ -126,7 +130,9 @@ class RecordBook(Generic[P, S, G]):
         bag = tuple(read_tile_names(record.get("bag"), "bag", self.tile_name))
         first = read_first(record)
         moves = require_list(record, "moves")
-        fields = RecordFields(record, options, players, hands, bag, first, moves)
+        fields = RecordFields(
+            record, self.parse_placement, options, players, hands, bag, first, moves
+        )
         return self.setup_of(fields), moves
 
     def tile_name(self, name: object) -> str:
@@ -172,6 +178,14 @@ def require_object(value: object, field: str) -> Mapping[str, object]:
     if not isinstance(value, Mapping):
         raise InvalidSetupError(field, "must be a JSON object")
     return value
+
+
+def read_document(data: object, field: str, expected: str) -> Mapping[str, object]:
+    """A JSON object of the ``expected`` format (a document without a format is taken
+    as one); InvalidSetupError names the field otherwise."""
+    document = require_object(data, field)
+    require_format(document, expected)
+    return document
 
 
 def require_format(document: Mapping[str, object], expected: str) -> None:

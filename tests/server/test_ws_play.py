@@ -25,8 +25,9 @@ from wsplay import (
     start_server,
 )
 
-from chromino.games.chromino import ALL_NAMES, IllegalMoveError, Placement
-from chromino.games.chromino.board import Board
+from chromino.core.errors import IllegalMoveError
+from chromino.games.chromino.board import ALL_NAMES, Board
+from chromino.games.chromino.placement import Placement
 
 
 @pytest.fixture(scope="module")

@@ -19,9 +19,8 @@ from typing import Any
 
 from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
 
-from chromino.games.chromino import Game
 from chromino.games.chromino.board import Board
-from chromino.games.chromino.game import Event
+from chromino.games.chromino.game import Event, Game
 from chromino.games.chromino.notation import parse_move, replay, setup_from_record
 from chromino.games.chromino.placement import Placement
 from chromino.games.chromino.tiles import TILES, canonical_name

@@ -8,9 +8,11 @@ from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
 from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game, run_selfplay
-from chromino.games.triominos import BOTS as REGISTERED
-from chromino.games.triominos import GAME, Action, GameOptions, bot_named
-from chromino.games.triominos.bots import Bot, greedy_bot, random_bot
+from chromino.games.triominos import GAME
+from chromino.games.triominos.actions import Action
+from chromino.games.triominos.bots import BOTS as REGISTERED
+from chromino.games.triominos.bots import Bot, bot_named, greedy_bot, random_bot
+from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.strong import StrongBot
 
 BOTS: dict[str, Bot] = {**REGISTERED, "strong": StrongBot(Budget.of_iterations(4))}

@@ -11,9 +11,10 @@ from typing import Any
 
 from tri_scenarios import DATA
 
-from chromino.games.chromino import Game as ChrominoGame
-from chromino.games.triominos import Game, GameOptions
+from chromino.games.chromino.game import Game as ChrominoGame
 from chromino.games.triominos.bots import greedy_bot
+from chromino.games.triominos.game import Game
+from chromino.games.triominos.options import GameOptions
 
 BOOK_RECORD = DATA / "book_example_record.json"
 BOOK_POSITIONS = DATA / "book_examples.jsonl"

@@ -24,20 +24,12 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from chromino.core.errors import IllegalMoveError
-from chromino.games.triominos import (
-    ALL_NAMES,
-    Action,
-    Event,
-    Game,
-    GameOptions,
-    Placement,
-    Setup,
-    deal,
-    parse_action,
-    parse_move,
-    replay,
-)
-from chromino.games.triominos.placement import COORDINATE_LIMIT
+from chromino.games.triominos.actions import Action, parse_action
+from chromino.games.triominos.board import ALL_NAMES
+from chromino.games.triominos.game import Event, Game, Setup, deal
+from chromino.games.triominos.notation import parse_move, replay
+from chromino.games.triominos.options import GameOptions
+from chromino.games.triominos.placement import COORDINATE_LIMIT, Placement
 
 hypothesis_profiles.load()
 

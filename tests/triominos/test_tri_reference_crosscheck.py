@@ -28,7 +28,8 @@ from tri_scenarios import (
 )
 
 from chromino.core.errors import IllegalMoveError
-from chromino.games.triominos import ALL_NAMES, Board, Placement
+from chromino.games.triominos.board import ALL_NAMES, Board
+from chromino.games.triominos.placement import Placement
 
 SEED = 20_250_301
 LEGAL_BOARDS = 48

@@ -10,7 +10,9 @@ import pytest
 from tri_scenarios import START, at, draw, make_game, pass_turn, play, refused, timeout
 
 from chromino.core.errors import Reason
-from chromino.games.triominos import Action, EndedBy, Game
+from chromino.core.outcome import EndedBy
+from chromino.games.triominos.actions import Action
+from chromino.games.triominos.game import Game
 
 
 def assert_over_and_frozen(game: Game) -> None:

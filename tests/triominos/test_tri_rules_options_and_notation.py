@@ -10,16 +10,16 @@ import pytest
 from tri_scenarios import DATA, START, at, full_setup, make_game
 
 from chromino.core.errors import IllegalMoveError, InvalidSetupError, Reason
-from chromino.games.triominos import (
-    Action,
-    Game,
-    GameOptions,
+from chromino.games.triominos.actions import Action
+from chromino.games.triominos.game import Game
+from chromino.games.triominos.notation import (
     MoveError,
     parse_move,
     parse_position,
     position_of,
     replay,
 )
+from chromino.games.triominos.options import GameOptions
 
 BOOK_RECORD = DATA / "book_example_record.json"
 PLAY = {"player": 0, "action": "play"}

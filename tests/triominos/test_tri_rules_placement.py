@@ -11,8 +11,9 @@ import pytest
 from tri_scenarios import BRIDGE_BOARD, START, at, make_game, play, refused, refused_play
 
 from chromino.core.errors import IllegalMoveError, Reason
-from chromino.games.triominos import Action, Board, Placement
-from chromino.games.triominos.actions import parse_action
+from chromino.games.triominos.actions import Action, parse_action
+from chromino.games.triominos.board import Board
+from chromino.games.triominos.placement import Placement
 
 # --- the notation -------------------------------------------------------------------
 

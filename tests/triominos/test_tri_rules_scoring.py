@@ -17,7 +17,8 @@ from tri_scenarios import (
     play,
 )
 
-from chromino.games.triominos import Board, Figure
+from chromino.games.triominos.board import Board
+from chromino.games.triominos.scoring import Figure
 
 
 def test_rule_4_a_placement_scores_its_tile_value() -> None:

@@ -8,8 +8,9 @@ import pytest
 from tri_scenarios import at, draw, make_game, play, timeout
 
 from chromino.core.errors import InvalidSetupError
-from chromino.games.triominos import ALL_NAMES, Game, GameOptions, deal, deal_with_first_draw
-from chromino.games.triominos.game import draw_for_first
+from chromino.games.triominos.board import ALL_NAMES
+from chromino.games.triominos.game import Game, deal, deal_with_first_draw, draw_for_first
+from chromino.games.triominos.options import GameOptions
 
 
 @pytest.mark.parametrize("count", [0, 5, 8])

@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from chromino.games.triominos import ALL_NAMES, TILES
+from chromino.games.triominos.actions import TILES
+from chromino.games.triominos.board import ALL_NAMES
 from chromino.games.triominos.grid import (
     cells_around,
     corners,

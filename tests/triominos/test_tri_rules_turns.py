@@ -10,7 +10,7 @@ import pytest
 from tri_scenarios import START, at, draw, make_game, pass_turn, play, refused, timeout
 
 from chromino.core.errors import Reason
-from chromino.games.triominos import Action
+from chromino.games.triominos.actions import Action
 
 STUCK = ("000", "111", "222", "012", "555")
 

@@ -18,8 +18,11 @@ from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 from chromino.cli import main
 from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game
-from chromino.games.triominos import GAME, Action, Game, GameOptions
+from chromino.games.triominos import GAME
+from chromino.games.triominos.actions import Action
 from chromino.games.triominos.bots import BOTS, Bot, greedy_bot, random_bot
+from chromino.games.triominos.game import Game
+from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.strong import (
     StrongBot,
     TriominosState,

@@ -6,7 +6,8 @@ import json
 
 from tri_scenarios import START, at, draw, full_setup, make_game, play
 
-from chromino.games.triominos import Game, GameOptions
+from chromino.games.triominos.game import Game
+from chromino.games.triominos.options import GameOptions
 
 
 def test_a_view_shows_the_own_hand_and_only_counts_of_the_others() -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from tri_scenarios import BRIDGE_BOARD, HEXAGON_BOARD, START, at, make_game, play, refused_play
 
 from chromino.core.errors import Reason
-from chromino.games.triominos import Board, Figure, Placement
+from chromino.games.triominos.board import Board
 from chromino.games.triominos.grid import corners
+from chromino.games.triominos.placement import Placement
+from chromino.games.triominos.scoring import Figure
 
 
 def listed(board: Board, placement: Placement) -> tuple[int, Figure | None] | None:

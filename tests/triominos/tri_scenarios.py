@@ -19,7 +19,10 @@ from typing import Final
 import pytest
 
 from chromino.core.errors import IllegalMoveError, Reason
-from chromino.games.triominos import Action, Event, Game, GameOptions, Placement, Setup
+from chromino.games.triominos.actions import Action
+from chromino.games.triominos.game import Event, Game, Setup
+from chromino.games.triominos.options import GameOptions
+from chromino.games.triominos.placement import Placement
 from chromino.games.triominos.tiles import ALL_NAMES
 
 DATA: Final = Path(__file__).resolve().parents[1] / "data" / "triominos"

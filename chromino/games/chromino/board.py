@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Final
 
+from ...core.board import CheckedBoard
 from ...core.errors import IllegalMoveError, Reason
 from .placement import COORDINATE_LIMIT, Placement
 from .tiles import ALL_NAMES, LETTER_CODES, TILES, Tile, X
@@ -99,7 +100,7 @@ class Contact:
         return self.direction_axis == new_axis == self.board_axis
 
 
-class Board:
+class Board(CheckedBoard):
     """Tiles laid on the grid, with the window index kept up to date.
 
     ``junior`` chooses the rule set: the standard rule (at least two
@@ -313,14 +314,6 @@ class Board:
         if key is not None and key in _ACCEPT_SETS[spelling]:
             return self.contact_count(placement)
         raise self._explain_illegal(placement)
-
-    def is_legal(self, placement: Placement) -> bool:
-        """The same decision as :meth:`check`, without the explanation."""
-        try:
-            self.check(placement)
-        except IllegalMoveError:
-            return False
-        return True
 
     def contact_count(self, placement: Placement) -> int:
         """How many contacts a placement on empty cells makes."""

@@ -16,7 +16,7 @@ from typing import Final
 from ...core.actions import Action
 from ...core.errors import IllegalMoveError, InvalidSetupError, Reason
 from ...core.game import Event as BaseEvent
-from ...core.game import TileGame, check_dealt_tiles
+from ...core.game import TileGame, check_dealt_tiles, setup_record
 from ...core.outcome import EndedBy, Outcome, best_scores
 from .board import Board
 from .options import MAX_PLAYERS, GameOptions
@@ -25,8 +25,6 @@ from .scoring import TIMEOUT_PENALTY, hand_penalty, placement_points
 from .tiles import ALL_NAMES, CHAMELEON_NAMES, TILES, TRICOLOR_NAMES
 from .turns import draw_refusal, pass_refusal, playable_tiles
 from .view import View
-
-__all__ = ["RECORD_FORMAT", "EndedBy", "Event", "Game", "Outcome", "Setup", "deal"]
 
 RECORD_FORMAT: Final = "chromino-game/1"
 
@@ -64,19 +62,13 @@ class Setup:
     bag: tuple[str, ...]
     first: int
 
+    def to_record(self) -> dict[str, object]:
+        """The setup's fields of a ``chromino-game/1`` record (the start tile after the
+        players)."""
+        return setup_record(self, start=self.start.to_dict())
+
     def __post_init__(self) -> None:
         _check_setup(self)
-
-    def to_record(self) -> dict[str, object]:
-        """The setup's fields of a ``chromino-game/1`` record, in order."""
-        return {
-            "options": self.options.to_dict(),
-            "players": list(self.players),
-            "start": self.start.to_dict(),
-            "hands": [list(hand) for hand in self.hands],
-            "bag": list(self.bag),
-            "first": self.first,
-        }
 
 
 class Game(TileGame[Placement, Event, View]):

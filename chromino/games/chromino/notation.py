@@ -10,15 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core.errors import IllegalMoveError, InvalidSetupError
-from ...core.notation import (
-    MoveError,
-    RecordBook,
-    RecordFields,
-    read_placement,
-    record_of,
-    require_format,
-    require_object,
-)
+from ...core.notation import MoveError, RecordBook, RecordFields, read_document, record_of
 from .actions import parse_placement
 from .board import Board
 from .game import RECORD_FORMAT, Game, Setup
@@ -28,25 +20,14 @@ from .scoring import placement_points
 from .tiles import tile_named
 from .turns import playable_tiles
 
-__all__ = [
-    "POSITION_FORMAT",
-    "RECORD_FORMAT",
-    "MoveError",
-    "Position",
-    "parse_move",
-    "parse_position",
-    "position_of",
-    "record_of",
-    "replay",
-    "setup_from_record",
-]
+__all__ = ["RECORD_FORMAT", "MoveError", "record_of"]
 
 POSITION_FORMAT: Final = "chromino-position/1"
 
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """A board and a hand, for move analysis."""
+    """A board and a hand under a rule set, for move analysis."""
 
     ruleset: str
     board: tuple[Placement, ...]
@@ -55,21 +36,6 @@ class Position:
     def build_board(self) -> Board:
         """The board, indexed once from scratch."""
         return Board.from_placements(self.board, junior=self.ruleset == "junior")
-
-
-def _setup_of(fields: RecordFields) -> Setup:
-    """Chromino's record adds the start tile to the shared fields."""
-    start = read_placement(fields.record.get("start"), "start", parse_placement)
-    return Setup(fields.options, fields.players, start, fields.hands, fields.bag, fields.first)
-
-
-RECORDS: Final = RecordBook(Game, GameOptions, tile_named, parse_placement, _setup_of)
-"""How Chromino's records are read: ``setup_from_record``, ``parse_move`` and ``replay``."""
-setup_from_record, parse_move, replay = (
-    RECORDS.setup_from_record,
-    RECORDS.parse_move,
-    RECORDS.replay,
-)
 
 
 # --- positions ---------------------------------------------------------------
@@ -87,8 +53,7 @@ def position_of(board: Board, hand: list[str] | tuple[str, ...]) -> dict[str, ob
 
 def parse_position(data: object) -> Position:
     """Read a position; InvalidSetupError names the bad field (overlaps included)."""
-    document = require_object(data, "position")
-    require_format(document, POSITION_FORMAT)
+    document = read_document(data, "position", POSITION_FORMAT)
     ruleset = document.get("ruleset", "standard")
     if ruleset not in ("standard", "junior"):
         raise InvalidSetupError("ruleset", f"{ruleset!r} is not standard or junior")
@@ -118,3 +83,21 @@ def position_moves(document: object, scoring: str | None) -> list[dict[str, obje
         moves.append(move)
     moves.sort(key=lambda m: (m["tile"], m["y"], m["x"], m["dir"]))
     return moves
+
+
+# --- records -----------------------------------------------------------------
+
+
+def _setup_of(fields: RecordFields) -> Setup:
+    """Chromino's record adds the start tile to the shared fields."""
+    start: Placement = fields.placement("start")
+    return Setup(fields.options, fields.players, start, fields.hands, fields.bag, fields.first)
+
+
+RECORDS: Final = RecordBook(Game, GameOptions, tile_named, parse_placement, _setup_of)
+"""How Chromino's records are read: ``setup_from_record``, ``parse_move`` and ``replay``."""
+setup_from_record, parse_move, replay = (
+    RECORDS.setup_from_record,
+    RECORDS.parse_move,
+    RECORDS.replay,
+)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Final
 
 from ...core.errors import InvalidSetupError
+from ...core.options import OptionsForm
 
 RULESETS: Final = ("standard", "junior")
 SCORINGS: Final = ("none", "expert", "segments", "segments-multiply")
@@ -17,7 +17,7 @@ MAX_TURN_SECONDS: Final = 24 * 3600
 
 
 @dataclass(frozen=True, slots=True)
-class GameOptions:
+class GameOptions(OptionsForm):
     """Rule options of docs/rules.md; every field has the rule book's default."""
 
     ruleset: str = "standard"
@@ -50,19 +50,6 @@ class GameOptions:
     def scored(self) -> bool:
         """True when placements score points."""
         return self.scoring != "none"
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> GameOptions:
-        """Options from JSON; missing ones take their defaults, unknown ones are refused."""
-        known = {f.name for f in fields(cls)}
-        for name in data:
-            if name not in known:
-                raise InvalidSetupError(f"options.{name}", "unknown option")
-        return cls(**data)  # type: ignore[arg-type]  # each value is checked in __post_init__
-
-    def to_dict(self) -> dict[str, object]:
-        """Every option, defaults included, so a record says exactly how it was played."""
-        return asdict(self)
 
 
 def _require_choice(name: str, value: object, choices: tuple[str, ...]) -> None:

@@ -189,16 +189,13 @@ class ChrominoInformation(DealtInformation[ChrominoState]):
         }
 
 
-HARD: Final = StrongDriver(ChrominoInformation, View)
-"""The search behind the strong bot, for this game's views."""
-analyse = HARD.analyse
-strong_move = HARD.move
-
-
 class StrongBot(CoreStrongBot):
-    """The strong bot as a bot: ``bot(view, rng) -> Action`` (see the core's)."""
+    """Chromino's strong bot as a bot: ``bot(view, rng) -> Action`` (see the core's)."""
 
     information = ChrominoInformation
 
 
-view_from_dict = View.from_dict
+HARD: Final = StrongDriver(ChrominoInformation, View)
+"""The search behind the strong bot, for Chromino's views: :func:`analyse` and
+:func:`strong_move` (which also takes a view's ``to_dict()`` form)."""
+analyse, strong_move, view_from_dict = HARD.analyse, HARD.move, View.from_dict

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
+from ...core.board import CheckedBoard
 from ...core.errors import IllegalMoveError, Reason
 from .grid import AROUND_POINT, corners, edge_neighbours
 from .placement import COORDINATE_LIMIT, ROTATIONS, Placement
@@ -122,7 +123,7 @@ class Play:
         return data
 
 
-class Board:
+class Board(CheckedBoard):
     """Tiles laid on the grid, with the open-cell index kept up to date."""
 
     def __init__(self) -> None:
@@ -345,14 +346,6 @@ class Board:
             )
         if key not in _ACCEPT_SETS[placement.tile][placement.rot]:
             raise IllegalMoveError(Reason.CORNER_MISMATCH, self._mismatch_message(placement))
-
-    def is_legal(self, placement: Placement) -> bool:
-        """The same decision as :meth:`check`, without the explanation."""
-        try:
-            self.check(placement)
-        except IllegalMoveError:
-            return False
-        return True
 
     def _mismatch_message(self, placement: Placement) -> str:
         for u, v, number in placement.corners():

@@ -15,7 +15,7 @@ from typing import Final
 from ...core.actions import Action
 from ...core.errors import IllegalMoveError, InvalidSetupError
 from ...core.game import Event as BaseEvent
-from ...core.game import TileGame, check_dealt_tiles
+from ...core.game import TileGame, check_dealt_tiles, setup_record
 from ...core.outcome import EndedBy, Outcome, best_scores
 from .board import Board
 from .options import MAX_PLAYERS, MIN_PLAYERS, GameOptions
@@ -24,18 +24,6 @@ from .scoring import DRAW_PENALTY, OUT_BONUS, PASS_PENALTY, TIMEOUT_PENALTY, Fig
 from .tiles import ALL_NAMES, TILES, VALUES, hand_value
 from .turns import draw_refusal, pass_refusal, playable_tiles
 from .view import View
-
-__all__ = [
-    "RECORD_FORMAT",
-    "EndedBy",
-    "Event",
-    "FirstDraw",
-    "Game",
-    "Outcome",
-    "Setup",
-    "deal",
-    "deal_with_first_draw",
-]
 
 RECORD_FORMAT: Final = "triominos-game/1"
 
@@ -94,14 +82,8 @@ class Setup:
         _check_setup(self)
 
     def to_record(self) -> dict[str, object]:
-        """The setup's fields of a ``triominos-game/1`` record, in order."""
-        return {
-            "options": self.options.to_dict(),
-            "players": list(self.players),
-            "hands": [list(hand) for hand in self.hands],
-            "bag": list(self.bag),
-            "first": self.first,
-        }
+        """The setup's fields of a ``triominos-game/1`` record: the shared ones only."""
+        return setup_record(self)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core.errors import InvalidSetupError
-from ...core.notation import (
-    MoveError,
-    RecordBook,
-    RecordFields,
-    record_of,
-    require_format,
-    require_object,
-)
+from ...core.notation import MoveError, RecordBook, RecordFields, read_document, record_of
 from .actions import parse_placement
 from .board import Board, Play
 from .game import RECORD_FORMAT, Game, Setup
@@ -28,20 +21,9 @@ from .options import GameOptions
 from .placement import Placement
 from .tiles import ALL_NAMES, tile_named
 
-POSITION_FORMAT: Final = "triominos-position/1"
+__all__ = ["RECORD_FORMAT", "MoveError", "record_of"]
 
-__all__ = [
-    "POSITION_FORMAT",
-    "RECORD_FORMAT",
-    "MoveError",
-    "Position",
-    "parse_move",
-    "parse_position",
-    "position_of",
-    "record_of",
-    "replay",
-    "setup_from_record",
-]
+POSITION_FORMAT: Final = "triominos-position/1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +87,7 @@ def parse_position(data: object) -> Position:
     The board is not re-checked against the placement rules (it is for
     analysis), only for unknown or repeated tiles and cells covered twice.
     """
-    document = require_object(data, "position")
-    require_format(document, POSITION_FORMAT)
+    document = read_document(data, "position", POSITION_FORMAT)
     board, hand = RECORDS.read_board_and_hand(document)
     taken: dict[tuple[int, int], int] = {}
     for index, placement in enumerate(board):

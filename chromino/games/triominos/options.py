@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Final
 
 from ...core.errors import InvalidSetupError
+from ...core.options import OptionsForm
 
 MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 4
@@ -21,7 +21,7 @@ def default_hand_size(players: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class GameOptions:
+class GameOptions(OptionsForm):
     """The options a table's creator chooses; every field has the rule book's default."""
 
     hand_size: int | None = None
@@ -44,19 +44,6 @@ class GameOptions:
     def hand_size_for(self, players: int) -> int:
         """How many tiles each of ``players`` players is dealt."""
         return self.hand_size if self.hand_size is not None else default_hand_size(players)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, object]) -> GameOptions:
-        """Options from JSON; missing ones take their defaults, unknown ones are refused by name."""
-        known = {f.name for f in fields(cls)}
-        for name in data:
-            if name not in known:
-                raise InvalidSetupError(f"options.{name}", "unknown option")
-        return cls(**data)  # type: ignore[arg-type]  # each value is checked in __post_init__
-
-    def to_dict(self) -> dict[str, object]:
-        """Every option, defaults included, so a record says exactly how it was played."""
-        return asdict(self)
 
 
 def _require_int(name: str, value: object, allowed: range, wording: str) -> None:
