@@ -67,18 +67,15 @@ class View(Generic[O, B, P]):
     """The game's options class (``from_dict``)."""
     board_type: ClassVar[Any]
     """The game's board class (``from_placements``)."""
+    last_tile_face_up: ClassVar[bool] = False
+    """Whether a hand down to its last tile is shown to everyone (Chromino's rule)."""
 
     # --- hooks a game overrides ---------------------------------------------
 
-    @staticmethod
-    def _face_up(hand: Sequence[str]) -> bool:
-        """Whether the rules show this hand to everyone (besides ``open_hands``)."""
-        return False
-
     @classmethod
-    def _game_fields(cls, game: Any) -> dict[str, Any]:
-        """The game's own fields of a view, read from the live game."""
-        return {}
+    def _game_values(cls, game: Any) -> tuple[Any, ...]:
+        """The game's own fields of a view, in their order, read from the live game."""
+        return ()
 
     def _playable(self, hand: Sequence[str], drawn_tile: str | None) -> list[str]:
         """The turn rule: which tiles of the hand may be laid now."""
@@ -122,30 +119,33 @@ class View(Generic[O, B, P]):
     def of(cls, game: Any, seat: int | None) -> Self:
         """Filter a live game for one viewer."""
         open_hands = game.options.open_hands
-        face_up = cls._face_up
+        last_face_up = cls.last_tile_face_up
         hands = tuple(
-            tuple(hand) if open_hands or index == seat or face_up(hand) else None
+            tuple(hand)
+            if open_hands or index == seat or (last_face_up and len(hand) == 1)
+            else None
             for index, hand in enumerate(game.hands)
         )
         own_turn = seat is not None and seat == game.current and not game.is_over
+        # Positional, the game's own fields last: a view is made for every move.
         return cls(
-            seat=seat,
-            options=game.options,
-            players=game.players,
-            board=game.board,
-            hands=hands,
-            hand_counts=tuple(len(hand) for hand in game.hands),
-            bag_count=len(game.bag),
-            scores=tuple(game.scores),
-            current=game.current,
-            first=game.setup.first,
-            draws_this_turn=game.draws_this_turn,
-            drawn_tile=game.drawn_tile if own_turn else None,
-            turns_taken=tuple(game.turns_taken),
-            tiles_drawn=tuple(game.tiles_drawn),
-            move_count=len(game.moves),
-            outcome=game.outcome(),
-            **cls._game_fields(game),
+            seat,
+            game.options,
+            game.players,
+            game.board,
+            hands,
+            tuple(len(hand) for hand in game.hands),
+            len(game.bag),
+            tuple(game.scores),
+            game.current,
+            game.setup.first,
+            game.draws_this_turn,
+            game.drawn_tile if own_turn else None,
+            tuple(game.turns_taken),
+            tuple(game.tiles_drawn),
+            len(game.moves),
+            game.outcome(),
+            *cls._game_values(game),
         )
 
     @property

@@ -35,17 +35,14 @@ class View(BaseView[GameOptions, Board, Placement]):
 
     options_type = GameOptions
     board_type = Board
+    last_tile_face_up = True
 
     went_out: tuple[int, ...] = ()
     """The seats that have laid their last tile, in order."""
 
-    @staticmethod
-    def _face_up(hand: Sequence[str]) -> bool:
-        return len(hand) == 1
-
     @classmethod
-    def _game_fields(cls, game: Any) -> dict[str, Any]:
-        return {"went_out": tuple(game.went_out)}
+    def _game_values(cls, game: Any) -> tuple[Any, ...]:
+        return (tuple(game.went_out),)
 
     def _playable(self, hand: Sequence[str], drawn_tile: str | None) -> list[str]:
         return playable_tiles(hand, drawn_tile)
