@@ -122,15 +122,8 @@ class ChrominoLive:
 
 
 def _applied(event: Event) -> Applied:
-    public: dict[str, Any] = {"seat": event.seat, **event.action.to_dict()}
-    if event.action.kind in ("play", "timeout"):
-        public["points"] = event.points
-    if event.action.kind == "timeout":
-        public["penalty_tile"] = event.drawn is not None
-    public["went_out"] = event.went_out
-    public["revealed"] = [{"seat": seat, "tile": tile} for seat, tile in event.revealed]
-    public["finished"] = event.finished
-    private = {"drawn": event.drawn} if event.drawn is not None else {}
+    public = event.public_json()
+    private = event.private_json()
     return Applied(
         seat=event.seat,
         action=event.action,

@@ -74,8 +74,8 @@ class TriominosLive:
     def apply(self, seat: int, action: EngineAction) -> Applied:
         assert isinstance(action, triominos.Action)
         event = self.game.apply(seat, action)
-        public = event.to_dict()
-        private = {"drawn": event.drawn} if event.drawn is not None else {}
+        public = event.public_json()
+        private = event.private_json()
         return Applied(
             seat=event.seat,
             action=event.action,
