@@ -30,7 +30,7 @@ from chromino.games.chromino.placement import Placement
 START: Final = Placement("BXY", 0, 0, "E")
 """The usual scenario start: B(0,0) X(1,0) Y(2,0), as in the worked examples."""
 
-DATA: Final = Path(__file__).resolve().parent / "data"
+DATA: Final = Path(__file__).resolve().parents[2] / "data"
 """Files the tests read: they live in the repository, beside the tests."""
 
 

@@ -25,7 +25,7 @@ from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.placement import Placement
 from chromino.games.triominos.tiles import ALL_NAMES
 
-DATA: Final = Path(__file__).resolve().parents[1] / "data" / "triominos"
+DATA: Final = Path(__file__).resolve().parents[2] / "data" / "triominos"
 """Data files of these tests; never the shared folder (the repository stands alone)."""
 
 
