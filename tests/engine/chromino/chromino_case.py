@@ -14,8 +14,17 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import reference as ref
-from contract import Before, GameCase, IllegalMaker, IllegalMove, Table, malformed_move
+from contract import (
+    Before,
+    GameCase,
+    IllegalMaker,
+    IllegalMove,
+    StrongCase,
+    Table,
+    malformed_move,
+)
 from hypothesis import strategies as st
+from scenarios import make_game
 
 from chromino.games.chromino.actions import Action, parse_action
 from chromino.games.chromino.game import Game, Setup, deal
@@ -28,6 +37,7 @@ from chromino.games.chromino.options import (
     GameOptions,
 )
 from chromino.games.chromino.placement import COORDINATE_LIMIT, Placement
+from chromino.games.chromino.strong import ChrominoState
 from chromino.games.chromino.tiles import ALL_NAMES, TILES
 
 
@@ -215,7 +225,7 @@ def playable_by_the_rules(game: Game) -> list[str]:
     return candidates
 
 
-class ChrominoCase(GameCase):
+class ChrominoCase(GameCase, StrongCase):
     name = "chromino"
     max_actions = 1000
     lowest_eagerness = 1
@@ -229,6 +239,9 @@ class ChrominoCase(GameCase):
     }
     highest_checkpoint = 120
     reference_rate = 0.05
+    quick = 8
+    legal_examples = 40
+    most_players = 4
     illegal_makers: ClassVar[list[IllegalMaker]] = [
         _tile_not_in_hand,
         _illegal_placement,
@@ -324,6 +337,62 @@ class ChrominoCase(GameCase):
             game.board.placements, playable_by_the_rules(game), game.options.ruleset
         )
         assert listed == set(expected)
+
+    # --- the strong bot's half ----------------------------------------------------
+
+    def option_sets(self) -> st.SearchStrategy[GameOptions]:
+        return st.builds(
+            GameOptions,
+            ruleset=st.sampled_from(RULESETS),
+            scoring=st.sampled_from(SCORINGS),
+            open_hands=st.booleans(),
+            draws_per_turn=st.integers(0, 5),
+            strict_draw=st.booleans(),
+            hand_size=st.sampled_from([1, 2, 5, 8]),
+        )
+
+    def whole_games(self, players: int) -> list[tuple[str, GameOptions]]:
+        return [
+            (f"whole-{players}-{ruleset}", GameOptions(ruleset=ruleset, scoring=scoring))
+            for ruleset, scoring in (("standard", "none"), ("junior", "expert"))
+        ]
+
+    def twins(self) -> list[tuple[int, int, GameOptions, int]]:
+        options = [GameOptions(), GameOptions(scoring="expert"), GameOptions(ruleset="junior")]
+        return [(21, 14, chosen, 120) for chosen in options]
+
+    def twin_game(self, played: Game, hands: list[list[str]], bag: list[str], seat: int) -> Game:
+        assert not played.went_out
+        board = played.board.placements
+        return make_game(
+            hands, start=board[0], bag=bag, first=seat, options=played.options, board=board[1:]
+        )
+
+    def as_data(self) -> tuple[int, int, int, GameOptions, int]:
+        return 3, 5, 20, GameOptions(scoring="segments"), 40
+
+    def rule_games(self) -> list[tuple[int, GameOptions]]:
+        return [
+            (2, GameOptions()),
+            (3, GameOptions(scoring="segments", draws_per_turn=2)),
+            (4, GameOptions(ruleset="junior", scoring="segments-multiply", draws_per_turn=0)),
+            (1, GameOptions(scoring="expert", strict_draw=True)),
+        ]
+
+    def search_state(self, game: Game) -> ChrominoState:
+        return ChrominoState(
+            options=game.options,
+            board=game.board.copy(),
+            hands=[list(hand) for hand in game.hands],
+            bag=list(reversed(game.bag)),
+            scores=list(game.scores),
+            seat=game.current,
+            first=game.setup.first,
+            draws=0,
+            drawn=None,
+            went_out=[],
+            turns_taken=[0] * game.player_count,
+        )
 
 
 CASE = ChrominoCase()

@@ -304,3 +304,45 @@ def malformed_move(
     else:
         raw[field] = value
     return game.current, raw
+
+
+# --- the strong bot's half ----------------------------------------------------------------
+
+
+class StrongCase:
+    """What a game brings to the strong bot's game-neutral tests (test_strong_contract.py)."""
+
+    quick: int
+    """Search iterations enough to exercise every part of the search, cheap for whole games."""
+    legal_examples: int
+    """Hypothesis examples of "only ever a legal action"."""
+    most_players: int
+
+    def option_sets(self) -> st.SearchStrategy[Any]:
+        """Random options for "only ever a legal action"."""
+        raise NotImplementedError
+
+    def whole_games(self, players: int) -> list[tuple[str, Any]]:
+        """(seed, options) of the whole games strong bots play to the end."""
+        raise NotImplementedError
+
+    def twins(self) -> list[tuple[int, int, Any, int]]:
+        """(seed, moves, options, iterations) of the twin games (the same view, other deals)."""
+        raise NotImplementedError
+
+    def twin_game(self, played: Game, hands: list[list[str]], bag: list[str], seat: int) -> Game:
+        """A game like ``played`` from the seat's side, with these hands and bag."""
+        raise NotImplementedError
+
+    def as_data(self) -> tuple[int, int, int, Any, int]:
+        """(players, seed, moves, options, iterations) of "the same view as data"."""
+        raise NotImplementedError
+
+    def rule_games(self) -> list[tuple[int, Any]]:
+        """(players, options) of "the search plays by the game's rules"."""
+        raise NotImplementedError
+
+    def search_state(self, game: Game) -> Any:
+        """The game's search state of a live game, every tile known, its bag reversed (the
+        search draws from the end)."""
+        raise NotImplementedError

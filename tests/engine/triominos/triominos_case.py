@@ -15,8 +15,17 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import tri_reference as ref
-from contract import Before, GameCase, IllegalMaker, IllegalMove, Table, malformed_move
+from contract import (
+    Before,
+    GameCase,
+    IllegalMaker,
+    IllegalMove,
+    StrongCase,
+    Table,
+    malformed_move,
+)
 from hypothesis import strategies as st
+from tri_scenarios import make_game
 
 from chromino.games.triominos.actions import Action, parse_action
 from chromino.games.triominos.board import ALL_NAMES
@@ -24,6 +33,7 @@ from chromino.games.triominos.game import Game, deal
 from chromino.games.triominos.notation import parse_move
 from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.placement import COORDINATE_LIMIT, Placement
+from chromino.games.triominos.strong import TriominosState
 
 
 @st.composite
@@ -146,7 +156,7 @@ def _malformed_json(rng: random.Random, game: Game) -> IllegalMove | None:
     return malformed_move(game, rng, good, changes)
 
 
-class TriominosCase(GameCase):
+class TriominosCase(GameCase, StrongCase):
     name = "triominos"
     max_actions = 1500
     lowest_eagerness = 3
@@ -160,6 +170,9 @@ class TriominosCase(GameCase):
     }
     highest_checkpoint = 80
     reference_rate = 0.3
+    quick = 6
+    legal_examples = 30
+    most_players = 4
     illegal_makers: ClassVar[list[IllegalMaker]] = [
         _tile_not_in_hand,
         _illegal_placement,
@@ -249,6 +262,45 @@ class TriominosCase(GameCase):
         playable = [drawn] if drawn is not None else game.hands[game.current]
         expected = ref.ReferenceBoard(game.board.placements).all_legal(playable)
         assert listed == set(expected)
+
+    # --- the strong bot's half ----------------------------------------------------
+
+    def option_sets(self) -> st.SearchStrategy[GameOptions]:
+        return st.builds(
+            GameOptions,
+            hand_size=st.sampled_from([None, 5, 9, 12]),
+            target=st.sampled_from([0, 50, 200]),
+            open_hands=st.booleans(),
+        )
+
+    def whole_games(self, players: int) -> list[tuple[str, GameOptions]]:
+        return [(f"whole-{players}", GameOptions(target=[0, 150][players % 2]))]
+
+    def twins(self) -> list[tuple[int, int, GameOptions, int]]:
+        return [(12, 14, GameOptions(), 80)]
+
+    def twin_game(self, played: Game, hands: list[list[str]], bag: list[str], seat: int) -> Game:
+        return make_game(hands, bag=bag, first=seat, board=played.board.placements)
+
+    def as_data(self) -> tuple[int, int, int, GameOptions, int]:
+        return 2, 4, 16, GameOptions(), 30
+
+    def rule_games(self) -> list[tuple[int, GameOptions]]:
+        # Two players race to a target of 150; the others play to the end.
+        return [(players, GameOptions(target=150 * (players == 2))) for players in (1, 2, 3, 4)]
+
+    def search_state(self, game: Game) -> TriominosState:
+        state = TriominosState(
+            options=game.options,
+            board=game.board.copy(),
+            hands=[list(hand) for hand in game.hands],
+            scores=list(game.scores),
+            seat=game.current,
+            draws=0,
+            drawn=None,
+        )
+        state.bag = list(reversed(game.bag))
+        return state
 
 
 CASE = TriominosCase()
