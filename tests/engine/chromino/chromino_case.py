@@ -14,15 +14,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import reference as ref
-from contract import (
-    Before,
-    GameCase,
-    IllegalMaker,
-    IllegalMove,
-    StrongCase,
-    Table,
-    malformed_move,
-)
+from contract import Before, GameCase, IllegalMove, Makers, StrongCase, Table, malformed_move
 from hypothesis import strategies as st
 from scenarios import make_game
 
@@ -101,6 +93,9 @@ def visible_tiles(game: Game, viewer: int | None) -> set[str]:
 
 # --- illegal moves of Chromino ----------------------------------------------------------
 
+ILLEGAL = Makers()
+"""The game's own illegal moves (the shared ones are the contract's)."""
+
 
 def _near_board(rng: random.Random, board: ref.ReferenceBoard, tile: str) -> Placement:
     """A random placement with a square next to the board, or anywhere around it."""
@@ -118,6 +113,7 @@ def _board_legal(game: Game, tile: str) -> list[Placement]:
     return list(game.board.legal_placements([tile]))
 
 
+@ILLEGAL
 def _tile_not_in_hand(rng: random.Random, game: Game) -> IllegalMove | None:
     hand = game.hands[game.current]
     tile = rng.choice([name for name in ALL_NAMES if name not in hand])
@@ -129,6 +125,7 @@ def _tile_not_in_hand(rng: random.Random, game: Game) -> IllegalMove | None:
     return game.current, Action.play(placement)
 
 
+@ILLEGAL
 def _illegal_placement(rng: random.Random, game: Game) -> IllegalMove | None:
     """A tile of the hand where the reference says it may not go."""
     tile = rng.choice(game.hands[game.current])
@@ -140,6 +137,7 @@ def _illegal_placement(rng: random.Random, game: Game) -> IllegalMove | None:
     return None
 
 
+@ILLEGAL
 def _last_chameleon(rng: random.Random, game: Game) -> IllegalMove | None:
     """A chameleon can never be a player's last tile played (section 4)."""
     hand = game.hands[game.current]
@@ -149,6 +147,7 @@ def _last_chameleon(rng: random.Random, game: Game) -> IllegalMove | None:
     return (game.current, Action.play(rng.choice(fitting))) if fitting else None
 
 
+@ILLEGAL
 def _forbidden_draw(rng: random.Random, game: Game) -> IllegalMove | None:
     """Section 4: not from an empty bag, not beyond the draw limit, not (strict) with a play."""
     limit = game.options.draws_per_turn
@@ -158,6 +157,7 @@ def _forbidden_draw(rng: random.Random, game: Game) -> IllegalMove | None:
     return None
 
 
+@ILLEGAL
 def _forbidden_pass(rng: random.Random, game: Game) -> IllegalMove | None:
     """Section 4: no pass before a draw while the bag has tiles or a play exists."""
     if game.draws_this_turn:
@@ -167,6 +167,7 @@ def _forbidden_pass(rng: random.Random, game: Game) -> IllegalMove | None:
     return None
 
 
+@ILLEGAL
 def _far_away(rng: random.Random, game: Game) -> IllegalMove | None:
     """A legal placement moved far beyond the coordinate limit (and 4096 rows: the
     engine packs cells into ints, and such a cell could pass for a near one)."""
@@ -178,18 +179,7 @@ def _far_away(rng: random.Random, game: Game) -> IllegalMove | None:
     return game.current, Action.play(Placement(p.tile, p.x + shift[0], p.y + shift[1], p.dir))
 
 
-def _bad_placement_object(rng: random.Random, game: Game) -> IllegalMove | None:
-    """A Placement no JSON parser would produce: unknown tile or direction."""
-    tile = rng.choice(game.hands[game.current])
-    placement = rng.choice(
-        [
-            Placement(tile, 0, 1, rng.choice(["", "Q", "e", "NE"])),
-            Placement(rng.choice(["ZZZ", "", "RG", "RRRR", "xxx"]), 0, 1, "E"),
-        ]
-    )
-    return game.current, Action.play(placement)
-
-
+@ILLEGAL
 def _malformed_json(rng: random.Random, game: Game) -> IllegalMove | None:
     """A move as JSON that cannot be read: refused by the parser, before the game."""
     tile = rng.choice(game.hands[game.current])
@@ -213,6 +203,19 @@ def _malformed_json(rng: random.Random, game: Game) -> IllegalMove | None:
         ("dir", None),
     ]
     return malformed_move(game, rng, good, changes)
+
+
+@ILLEGAL
+def _bad_placement_object(rng: random.Random, game: Game) -> IllegalMove | None:
+    """A Placement no JSON parser would produce: unknown tile or direction."""
+    tile = rng.choice(game.hands[game.current])
+    placement = rng.choice(
+        [
+            Placement(tile, 0, 1, rng.choice(["", "Q", "e", "NE"])),
+            Placement(rng.choice(["ZZZ", "", "RG", "RRRR", "xxx"]), 0, 1, "E"),
+        ]
+    )
+    return game.current, Action.play(placement)
 
 
 def playable_by_the_rules(game: Game) -> list[str]:
@@ -242,25 +245,12 @@ class ChrominoCase(GameCase, StrongCase):
     quick = 8
     legal_examples = 40
     most_players = 4
-    illegal_makers: ClassVar[list[IllegalMaker]] = [
-        _tile_not_in_hand,
-        _illegal_placement,
-        _last_chameleon,
-        _forbidden_draw,
-        _forbidden_pass,
-        _far_away,
-        _bad_placement_object,
-        _malformed_json,
-    ]
+    illegal_makers = ILLEGAL
 
-    def tables(self) -> st.SearchStrategy[Table]:
-        return tables()
-
-    def parse_action(self, data: dict[str, object]) -> Action[Any]:
-        return parse_action(data)
-
-    def parse_move(self, data: object) -> tuple[int, Action[Any]]:
-        return parse_move(data)
+    tables = staticmethod(tables)
+    parse_action = staticmethod(parse_action)
+    parse_move = staticmethod(parse_move)
+    physical = staticmethod(ref.physical)
 
     def assert_tiles_conserved(self, game: Game, table: Table) -> None:
         """(a) tiles are conserved, (b) the board never overlaps."""
@@ -302,9 +292,6 @@ class ChrominoCase(GameCase, StrongCase):
         allowed = visible | {name[::-1] for name in visible}
         seen = set(TILE_LETTERS.findall(text))
         assert seen <= allowed, f"viewer {viewer} sees {sorted(seen - allowed)}"
-
-    def physical(self, placement: Any) -> object:
-        return ref.physical(placement)
 
     def final_refusals(self, game: Game) -> list[Action[Any]]:
         return [Action.play(Placement(ALL_NAMES[0], 0, 1, "E"))]

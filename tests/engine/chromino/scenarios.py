@@ -18,12 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-import pytest
+from steps import draw, lay_unchecked, pass_turn, play, refusal_checks, timeout
 
-from chromino.core.errors import IllegalMoveError, Reason
-from chromino.games.chromino.actions import Action
 from chromino.games.chromino.board import Board
-from chromino.games.chromino.game import Event, Game, Setup
+from chromino.games.chromino.game import Game, Setup
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import Placement
 
@@ -50,14 +48,8 @@ def make_setup(
 ) -> Setup:
     """A setup with chosen hands, bag (drawing order) and first seat; seats named p0, p1, ..."""
     names = tuple(players) if players is not None else tuple(f"p{i}" for i in range(len(hands)))
-    return Setup(
-        options or GameOptions(),
-        names,
-        start,
-        tuple(tuple(hand) for hand in hands),
-        tuple(bag),
-        first,
-    )
+    dealt = tuple(tuple(hand) for hand in hands)
+    return Setup(options or GameOptions(), names, start, dealt, tuple(bag), first)
 
 
 def make_game(
@@ -80,54 +72,13 @@ def make_game(
         options = GameOptions.from_dict(option_values)
     game = Game(make_setup(hands, start=start, bag=bag, first=first, options=options))
     used = {start.tile, *bag, *(name for hand in hands for name in hand)}
-    for placement in board:
-        assert placement.tile not in used, f"{placement.tile} is used twice in the scenario"
-        used.add(placement.tile)
-        game.board.place(placement)
-    return game
+    laid: Game = lay_unchecked(game, board, used)
+    return laid
 
 
 def board_of(*placements: Placement, junior: bool = False) -> Board:
     """A board laid without the rules (as a position document is read)."""
     return Board.from_placements(placements, junior=junior)
-
-
-def play(game: Game, seat: int, placement: Placement) -> Event:
-    """Apply a play through the checked entry point."""
-    return game.apply(seat, Action.play(placement))
-
-
-def draw(game: Game, seat: int) -> Event:
-    """Apply a draw through the checked entry point."""
-    return game.apply(seat, Action("draw"))
-
-
-def pass_turn(game: Game, seat: int) -> Event:
-    """Apply a pass through the checked entry point."""
-    return game.apply(seat, Action("pass"))
-
-
-def timeout(game: Game, seat: int) -> Event:
-    """Declare a timeout for the seat, as the host does."""
-    return game.apply(seat, Action("timeout"))
-
-
-def refused(game: Game, seat: int, action: Action[Placement]) -> Reason:
-    """Assert that the action is refused and that the refusal changed nothing; give the reason."""
-    before = game.snapshot()
-    windows = game.board.window_count()
-    moves = len(game.moves)
-    with pytest.raises(IllegalMoveError) as caught:
-        game.apply(seat, action)
-    assert game.snapshot() == before
-    assert game.board.window_count() == windows
-    assert len(game.moves) == moves
-    return caught.value.reason
-
-
-def refused_play(game: Game, seat: int, placement: Placement) -> Reason:
-    """:func:`refused` for a play."""
-    return refused(game, seat, Action.play(placement))
 
 
 # --- the 8-contact board -------------------------------------------------------
@@ -202,3 +153,10 @@ def _read_examples() -> tuple[Example, ...]:
 
 PLACEMENT_EXAMPLES: Final = _read_examples()
 """The worked examples, in the order of the file (tests refer to some by number)."""
+
+
+refused, refused_play = refusal_checks(lambda game: game.board.window_count())
+"""Assert that an action (or a play) is refused and that the refusal changed nothing,
+the board's window index included; give the reason."""
+
+__all__ = ["draw", "pass_turn", "play", "refused", "refused_play", "timeout"]

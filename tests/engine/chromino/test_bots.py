@@ -12,7 +12,7 @@ from chromino.core.selfplay import play_bot_game, run_selfplay
 from chromino.games.chromino import GAME
 from chromino.games.chromino.actions import Action
 from chromino.games.chromino.bots import BOTS as REGISTERED
-from chromino.games.chromino.bots import Bot, bot_named, greedy_bot, random_bot
+from chromino.games.chromino.bots import Bot, greedy_bot, random_bot
 from chromino.games.chromino.game import Game, Setup
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import Placement
@@ -145,16 +145,6 @@ def test_selfplay_is_reproducible_from_its_seed() -> None:
     two = run_selfplay(GAME, ["greedy", "random"], 3, 5, 11).to_dict()
     del one["games_per_second"], two["games_per_second"]
     assert one == two
-
-
-def test_bot_named_rejects_an_unknown_name() -> None:
-    assert bot_named("greedy") is greedy_bot
-    try:
-        bot_named("oracle")
-    except ValueError as error:
-        assert "greedy" in str(error)
-    else:
-        raise AssertionError("an unknown bot was accepted")
 
 
 def test_the_view_a_bot_decides_from_shows_no_hidden_tile() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 from collections import Counter
@@ -11,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import reference as ref
+from cli_runs import expected_summary, greedy_game, lines, run_cli
 from scenarios import PLACEMENT_EXAMPLES, Example
 
 from chromino.core.selfplay import play_bot_game
@@ -22,40 +22,10 @@ from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import Placement
 
 
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "chromino", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
 def played_game(seed: int, moves: int | None = None, **options: object) -> Game:
     game = Game.new(["ana", "ben", "cy"], seed, GameOptions(**options))  # type: ignore[arg-type]
-    rng = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.moves) < moves):
-        game.apply(game.current, greedy_bot(game.view_for(game.current), rng))
-    return game
-
-
-def expected_summary(game: Game) -> dict[str, object]:
-    outcome = game.outcome()
-    return {
-        "finished": outcome is not None,
-        "ended_by": outcome.ended_by if outcome else None,
-        "winners": list(outcome.winners) if outcome else [],
-        "scores": list(game.scores),
-        "hand_sizes": [len(hand) for hand in game.hands],
-        "board_tiles": len(game.board),
-        "bag": len(game.bag),
-    }
-
-
-def lines(text: str) -> list[Any]:
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    played: Game = greedy_game(game, greedy_bot, seed, moves)
+    return played
 
 
 def test_replay_prints_the_state_after_the_last_move(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 import reference as ref
 from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
+from steps import assert_over_and_frozen
 
 from chromino.core.errors import Reason
 from chromino.core.outcome import EndedBy
@@ -26,13 +27,7 @@ def _stuck(game: Game, *seats: int) -> bool:
 
 
 def _assert_over_and_frozen(game: Game) -> None:
-    assert game.is_over
-    for seat in range(game.player_count):
-        assert game.view_for(seat).legal_actions() == []
-        for kind in ("draw", "pass", "timeout"):
-            assert refused(game, seat, Action(kind)) is Reason.GAME_OVER
-        for name in game.hands[seat]:
-            assert refused(game, seat, Action.play(at(name, 9, 9))) is Reason.GAME_OVER
+    assert_over_and_frozen(game, refused, lambda name: at(name, 9, 9))
 
 
 # --- going out ----------------------------------------------------------------

@@ -346,3 +346,11 @@ class StrongCase:
         """The game's search state of a live game, every tile known, its bag reversed (the
         search draws from the end)."""
         raise NotImplementedError
+
+
+class Makers(list[IllegalMaker]):
+    """A game's illegal moves, gathered as they are defined: ``@MAKERS`` above each."""
+
+    def __call__(self, maker: IllegalMaker) -> IllegalMaker:
+        self.append(maker)
+        return maker

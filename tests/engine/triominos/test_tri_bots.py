@@ -11,7 +11,7 @@ from chromino.core.selfplay import play_bot_game, run_selfplay
 from chromino.games.triominos import GAME
 from chromino.games.triominos.actions import Action
 from chromino.games.triominos.bots import BOTS as REGISTERED
-from chromino.games.triominos.bots import Bot, bot_named, greedy_bot, random_bot
+from chromino.games.triominos.bots import Bot, greedy_bot, random_bot
 from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.strong import StrongBot
 
@@ -103,16 +103,6 @@ def test_random_bot_picks_among_the_legal_plays() -> None:
     legal = set(game.legal_plays(0))
     chosen = {random_bot(game.view_for(0), random.Random(seed)).placement for seed in range(40)}
     assert chosen == legal
-
-
-def test_bots_are_found_by_name() -> None:
-    assert bot_named("greedy") is greedy_bot
-    try:
-        bot_named("wizard")
-    except ValueError as error:
-        assert "greedy" in str(error)
-    else:
-        raise AssertionError("an unknown bot was found")
 
 
 def test_greedy_beats_random_over_many_games() -> None:

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import random
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+from cli_runs import expected_summary, greedy_game, lines, run_cli
 from tri_scenarios import DATA
 
 from chromino.games.chromino.game import Game as ChrominoGame
@@ -20,40 +18,10 @@ BOOK_RECORD = DATA / "book_example_record.json"
 BOOK_POSITIONS = DATA / "book_examples.jsonl"
 
 
-def run_cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "chromino", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-
-
-def lines(text: str) -> list[Any]:
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
-
-
 def played_game(seed: int, moves: int | None = None, players: int = 3, **options: Any) -> Game:
     game = Game.new(["ana", "ben", "cy", "di"][:players], seed, GameOptions(**options))
-    rng = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.moves) < moves):
-        game.apply(game.current, greedy_bot(game.view_for(game.current), rng))
-    return game
-
-
-def expected_summary(game: Game) -> dict[str, object]:
-    outcome = game.outcome()
-    return {
-        "finished": outcome is not None,
-        "ended_by": outcome.ended_by.value if outcome else None,
-        "winners": list(outcome.winners) if outcome else [],
-        "scores": list(game.scores),
-        "hand_sizes": [len(hand) for hand in game.hands],
-        "board_tiles": len(game.board),
-        "bag": len(game.bag),
-    }
+    played: Game = greedy_game(game, greedy_bot, seed, moves)
+    return played
 
 
 # --- replay -------------------------------------------------------------------------

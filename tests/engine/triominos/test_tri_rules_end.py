@@ -7,22 +7,16 @@ Scenarios start from 345 on (0,0) rot 0: 344 fits east ((1,0) rot 2) and
 from __future__ import annotations
 
 import pytest
+from steps import assert_over_and_frozen as frozen
 from tri_scenarios import START, at, draw, make_game, pass_turn, play, refused, timeout
 
-from chromino.core.errors import Reason
 from chromino.core.outcome import EndedBy
 from chromino.games.triominos.actions import Action
 from chromino.games.triominos.game import Game
 
 
 def assert_over_and_frozen(game: Game) -> None:
-    assert game.is_over
-    for seat in range(game.player_count):
-        assert game.view_for(seat).legal_actions() == []
-        for kind in ("draw", "pass", "timeout"):
-            assert refused(game, seat, Action(kind)) is Reason.GAME_OVER
-        for name in game.hands[seat]:
-            assert refused(game, seat, Action.play(at(name, 1, 0, 2))) is Reason.GAME_OVER
+    frozen(game, refused, lambda name: at(name, 1, 0, 2))
 
 
 # --- going out ----------------------------------------------------------------

@@ -16,11 +16,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-import pytest
+from steps import draw, lay_unchecked, pass_turn, play, refusal_checks, timeout
 
-from chromino.core.errors import IllegalMoveError, Reason
-from chromino.games.triominos.actions import Action
-from chromino.games.triominos.game import Event, Game, Setup
+from chromino.games.triominos.game import Game, Setup
 from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.placement import Placement
 from chromino.games.triominos.tiles import ALL_NAMES
@@ -120,12 +118,8 @@ def make_game(
     """``Game(setup)`` for a hand-made setup, with ``board`` tiles laid unchecked first."""
     options = GameOptions.from_dict(option_values)
     game = Game(make_setup(hands, bag=bag, first=first, options=options))
-    used = {*bag, *(name for hand in hands for name in hand)}
-    for placement in board:
-        assert placement.tile not in used, f"{placement.tile} is used twice in the scenario"
-        used.add(placement.tile)
-        game.board.place(placement)
-    return game
+    laid: Game = lay_unchecked(game, board, {*bag, *(name for hand in hands for name in hand)})
+    return laid
 
 
 def full_setup(
@@ -142,39 +136,8 @@ def full_setup(
     return make_setup(hands, bag=[*bag_top, *rest], first=first, options=options)
 
 
-def play(game: Game, seat: int, placement: Placement) -> Event:
-    """Apply a play through the checked entry point."""
-    return game.apply(seat, Action.play(placement))
+refused, refused_play = refusal_checks(lambda game: game.board.open_cells())
+"""Assert that an action (or a play) is refused and changed nothing, the board's open
+cells included; give the reason."""
 
-
-def draw(game: Game, seat: int) -> Event:
-    """Apply a draw through the checked entry point."""
-    return game.apply(seat, Action("draw"))
-
-
-def pass_turn(game: Game, seat: int) -> Event:
-    """Apply a pass through the checked entry point."""
-    return game.apply(seat, Action("pass"))
-
-
-def timeout(game: Game, seat: int) -> Event:
-    """Declare a timeout for the seat, as the host does."""
-    return game.apply(seat, Action("timeout"))
-
-
-def refused(game: Game, seat: int, action: Action[Placement]) -> Reason:
-    """Assert that the action is refused and changed nothing; give the reason."""
-    before = game.snapshot()
-    open_cells = game.board.open_cells()
-    moves = len(game.moves)
-    with pytest.raises(IllegalMoveError) as caught:
-        game.apply(seat, action)
-    assert game.snapshot() == before
-    assert game.board.open_cells() == open_cells
-    assert len(game.moves) == moves
-    return caught.value.reason
-
-
-def refused_play(game: Game, seat: int, placement: Placement) -> Reason:
-    """:func:`refused` for a play."""
-    return refused(game, seat, Action.play(placement))
+__all__ = ["draw", "pass_turn", "play", "refused", "refused_play", "timeout"]

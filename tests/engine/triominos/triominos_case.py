@@ -15,15 +15,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import tri_reference as ref
-from contract import (
-    Before,
-    GameCase,
-    IllegalMaker,
-    IllegalMove,
-    StrongCase,
-    Table,
-    malformed_move,
-)
+from contract import Before, GameCase, IllegalMove, Makers, StrongCase, Table, malformed_move
 from hypothesis import strategies as st
 from tri_scenarios import make_game
 
@@ -66,6 +58,9 @@ def visible_tiles(game: Game, viewer: int | None) -> set[str]:
 
 # --- illegal moves of Triominos ---------------------------------------------------------
 
+ILLEGAL = Makers()
+"""The game's own illegal moves (the shared ones are the contract's)."""
+
 
 def _near_board(rng: random.Random, game: Game, tile: str) -> Placement:
     """A random placement on a cell beside the board, or anywhere around it."""
@@ -77,6 +72,7 @@ def _near_board(rng: random.Random, game: Game, tile: str) -> Placement:
     return Placement(tile, x, y, rng.randrange(3))
 
 
+@ILLEGAL
 def _tile_not_in_hand(rng: random.Random, game: Game) -> IllegalMove | None:
     hand = game.hands[game.current]
     tile = rng.choice([name for name in ALL_NAMES if name not in hand])
@@ -86,6 +82,7 @@ def _tile_not_in_hand(rng: random.Random, game: Game) -> IllegalMove | None:
     return game.current, Action.play(_near_board(rng, game, tile))
 
 
+@ILLEGAL
 def _illegal_placement(rng: random.Random, game: Game) -> IllegalMove | None:
     """A playable tile where the reference says it may not go."""
     playable = game.playable_tiles(game.current)
@@ -97,18 +94,21 @@ def _illegal_placement(rng: random.Random, game: Game) -> IllegalMove | None:
     return None
 
 
+@ILLEGAL
 def _forbidden_draw(rng: random.Random, game: Game) -> IllegalMove | None:
     if not game.bag or game.draws_this_turn >= 3:
         return game.current, Action("draw")
     return None
 
 
+@ILLEGAL
 def _forbidden_pass(rng: random.Random, game: Game) -> IllegalMove | None:
     if game.bag and game.draws_this_turn < 3:
         return game.current, Action("pass")
     return None
 
 
+@ILLEGAL
 def _far_away(rng: random.Random, game: Game) -> IllegalMove | None:
     """A legal placement moved beyond the coordinate limit, or by 4096 rows (the engine
     packs cells into ints: such a cell could pass for a near one)."""
@@ -120,6 +120,7 @@ def _far_away(rng: random.Random, game: Game) -> IllegalMove | None:
     return game.current, Action.play(Placement(p.tile, p.x + dx, p.y + dy, p.rot))
 
 
+@ILLEGAL
 def _bad_placement_object(rng: random.Random, game: Game) -> IllegalMove | None:
     """A Placement no JSON parser would produce: unknown tile, or a rotation out of range."""
     tile = rng.choice(game.hands[game.current])
@@ -132,6 +133,7 @@ def _bad_placement_object(rng: random.Random, game: Game) -> IllegalMove | None:
     return game.current, Action.play(placement)
 
 
+@ILLEGAL
 def _malformed_json(rng: random.Random, game: Game) -> IllegalMove | None:
     """A move as JSON that cannot be read: refused by the parser, before the game."""
     tile = rng.choice(game.hands[game.current])
@@ -158,39 +160,23 @@ def _malformed_json(rng: random.Random, game: Game) -> IllegalMove | None:
 
 class TriominosCase(GameCase, StrongCase):
     name = "triominos"
+    # Dealing and reading moves, with how long games run:
+    tables = staticmethod(tables)
     max_actions = 1500
     lowest_eagerness = 3
-    examples: ClassVar[dict[str, int]] = {
-        "conserved": 30,
-        "reference": 30,
-        "replay": 25,
-        "views": 25,
-        "refused": 25,
-        "listing": 20,
-    }
+    parse_action = staticmethod(parse_action)
+    parse_move = staticmethod(parse_move)
+    # How hard each property is tried:
+    examples: ClassVar = dict.fromkeys(("conserved", "reference"), 30) | {"listing": 20}
+    examples |= dict.fromkeys(("replay", "views", "refused"), 25)
     highest_checkpoint = 80
     reference_rate = 0.3
+    physical = staticmethod(ref.physical)
+    # The strong bot's tests:
     quick = 6
     legal_examples = 30
     most_players = 4
-    illegal_makers: ClassVar[list[IllegalMaker]] = [
-        _tile_not_in_hand,
-        _illegal_placement,
-        _forbidden_draw,
-        _forbidden_pass,
-        _far_away,
-        _bad_placement_object,
-        _malformed_json,
-    ]
-
-    def tables(self) -> st.SearchStrategy[Table]:
-        return tables()
-
-    def parse_action(self, data: dict[str, object]) -> Action[Any]:
-        return parse_action(data)
-
-    def parse_move(self, data: object) -> tuple[int, Action[Any]]:
-        return parse_move(data)
+    illegal_makers = ILLEGAL
 
     def assert_tiles_conserved(self, game: Game, table: Table) -> None:
         """The 56 tiles are conserved, the board never overlaps."""
@@ -246,9 +232,6 @@ class TriominosCase(GameCase, StrongCase):
         offered = json.dumps([p.to_dict() for p in view.legal_plays()])
         assert set(TILE_NAMES.findall(offered)) <= visible_tiles(game, viewer)
 
-    def physical(self, placement: Any) -> object:
-        return ref.physical(placement)
-
     def board_fingerprint(self, game: Game) -> object:
         return game.board.open_cells()
 
@@ -265,14 +248,6 @@ class TriominosCase(GameCase, StrongCase):
 
     # --- the strong bot's half ----------------------------------------------------
 
-    def option_sets(self) -> st.SearchStrategy[GameOptions]:
-        return st.builds(
-            GameOptions,
-            hand_size=st.sampled_from([None, 5, 9, 12]),
-            target=st.sampled_from([0, 50, 200]),
-            open_hands=st.booleans(),
-        )
-
     def whole_games(self, players: int) -> list[tuple[str, GameOptions]]:
         return [(f"whole-{players}", GameOptions(target=[0, 150][players % 2]))]
 
@@ -288,6 +263,14 @@ class TriominosCase(GameCase, StrongCase):
     def rule_games(self) -> list[tuple[int, GameOptions]]:
         # Two players race to a target of 150; the others play to the end.
         return [(players, GameOptions(target=150 * (players == 2))) for players in (1, 2, 3, 4)]
+
+    def option_sets(self) -> st.SearchStrategy[GameOptions]:
+        return st.builds(
+            GameOptions,
+            hand_size=st.sampled_from([None, 5, 9, 12]),
+            target=st.sampled_from([0, 50, 200]),
+            open_hands=st.booleans(),
+        )
 
     def search_state(self, game: Game) -> TriominosState:
         state = TriominosState(
