@@ -8,8 +8,9 @@ from functools import partial
 
 from chromino.core.selfplay import run_selfplay
 from chromino.games.triominos import GAME
-from chromino.games.triominos.board import ALL_NAMES, Board
+from chromino.games.triominos.board import Board
 from chromino.games.triominos.placement import Placement
+from chromino.games.triominos.tiles import ALL_NAMES
 
 from .engine import median_seconds
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import Bot
-from .search import Budget
+from .strong import DealtInformation, StrongBot
 
 
 @dataclass(frozen=True)
@@ -29,9 +29,9 @@ class GameDescriptor:
     """The game's options class (``from_dict``, ``to_dict``)."""
     bots: Mapping[str, Bot]
     """The game's bots by name (``random``, ``greedy``, ``strong``)."""
-    strong_bot: Callable[[Budget], Bot]
-    """The strong bot with a given budget."""
-    information: Callable[[Any], Any]
+    strong_bot: type[StrongBot]
+    """The game's strong bot (built with a budget)."""
+    information: type[DealtInformation[Any]]
     """A seat's view as the search sees it (for the strong bot and the coach)."""
     max_players: int
     record_format: str

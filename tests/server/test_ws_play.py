@@ -26,8 +26,9 @@ from wsplay import (
 )
 
 from chromino.core.errors import IllegalMoveError
-from chromino.games.chromino.board import ALL_NAMES, Board
+from chromino.games.chromino.board import Board
 from chromino.games.chromino.placement import Placement
+from chromino.games.chromino.tiles import ALL_NAMES
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,9 @@ from support import GameSocket, LiveServer, Player, wall_now
 from wsplay import FAST, Driver, fetch_record, set_assistance, start_game, start_server
 
 from chromino.games import triominos
-from chromino.games.triominos.actions import TILES
 from chromino.games.triominos.game import Game
 from chromino.games.triominos.notation import parse_move, setup_from_record
+from chromino.games.triominos.tiles import TILES
 
 HOURGLASS = 15  # the shortest the rules allow
 BONUS = {"hexagon": 50, "double_hexagon": 60, "triple_hexagon": 70, "bridge": 40}

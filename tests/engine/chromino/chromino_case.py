@@ -245,7 +245,7 @@ class ChrominoCase(GameCase, StrongCase):
     quick = 8
     legal_examples = 40
     most_players = 4
-    illegal_makers = ILLEGAL
+    illegal_makers: ClassVar = ILLEGAL
 
     tables = staticmethod(tables)
     parse_action = staticmethod(parse_action)

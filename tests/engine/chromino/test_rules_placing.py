@@ -25,10 +25,11 @@ from scenarios import (
 
 from chromino.core.errors import IllegalMoveError, Reason
 from chromino.games.chromino.actions import Action
-from chromino.games.chromino.board import ALL_NAMES, Board
+from chromino.games.chromino.board import Board
 from chromino.games.chromino.game import Game
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import DIRECTIONS, Placement
+from chromino.games.chromino.tiles import ALL_NAMES
 
 # --- a reference reading of the rule text, cell by cell ------------------------
 

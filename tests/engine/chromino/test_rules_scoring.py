@@ -31,10 +31,10 @@ from scenarios import (
 )
 
 from chromino.core.errors import InvalidSetupError
-from chromino.games.chromino.board import ALL_NAMES, TILES
 from chromino.games.chromino.options import SCORINGS, GameOptions
 from chromino.games.chromino.placement import Placement
 from chromino.games.chromino.scoring import hand_penalty, placement_points
+from chromino.games.chromino.tiles import ALL_NAMES, TILES
 
 SCORED = ("expert", "segments", "segments-multiply")
 

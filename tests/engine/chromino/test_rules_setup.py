@@ -8,11 +8,10 @@ import pytest
 from scenarios import draw, make_game, make_setup, pass_turn
 
 from chromino.core.errors import InvalidSetupError
-from chromino.games.chromino.board import ALL_NAMES
-from chromino.games.chromino.game import CHAMELEON_NAMES, Game
+from chromino.games.chromino.game import Game
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import Placement
-from chromino.games.chromino.tiles import TRICOLOR_NAMES
+from chromino.games.chromino.tiles import ALL_NAMES, CHAMELEON_NAMES, TRICOLOR_NAMES
 
 SEEDS = range(40)
 FOUR = ("ana", "ben", "cy", "dee")

@@ -10,12 +10,14 @@ import pytest
 from scenarios import make_setup
 
 from chromino.core.errors import InvalidSetupError
-from chromino.games.chromino.board import ALL_NAMES, TILES
-from chromino.games.chromino.game import CHAMELEON_NAMES, Game
+from chromino.games.chromino.game import Game
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.tiles import (
+    ALL_NAMES,
+    CHAMELEON_NAMES,
     COLOUR_LETTERS,
     REGULAR_NAMES,
+    TILES,
     TRICOLOR_NAMES,
     Tile,
     UnknownTileError,

@@ -18,7 +18,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import event
@@ -63,13 +63,13 @@ class GameCase:
     """Every game of these tests ends well before this; it only guards against a loop."""
     lowest_eagerness: int
     """The lowest eagerness to play hypothesis may choose (of 10)."""
-    examples: dict[str, int]
+    examples: ClassVar[dict[str, int]]
     """Hypothesis examples per property."""
     highest_checkpoint: int
     """The record is checked once more at a move number up to this."""
     reference_rate: float
     """How often the listed plays are checked against the reference's brute force."""
-    illegal_makers: list[IllegalMaker]
+    illegal_makers: ClassVar[list[IllegalMaker]]
     """The game's own illegal moves (the shared ones come from :data:`SHARED_MAKERS`)."""
 
     def tables(self) -> st.SearchStrategy[Table]:
@@ -78,7 +78,7 @@ class GameCase:
     def parse_action(self, data: dict[str, object]) -> Action[Any]:
         raise NotImplementedError
 
-    def parse_move(self, data: object) -> tuple[int, Action[Any]]:
+    def parse_move(self, raw: object) -> tuple[int, Action[Any]]:
         raise NotImplementedError
 
     def assert_tiles_conserved(self, game: Game, table: Table) -> None:
@@ -134,9 +134,12 @@ def choose_action(data: st.DataObject, game: Game, eagerness: int) -> Action[Any
     plays = [action for action in actions if action.kind == "play"]
     others = [action for action in actions if action.kind != "play"] + [TIMEOUT]
     pick = data.draw(st.integers(0, 9), label="kind")
+    chosen: Action[Any]
     if plays and pick < eagerness:
-        return plays[data.draw(st.integers(0, len(plays) - 1), label="play")]
-    return others[pick % len(others)]
+        chosen = plays[data.draw(st.integers(0, len(plays) - 1), label="play")]
+    else:
+        chosen = others[pick % len(others)]
+    return chosen
 
 
 def play_game(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 import chromino_case
 import hypothesis_profiles
@@ -117,7 +118,7 @@ def test_illegal_actions_raise_and_change_nothing(case: GameCase) -> None:
         game = table.deal()
         tried: Counter[str] = Counter()
 
-        def before(game: object, _: Action[object]) -> None:
+        def before(game: object, _: Action[Any]) -> None:
             # Hypothesis picks one of the illegal moves that the position allows.
             made = {maker.__name__: maker(rng, game) for maker in makers}
             names = sorted(name for name, move in made.items() if move is not None)

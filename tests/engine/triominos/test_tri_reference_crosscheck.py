@@ -29,8 +29,9 @@ from tri_scenarios import (
 )
 
 from chromino.core.errors import IllegalMoveError
-from chromino.games.triominos.board import ALL_NAMES, Board
+from chromino.games.triominos.board import Board
 from chromino.games.triominos.placement import Placement
+from chromino.games.triominos.tiles import ALL_NAMES
 
 SEED = 20_250_301
 LEGAL_BOARDS = 48

@@ -8,9 +8,9 @@ import pytest
 from tri_scenarios import at, draw, make_game, play, timeout
 
 from chromino.core.errors import InvalidSetupError
-from chromino.games.triominos.board import ALL_NAMES
 from chromino.games.triominos.game import Game, deal, deal_with_first_draw, draw_for_first
 from chromino.games.triominos.options import GameOptions
+from chromino.games.triominos.tiles import ALL_NAMES
 
 
 @pytest.mark.parametrize("count", [0, 5, 8])

@@ -6,8 +6,6 @@ from collections import Counter
 
 import pytest
 
-from chromino.games.triominos.actions import TILES
-from chromino.games.triominos.board import ALL_NAMES
 from chromino.games.triominos.grid import (
     cells_around,
     corners,
@@ -15,7 +13,7 @@ from chromino.games.triominos.grid import (
     is_up,
     point_only_cells,
 )
-from chromino.games.triominos.tiles import UnknownTileError, tile_named
+from chromino.games.triominos.tiles import ALL_NAMES, TILES, UnknownTileError, tile_named
 
 # --- §1 the tiles ---------------------------------------------------------------------
 

@@ -20,12 +20,12 @@ from hypothesis import strategies as st
 from tri_scenarios import make_game
 
 from chromino.games.triominos.actions import Action, parse_action
-from chromino.games.triominos.board import ALL_NAMES
 from chromino.games.triominos.game import Game, deal
 from chromino.games.triominos.notation import parse_move
 from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.placement import COORDINATE_LIMIT, Placement
 from chromino.games.triominos.strong import TriominosState
+from chromino.games.triominos.tiles import ALL_NAMES
 
 
 @st.composite
@@ -176,7 +176,7 @@ class TriominosCase(GameCase, StrongCase):
     quick = 6
     legal_examples = 30
     most_players = 4
-    illegal_makers = ILLEGAL
+    illegal_makers: ClassVar = ILLEGAL
 
     def assert_tiles_conserved(self, game: Game, table: Table) -> None:
         """The 56 tiles are conserved, the board never overlaps."""
@@ -193,6 +193,7 @@ class TriominosCase(GameCase, StrongCase):
 
     def assert_outcome(self, game: Game) -> None:
         outcome = game.outcome()
+        assert outcome is not None
         assert all(outcome.scores[seat] == max(outcome.scores) for seat in outcome.winners)
 
     def legality_hooks(self, table: Table) -> tuple[Before, Any, Any]:
