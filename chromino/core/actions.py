@@ -27,6 +27,14 @@ class ActionKind(StrEnum):
 
 
 ACTION_KINDS: Final = tuple(kind.value for kind in ActionKind)
+_KIND_OF: Final[dict[str, ActionKind]] = {kind.value: kind for kind in ActionKind}
+"""Each kind by its value (an enum member looks itself up too: it hashes as its value)."""
+PLAY: Final = ActionKind.PLAY
+"""The kinds as plain constants: an enum member's attribute lookup costs ten times more."""
+DRAW_KIND: Final = ActionKind.DRAW
+PASS_KIND: Final = ActionKind.PASS
+TIMEOUT_KIND: Final = ActionKind.TIMEOUT
+_set: Final = object.__setattr__
 
 
 class PlacementForm(Protocol):
@@ -53,15 +61,16 @@ class Action(Generic[P]):
     placement: P | None
 
     def __init__(self, kind: ActionKind | str, placement: P | None = None) -> None:
-        if type(kind) is not ActionKind and kind in ACTION_KINDS:
-            kind = ActionKind(kind)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "placement", placement)
+        _set(self, "kind", _KIND_OF.get(kind, kind))
+        _set(self, "placement", placement)
 
     @classmethod
     def play(cls, placement: P) -> Action[P]:
-        """Lay a tile."""
-        return cls(ActionKind.PLAY, placement)
+        """Lay a tile (built directly: the search makes many)."""
+        action = object.__new__(cls)
+        _set(action, "kind", PLAY)
+        _set(action, "placement", placement)
+        return action
 
     def to_dict(self) -> dict[str, object]:
         """The record form without the seat: ``{"action": ..., placement fields}``."""
@@ -98,6 +107,6 @@ def parse_action(
         raise IllegalMoveError(
             Reason.UNKNOWN_ACTION, f"unknown action {kind!r}; expected {', '.join(ACTION_KINDS)}"
         )
-    if kind == ActionKind.PLAY:
+    if kind == PLAY:
         return Action.play(parse_placement(data))
     return Action(kind)

@@ -18,7 +18,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from .actions import Action, ActionKind
+from .actions import DRAW_KIND, PASS_KIND, PLAY, TIMEOUT_KIND, Action
 from .board import BoardIndex, P
 from .errors import IllegalMoveError, InvalidSetupError, Reason
 from .notation import record_of
@@ -252,11 +252,11 @@ class TileGame(Generic[P, E, V]):
 
     def can_draw(self, seat: int) -> bool:
         """Whether a draw by the seat would be accepted."""
-        return self._refusal(seat, Action(ActionKind.DRAW)) is None
+        return self._refusal(seat, Action(DRAW_KIND)) is None
 
     def can_pass(self, seat: int) -> bool:
         """Whether a pass by the seat would be accepted."""
-        return self._refusal(seat, Action(ActionKind.PASS)) is None
+        return self._refusal(seat, Action(PASS_KIND)) is None
 
     # --- the checked entry point --------------------------------------------
 
@@ -271,13 +271,13 @@ class TileGame(Generic[P, E, V]):
         self.check(seat, action)
         kind = action.kind
         event: E
-        if kind is ActionKind.PLAY:
+        if kind is PLAY:
             assert action.placement is not None
             event = self._play(seat, action, action.placement)
-        elif kind is ActionKind.DRAW:
+        elif kind is DRAW_KIND:
             drawn = self._draw(seat)
             event = self._event(seat, action, points=-self.draw_penalty, drawn=drawn)
-        elif kind is ActionKind.PASS:
+        elif kind is PASS_KIND:
             self.scores[seat] -= self.pass_penalty
             event = self._event(seat, action, points=-self.pass_penalty)
             event = self._end_turn(event, placed=False)
@@ -297,13 +297,13 @@ class TileGame(Generic[P, E, V]):
                 Reason.NOT_YOUR_TURN, f"it is seat {self.current}'s turn, not seat {seat}'s"
             )
         kind = action.kind
-        if kind is ActionKind.PLAY:
+        if kind is PLAY:
             return self._play_refusal(seat, action.placement)
-        if kind is ActionKind.DRAW:
+        if kind is DRAW_KIND:
             return self._draw_refusal(seat)
-        if kind is ActionKind.PASS:
+        if kind is PASS_KIND:
             return self._pass_refusal(seat)
-        if kind is ActionKind.TIMEOUT:
+        if kind is TIMEOUT_KIND:
             return None
         return IllegalMoveError(Reason.UNKNOWN_ACTION, f"unknown action {kind!r}")
 
