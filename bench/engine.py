@@ -8,11 +8,12 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from chromino.board import Board
-from chromino.options import GameOptions
-from chromino.placement import Placement
-from chromino.selfplay import run_selfplay
-from chromino.tiles import ALL_NAMES, CHAMELEON_NAMES
+from chromino.core.selfplay import run_selfplay
+from chromino.games.chromino import GAME
+from chromino.games.chromino.board import Board
+from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.placement import Placement
+from chromino.games.chromino.tiles import ALL_NAMES, CHAMELEON_NAMES
 
 BOARD_TILES = 40
 HAND_TILES = 8
@@ -73,7 +74,9 @@ def bench_move_generation(positions: int = 60, repeats: int = 25) -> tuple[float
 def bench_selfplay(batches: int = 5, games: int = 40) -> float:
     """Median games per second of greedy four-player self-play."""
     rates = [
-        run_selfplay(["greedy"], 4, games, f"bench{batch}", GameOptions()).games_per_second
+        run_selfplay(
+            GAME, ["greedy"], 4, games, f"bench{batch}", options=GameOptions()
+        ).games_per_second
         for batch in range(batches)
     ]
     return statistics.median(rates)

@@ -8,15 +8,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from chromino.bots import BOTS as CHROMINO_BOTS
-from chromino.bots import greedy_bot
-from chromino.game import Game
-from chromino.search import Budget
-from chromino.strong import analyse
-from chromino.triominos import Game as TriominosGame
-from chromino.triominos.bots import BOTS as TRIOMINOS_BOTS
-from chromino.triominos.bots import greedy_bot as triominos_greedy
-from chromino.triominos.strong import analyse as triominos_analyse
+from chromino.core.search import Budget
+from chromino.games.chromino.bots import BOTS as CHROMINO_BOTS
+from chromino.games.chromino.bots import greedy_bot
+from chromino.games.chromino.game import Game
+from chromino.games.chromino.strong import analyse
+from chromino.games.triominos.bots import BOTS as TRIOMINOS_BOTS
+from chromino.games.triominos.bots import greedy_bot as triominos_greedy
+from chromino.games.triominos.game import Game as TriominosGame
+from chromino.games.triominos.strong import analyse as triominos_analyse
 
 POSITIONS = 12
 """Positions timed per game: each a turn where greedy play reached a real choice."""

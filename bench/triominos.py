@@ -6,8 +6,11 @@ import random
 import statistics
 from functools import partial
 
-from chromino.triominos import ALL_NAMES, Board, Placement
-from chromino.triominos.selfplay import run_selfplay
+from chromino.core.selfplay import run_selfplay
+from chromino.games.triominos import GAME
+from chromino.games.triominos.board import Board
+from chromino.games.triominos.placement import Placement
+from chromino.games.triominos.tiles import ALL_NAMES
 
 from .engine import median_seconds
 
@@ -78,7 +81,7 @@ def bench_move_generation(
 def bench_selfplay(batches: int = 5, games: int = 40) -> float:
     """Median games per second of greedy four-player Triominos self-play."""
     rates = [
-        run_selfplay(["greedy"], 4, games, f"bench{batch}").games_per_second
+        run_selfplay(GAME, ["greedy"], 4, games, f"bench{batch}").games_per_second
         for batch in range(batches)
     ]
     return statistics.median(rates)

@@ -1,40 +1,29 @@
-"""Chromino rules engine: tiles, board, turns, scoring, records and bots (standard library only)."""
+"""The engine toolkit for tile games, standard library only.
 
-from .actions import DRAW, PASS, TIMEOUT, Action
-from .board import Board, Contact
-from .errors import IllegalMoveError, InvalidSetupError, Reason
-from .game import Event, Game, Outcome, Setup, deal
-from .notation import MoveError, Position, parse_position, replay
-from .options import GameOptions
-from .placement import Placement
-from .tiles import ALL_NAMES, CHAMELEON_NAMES, TILES, Tile
-from .view import Play, View
+``chromino.core`` knows no game: the turn engine, views, records, the search
+and the strong bot's driver, bots, self-play and tournaments. Each game is an
+equal package under ``chromino.games`` holding only what is truly its own, and
+registers in :data:`GAMES`, through which every host (the command line, the
+server) finds it.
+"""
 
-__all__ = [
-    "ALL_NAMES",
-    "CHAMELEON_NAMES",
-    "DRAW",
-    "PASS",
-    "TILES",
-    "TIMEOUT",
-    "Action",
-    "Board",
-    "Contact",
-    "Event",
-    "Game",
-    "GameOptions",
-    "IllegalMoveError",
-    "InvalidSetupError",
-    "MoveError",
-    "Outcome",
-    "Placement",
-    "Play",
-    "Position",
-    "Reason",
-    "Setup",
-    "Tile",
-    "View",
-    "deal",
-    "parse_position",
-    "replay",
-]
+from typing import Final
+
+from .core.descriptor import GameDescriptor
+from .games import chromino, triominos
+
+GAMES: Final[dict[str, GameDescriptor]] = {
+    game.name: game for game in (chromino.GAME, triominos.GAME)
+}
+"""Every game, by name; the first is the default (a record without a format is its)."""
+
+
+def game_named(name: str) -> GameDescriptor:
+    """The game registered under ``name``; ValueError lists the known ones."""
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
+
+
+__all__ = ["GAMES", "GameDescriptor", "game_named"]

@@ -1,8 +1,9 @@
 """The engine's command line: replay records, list legal moves, bot self-play.
 
-``replay`` and ``moves`` read Chromino and Triominos documents alike, line by
-line, choosing the engine by each document's ``format`` (a document without
-one is Chromino's). The installed ``chromino`` command (``web.cli``) hands
+``replay`` and ``moves`` read every registered game's documents alike, line
+by line, choosing the game by each document's ``format`` (a document without
+one is the default game's, Chromino's). Everything game-specific comes from
+the registry (:data:`chromino.GAMES`). The installed ``chromino`` command (``web.cli``) hands
 these commands here; ``python -m chromino`` runs them alone. This path imports
 nothing but the standard library and the engines. Bad input
 never ends in a traceback: a move that cannot be applied is that record's
@@ -16,20 +17,27 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
-from . import triominos
-from .errors import InvalidSetupError
-from .game import Game
-from .notation import MoveError, parse_position, replay
-from .options import SCORINGS, GameOptions
-from .scoring import placement_points
-from .selfplay import Summary, run_selfplay
-from .triominos.options import MAX_PLAYERS as TRIOMINOS_MAX_PLAYERS
-from .triominos.selfplay import run_selfplay as run_triominos_selfplay
-from .turns import playable_tiles
+from . import GAMES
+from .core.descriptor import GameDescriptor
+from .core.errors import InvalidSetupError
+from .core.notation import MoveError
+from .core.selfplay import Summary, run_selfplay
 
 EXIT_BAD_INPUT = 2
+DEFAULT_GAME = next(iter(GAMES.values()))
+SCORINGS = tuple(dict.fromkeys(name for game in GAMES.values() for name in game.scorings))
+"""Every game's scorings, for ``--scoring`` (the game checks them again)."""
+
+
+def _game_of(document: dict[str, object], field: str) -> GameDescriptor:
+    """The game whose record or position format the document names (the default without)."""
+    found = document.get("format")
+    for game in GAMES.values():
+        if found == getattr(game, field):
+            return game
+    return DEFAULT_GAME
 
 
 class _Report:
@@ -64,7 +72,7 @@ def _emit(data: object) -> None:
     print(json.dumps(data))
 
 
-def _replay_summary(game: Game | triominos.Game) -> dict[str, object]:
+def _replay_summary(game: Any) -> dict[str, object]:
     outcome = game.outcome()
     return {
         "finished": outcome is not None,
@@ -81,10 +89,7 @@ def command_replay(stream: TextIO, report: _Report) -> None:
     """One summary line per record, or the first move that cannot be applied."""
     for number, document in _documents(stream, report):
         try:
-            if document.get("format") == triominos.RECORD_FORMAT:
-                game: Game | triominos.Game = triominos.replay(document)
-            else:
-                game = replay(document)
+            game = _game_of(document, "record_format").replay(document)
         except InvalidSetupError as error:
             report.unusable(number, f"{error.field}: {error.message}")
             continue
@@ -106,40 +111,12 @@ def command_replay(stream: TextIO, report: _Report) -> None:
 def command_moves(stream: TextIO, report: _Report, scoring: str | None) -> None:
     """One line per position: every legal placement of every tile of the hand."""
     for number, document in _documents(stream, report):
-        if document.get("format") == triominos.POSITION_FORMAT:
-            _triominos_moves(number, document, report)
-            continue
         try:
-            position = parse_position(document)
+            moves = _game_of(document, "position_format").position_moves(document, scoring)
         except InvalidSetupError as error:
             report.unusable(number, f"{error.field}: {error.message}")
             continue
-        board = position.build_board()
-        moves = []
-        for placement in board.legal_placements(playable_tiles(position.hand, None)):
-            move: dict[str, object] = placement.to_dict()
-            move["contacts"] = board.contact_count(placement)
-            if scoring is not None:
-                move["score"] = placement_points(board, placement, scoring)
-            moves.append(move)
-        moves.sort(key=lambda m: (m["tile"], m["y"], m["x"], m["dir"]))
         _emit(moves)
-
-
-def _triominos_moves(number: int, document: dict[str, object], report: _Report) -> None:
-    """A Triominos position's line: ``{"tile", "x", "y", "rot", "score", "figure"}`` each."""
-    try:
-        position = triominos.parse_position(document)
-    except InvalidSetupError as error:
-        report.unusable(number, f"{error.field}: {error.message}")
-        return
-    moves = []
-    for play in position.analyse():
-        move = play.placement.to_dict()
-        move["score"] = play.points
-        move["figure"] = None if play.figure is None else play.figure.value
-        moves.append(move)
-    _emit(moves)
 
 
 def command_selfplay(args: argparse.Namespace) -> None:
@@ -148,17 +125,16 @@ def command_selfplay(args: argparse.Namespace) -> None:
     if args.tournament:
         command_tournament(args, bots)
         return
-    summary: Summary
-    if args.game == "triominos":
-        summary = run_triominos_selfplay(bots, args.players, args.games, args.seed)
-    else:
-        options = GameOptions(ruleset=args.ruleset, scoring=args.scoring)
-        summary = run_selfplay(bots, args.players, args.games, args.seed, options)
+    game = GAMES[args.game]
+    options = game.table_options(args.ruleset, args.scoring)
+    summary: Summary = run_selfplay(
+        game, bots, args.players, args.games, args.seed, options=options
+    )
     if args.json:
         _emit(summary.to_dict())
         return
-    game = "" if args.game == "chromino" else f"{args.game} "
-    print(f"{summary.games} {game}games, {args.players} players, seed {args.seed}")
+    named = "" if game is DEFAULT_GAME else f"{game.name} "
+    print(f"{summary.games} {named}games, {args.players} players, seed {args.seed}")
     for name in bots:
         print(f"  {name:10} {summary.wins[name]:5} wins in {summary.seats[name]} seats")
     print(f"  average turns per game: {summary.average_turns:.1f}")
@@ -168,8 +144,8 @@ def command_selfplay(args: argparse.Namespace) -> None:
 
 def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
     """Every deal in every rotation of the line-up: win rates, intervals, thinking times."""
-    from .search import Budget
-    from .tournament import GameResult, TournamentSpec, format_report, lineup, run_tournament
+    from .core.search import Budget
+    from .core.tournament import GameResult, TournamentSpec, format_report, lineup, run_tournament
 
     if args.iterations is not None:
         seconds = None if args.budget_ms is None else args.budget_ms / 1000
@@ -179,7 +155,7 @@ def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
     else:
         budget = Budget()
     spec = TournamentSpec(
-        game=args.game,
+        game=GAMES[args.game],
         bots=lineup(bots, args.players),
         seed=str(args.seed),
         scoring=args.scoring,
@@ -211,11 +187,13 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="chromino", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     replay_cmd = commands.add_parser(
-        "replay", help="replay chromino-game/1 or triominos-game/1 records, one per line"
+        "replay",
+        help=f"replay {' or '.join(g.record_format for g in GAMES.values())} records, one per line",
     )
     replay_cmd.add_argument("file", help="a file of records, or - for stdin")
     moves_cmd = commands.add_parser(
-        "moves", help="legal placements of chromino-position/1 or triominos-position/1 lines"
+        "moves",
+        help=f"legal placements of {' or '.join(g.position_format for g in GAMES.values())} lines",
     )
     moves_cmd.add_argument("file", help="a file of positions, or - for stdin")
     moves_cmd.add_argument(
@@ -224,7 +202,7 @@ def _parser() -> argparse.ArgumentParser:
         help="add each Chromino placement's points (Triominos moves always carry theirs)",
     )
     selfplay = commands.add_parser("selfplay", help="play bot games and summarise them")
-    selfplay.add_argument("--game", choices=("chromino", "triominos"), default="chromino")
+    selfplay.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME.name)
     selfplay.add_argument("--players", type=_player_count, default=4)
     selfplay.add_argument("--games", type=_positive, default=10)
     selfplay.add_argument("--seed", default="0")
@@ -287,13 +265,12 @@ def _player_count(text: str) -> int:
 
 
 def _bot_list(text: str) -> str:
-    from .bots import BOTS
-
+    known = DEFAULT_GAME.bots
     names = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = [name for name in names if name not in BOTS]
+    unknown = [name for name in names if name not in known]
     if not names or unknown:
         raise argparse.ArgumentTypeError(
-            f"unknown bot {', '.join(unknown) or '(none given)'}; known: {', '.join(sorted(BOTS))}"
+            f"unknown bot {', '.join(unknown) or '(none given)'}; known: {', '.join(sorted(known))}"
         )
     return text
 
@@ -319,14 +296,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = _parser()
     args = parser.parse_args(argv)
-    if args.command == "selfplay" and args.game == "triominos":
-        if args.players > TRIOMINOS_MAX_PLAYERS:
-            parser.error(f"triominos: 1 to {TRIOMINOS_MAX_PLAYERS} players may play")
-        names = [name.strip() for name in args.bots.split(",") if name.strip()]
-        unknown = [name for name in names if name not in triominos.BOTS]
-        if unknown:
-            parser.error(f"triominos has no bot {', '.join(unknown)}")
     if args.command == "selfplay":
+        game = GAMES[args.game]
+        if args.players > game.max_players:
+            parser.error(f"{game.name}: 1 to {game.max_players} players may play")
+        names = [name.strip() for name in args.bots.split(",") if name.strip()]
+        unknown = [name for name in names if name not in game.bots]
+        if unknown:
+            parser.error(f"{game.name} has no bot {', '.join(unknown)}")
         _check_tournament_flags(parser, args)
     try:
         if args.command == "selfplay":

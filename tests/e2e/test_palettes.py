@@ -22,7 +22,7 @@ import reference as ref
 from e2e.gameplay import ContextFactory, api_solo, open_game, pick_playable
 from playwright.sync_api import Page, expect
 
-from chromino.placement import Placement
+from chromino.games.chromino.placement import Placement
 
 COLOURS = "RYGBP"
 CHAMELEON = "X"

@@ -76,8 +76,8 @@ def test_replay_steps_through_the_moves(new_context: ContextFactory) -> None:
 def test_the_replays_running_scores_are_the_engines(new_context: ContextFactory) -> None:
     """Each move's score in the replay's log is the mover's score after it, as the engine
     replaying the game's record counts it."""
-    from chromino.game import Game
-    from chromino.notation import parse_move, setup_from_record
+    from chromino.games.chromino.game import Game
+    from chromino.games.chromino.notation import parse_move, setup_from_record
 
     page = new_context().new_page()
     page.goto("/rules")

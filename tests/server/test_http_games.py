@@ -11,8 +11,8 @@ from sqlalchemy import select
 from support import GameSocket, Player
 from test_http_accounts import at_once, device, expect, names_field
 
-from chromino.game import Game as EngineGame
-from chromino.notation import parse_move, replay, setup_from_record
+from chromino.games.chromino.game import Game as EngineGame
+from chromino.games.chromino.notation import parse_move, replay, setup_from_record
 from web.db import Database
 from web.models import Game, GameEvent, GamePlayer, GameTable
 

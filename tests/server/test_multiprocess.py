@@ -21,7 +21,7 @@ from procs import GameClient, ServerProcess, server_env, stored_events
 from services import require_redis
 from support import Player
 
-from chromino.notation import replay
+from chromino.games.chromino.notation import replay
 from web.games.chromino import ChrominoLive
 from web.live.fanout import CHANNEL
 

@@ -20,7 +20,7 @@ from procs import GameClient, ServerProcess, server_env, stored_events
 from sqlalchemy import select
 from support import Player, migrated_sqlite, wall_now
 
-from chromino.notation import replay
+from chromino.games.chromino.notation import replay
 from web.db import Database
 from web.games.chromino import ChrominoLive
 from web.models import GameEvent

@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 from support import GameSocket, LiveServer, Player
 from wsplay import ERROR_CODES, FAST, start_game, start_server
 
-from chromino.actions import parse_placement
-from chromino.board import Board
-from chromino.errors import IllegalMoveError
-from chromino.placement import Placement
-from chromino.tiles import ALL_NAMES
+from chromino.core.errors import IllegalMoveError
+from chromino.games.chromino.actions import parse_placement
+from chromino.games.chromino.board import Board
+from chromino.games.chromino.placement import Placement
+from chromino.games.chromino.tiles import ALL_NAMES
 
 hypothesis_profiles.load()
 FUZZ = settings(max_examples=150)

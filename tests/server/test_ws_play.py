@@ -25,8 +25,10 @@ from wsplay import (
     start_server,
 )
 
-from chromino import ALL_NAMES, IllegalMoveError, Placement
-from chromino.board import Board
+from chromino.core.errors import IllegalMoveError
+from chromino.games.chromino.board import Board
+from chromino.games.chromino.placement import Placement
+from chromino.games.chromino.tiles import ALL_NAMES
 
 
 @pytest.fixture(scope="module")

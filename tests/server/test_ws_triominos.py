@@ -13,8 +13,10 @@ import pytest
 from support import GameSocket, LiveServer, Player, wall_now
 from wsplay import FAST, Driver, fetch_record, set_assistance, start_game, start_server
 
-from chromino import triominos
-from chromino.triominos import TILES, Game, parse_move, setup_from_record
+from chromino.games import triominos
+from chromino.games.triominos.game import Game
+from chromino.games.triominos.notation import parse_move, setup_from_record
+from chromino.games.triominos.tiles import TILES
 
 HOURGLASS = 15  # the shortest the rules allow
 BONUS = {"hexagon": 50, "double_hexagon": 60, "triple_hexagon": 70, "bridge": 40}

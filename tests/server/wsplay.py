@@ -19,13 +19,12 @@ from typing import Any
 
 from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
 
-from chromino import Game
-from chromino.board import Board
-from chromino.game import Event
-from chromino.notation import parse_move, replay, setup_from_record
-from chromino.placement import Placement
-from chromino.tiles import TILES, canonical_name
-from chromino.turns import playable_tiles
+from chromino.games.chromino.board import Board
+from chromino.games.chromino.game import Event, Game
+from chromino.games.chromino.notation import parse_move, replay, setup_from_record
+from chromino.games.chromino.placement import Placement
+from chromino.games.chromino.tiles import TILES, canonical_name
+from chromino.games.chromino.turns import playable_tiles
 
 FAST = {"messages_per_second": 10_000.0, "message_burst": 10_000}
 """Rate limits out of the way of clients that play as fast as the server answers."""

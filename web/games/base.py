@@ -19,7 +19,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from chromino.coach import Assessment
+from chromino.core.coach import Assessment
 
 
 class EngineAction(Protocol):

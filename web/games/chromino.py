@@ -8,17 +8,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from chromino import DRAW, PASS, TIMEOUT, Action, Game, GameOptions
-from chromino.actions import parse_action, parse_placement
-from chromino.bots import bot_named
-from chromino.coach import assess
-from chromino.errors import InvalidSetupError
-from chromino.game import Event, deal
-from chromino.notation import record_of, setup_from_record
-from chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
-from chromino.search import Budget
-from chromino.strong import ChrominoInformation, strong_move, view_from_dict
-from chromino.tiles import ALL_NAMES
+from chromino.core.coach import assess
+from chromino.core.errors import InvalidSetupError
+from chromino.core.search import Budget
+from chromino.games.chromino import DRAW, PASS, TIMEOUT, Action, Game, GameOptions
+from chromino.games.chromino.actions import parse_action, parse_placement
+from chromino.games.chromino.bots import bot_named
+from chromino.games.chromino.game import Event, deal
+from chromino.games.chromino.notation import record_of, setup_from_record
+from chromino.games.chromino.options import MAX_DRAWS_PER_TURN, MAX_TURN_SECONDS
+from chromino.games.chromino.strong import ChrominoInformation, strong_move, view_from_dict
+from chromino.games.chromino.tiles import ALL_NAMES
 
 from ..i18n import N_
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
@@ -122,15 +122,8 @@ class ChrominoLive:
 
 
 def _applied(event: Event) -> Applied:
-    public: dict[str, Any] = {"seat": event.seat, **event.action.to_dict()}
-    if event.action.kind in ("play", "timeout"):
-        public["points"] = event.points
-    if event.action.kind == "timeout":
-        public["penalty_tile"] = event.drawn is not None
-    public["went_out"] = event.went_out
-    public["revealed"] = [{"seat": seat, "tile": tile} for seat, tile in event.revealed]
-    public["finished"] = event.finished
-    private = {"drawn": event.drawn} if event.drawn is not None else {}
+    public = event.public_json()
+    private = event.private_json()
     return Applied(
         seat=event.seat,
         action=event.action,

@@ -8,12 +8,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from chromino import triominos
-from chromino.coach import assess
-from chromino.errors import InvalidSetupError
-from chromino.search import Budget
-from chromino.triominos import strong as tri_strong
-from chromino.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
+from chromino.core.coach import assess
+from chromino.core.errors import InvalidSetupError
+from chromino.core.search import Budget
+from chromino.games import triominos
+from chromino.games.triominos import strong as tri_strong
+from chromino.games.triominos.options import HAND_SIZES, MAX_PLAYERS, TARGETS, TURN_SECONDS
 
 from ..i18n import N_
 from ..protocol import Coordinate, DrawCommand, PassCommand, PlayBase
@@ -75,8 +75,8 @@ class TriominosLive:
     def apply(self, seat: int, action: EngineAction) -> Applied:
         assert isinstance(action, triominos.Action)
         event = self.game.apply(seat, action)
-        public = event.to_dict()
-        private = {"drawn": event.drawn} if event.drawn is not None else {}
+        public = event.public_json()
+        private = event.private_json()
         return Applied(
             seat=event.seat,
             action=event.action,

@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from chromino.errors import IllegalMoveError
+from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
 from ..db import as_utc, utcnow

@@ -12,7 +12,7 @@ from typing import Any, cast
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
 
-from chromino.errors import IllegalMoveError
+from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
 from ..i18n import N_, Words, best_language, rule_refusal, say

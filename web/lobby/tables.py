@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, object_session
 
-from chromino.errors import InvalidSetupError
+from chromino.core.errors import InvalidSetupError
 
 from ..db import as_utc, utcnow
 from ..games import GAMES, GameKind, game_kind

@@ -1,0 +1,53 @@
+"""A game as the rest of the engine and its hosts see it: one descriptor per game.
+
+The command line, self-play and tournaments know no game by name: they are
+handed a :class:`GameDescriptor` (from the registry ``chromino.GAMES``) and ask it
+for everything game-specific. Every field is a module-level class or function,
+so a descriptor pickles (tournaments send it to worker processes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import Bot
+from .strong import DealtInformation, StrongBot
+
+
+@dataclass(frozen=True)
+class GameDescriptor:
+    """What one game brings to the shared engine."""
+
+    name: str
+    """The registry's key, e.g. ``chromino``."""
+    title: str
+    game_type: Any
+    """The game's :class:`~chromino.core.game.TileGame` subclass (``new``, ``from_setup``)."""
+    options_type: Any
+    """The game's options class (``from_dict``, ``to_dict``)."""
+    bots: Mapping[str, Bot]
+    """The game's bots by name (``random``, ``greedy``, ``strong``)."""
+    strong_bot: type[StrongBot]
+    """The game's strong bot (built with a budget)."""
+    information: type[DealtInformation[Any]]
+    """A seat's view as the search sees it (for the strong bot and the coach)."""
+    max_players: int
+    record_format: str
+    position_format: str
+    replay: Callable[[object], Any]
+    """A game rebuilt from its record."""
+    position_moves: Callable[[object, str | None], list[dict[str, object]]]
+    """Every legal move of a position document, as the ``moves`` command prints it."""
+    table_options: Callable[[str, str], Any]
+    """The options of a bot game from the command line's ``--ruleset`` and ``--scoring``."""
+    describe_options: Callable[[str, str], str]
+    """Those options in a report's heading ("" when the game has none of them)."""
+    scorings: tuple[str, ...] = ()
+    """The scorings a table may choose (``--scoring``); none for a game that always scores."""
+
+    def new_game(self, seats: int, seed: int | str, options: Any | None = None) -> Any:
+        """A new bot game of ``seats`` seats, named ``bot0``, ``bot1``...; default options
+        when None."""
+        return self.game_type.new([f"bot{seat}" for seat in range(seats)], seed, options)

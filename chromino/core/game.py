@@ -1,0 +1,442 @@
+"""The shared turn engine of a tile game: seats, hands, bag, scores, turns and their end.
+
+Both games have the same turn: lay a tile from the hand (only the tile just
+drawn, after a draw), draw from the bag, pass, or time out. They differ in
+their board, what a play scores, what a draw or a pass costs, when the game
+ends and how it is scored then. :class:`TileGame` does the shared work once
+and calls small hooks a game overrides, the way python-chess's variants
+override hooks of its ``Board``.
+
+:meth:`TileGame.apply` is the one checked entry point: it either applies an
+action completely or raises :class:`~chromino.core.errors.IllegalMoveError`
+and changes nothing. Legal actions come from the same checks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from .actions import DRAW_KIND, PASS_KIND, PLAY, TIMEOUT_KIND, Action
+from .board import BoardIndex, P
+from .errors import IllegalMoveError, InvalidSetupError, Reason
+from .notation import record_of
+from .outcome import EndedBy, Outcome
+from .view import View
+
+
+@dataclass(frozen=True, slots=True)
+class Event(Generic[P]):
+    """What one applied action did; ``drawn`` is private to ``seat``, the rest is public."""
+
+    seat: int
+    action: Action[P]
+    points: int = 0
+    """The change to the seat's score by the action itself (negative for a penalty)."""
+    drawn: str | None = None
+    """The tile taken from the bag (a draw, or a timeout's penalty tile)."""
+    went_out: bool = False
+    finished: bool = False
+
+    def public_json(self) -> dict[str, object]:
+        """What every viewer is told of the event (the game adds its own fields)."""
+        return {"seat": self.seat, **self.action.to_dict()}
+
+    def private_json(self) -> dict[str, object]:
+        """What only the acting seat is told: the tile it drew, if any."""
+        return {"drawn": self.drawn} if self.drawn is not None else {}
+
+
+E = TypeVar("E", bound=Event[Any])
+
+
+class SetupFields(Protocol):
+    """What the engine reads of a game's setup (the game's own fields come on top)."""
+
+    @property
+    def options(self) -> Any:
+        """The game's options."""
+        ...
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        ...
+
+    @property
+    def hands(self) -> tuple[tuple[str, ...], ...]:
+        """The hands dealt, by seat."""
+        ...
+
+    @property
+    def bag(self) -> tuple[str, ...]:
+        """The bag in drawing order."""
+        ...
+
+    @property
+    def first(self) -> int:
+        """The seat that plays first."""
+        ...
+
+    def to_record(self) -> dict[str, object]:
+        """The setup's fields of the game's record, in the record's order."""
+        ...
+
+
+@dataclass(slots=True)
+class Turn:
+    """The state of the turn in progress."""
+
+    seat: int
+    began_with_empty_bag: bool
+    draws: int = 0
+    drawn_tile: str | None = None
+
+
+V = TypeVar("V", bound=View[Any, Any, Any])
+
+
+class TileGame(Generic[P, E, V]):
+    """The live state of one game. A game subclasses it and fills in the hooks below."""
+
+    record_format: ClassVar[str]
+    """The format name of the game's records, e.g. ``chromino-game/1``."""
+    tile_names: ClassVar[Collection[str]]
+    """Every tile the game knows by name."""
+    event_type: type[E]
+    """The game's event (its own fields on top of :class:`Event`'s)."""
+    view_type: type[V]
+    """The game's view (its own fields and rules on top of :class:`View`'s)."""
+    draw_penalty: ClassVar[int] = 0
+    """What a draw costs the drawer's score."""
+    pass_penalty: ClassVar[int] = 0
+    """What a pass costs the passer's score."""
+
+    board: BoardIndex[P]
+
+    def __init__(self, setup: SetupFields) -> None:
+        self.setup = setup
+        self.options = setup.options
+        self.players = setup.players
+        self.board = self._new_board(setup)
+        self.hands: list[list[str]] = [list(hand) for hand in setup.hands]
+        self.bag: list[str] = list(setup.bag)
+        """Drawing order: a draw takes ``bag[0]``."""
+        self.scores = [0] * len(self.players)
+        self.turns_taken = [0] * len(self.players)
+        self.tiles_drawn = [0] * len(self.players)
+        self.moves: list[tuple[int, Action[P]]] = []
+        self._idle_turns = 0
+        """Consecutive turns begun with the bag empty and ended with no tile laid."""
+        self._outcome: Outcome | None = None
+        self._turn = Turn(setup.first, began_with_empty_bag=not self.bag)
+
+    # --- hooks a game overrides ---------------------------------------------
+
+    def _new_board(self, setup: Any) -> BoardIndex[P]:
+        """The board at the start of the game."""
+        raise NotImplementedError
+
+    def _playable(self, hand: Sequence[str], drawn_tile: str | None) -> list[str]:
+        """The turn rule: which tiles of the hand may be laid now."""
+        raise NotImplementedError
+
+    def _form_refusal(self, placement: P) -> IllegalMoveError | None:
+        """A placement the game refuses by its form alone (before looking at the hand)."""
+        return None
+
+    def _last_tile_refusal(self, hand: Sequence[str], tile: str) -> IllegalMoveError | None:
+        """A tile of the hand the game refuses to see laid, whatever the board says."""
+        return None
+
+    def _draw_refusal(self, seat: int) -> IllegalMoveError | None:
+        """Why a draw is not allowed now, or None."""
+        raise NotImplementedError
+
+    def _pass_refusal(self, seat: int) -> IllegalMoveError | None:
+        """Why a pass is not allowed now, or None."""
+        raise NotImplementedError
+
+    def _timeout_penalty(self) -> int:
+        """What a timeout costs the seat's score."""
+        raise NotImplementedError
+
+    def _play(self, seat: int, action: Action[P], placement: P) -> E:
+        """Score, lay and take the tile from the hand; then :meth:`_end_turn`."""
+        raise NotImplementedError
+
+    def _ended_by(self, event: E) -> EndedBy | None:
+        """How the game ends after this turn, or None when it goes on."""
+        raise NotImplementedError
+
+    def _finish(self, event: E, ended_by: EndedBy) -> E:
+        """End the game: the final scoring, the winners, the outcome; the event as sent."""
+        raise NotImplementedError
+
+    # --- construction -------------------------------------------------------
+
+    @staticmethod
+    def _deal(players: Sequence[str], seed: int | str, options: Any | None) -> Any:
+        """The game's deal from a seed (default options when None)."""
+        raise NotImplementedError
+
+    @classmethod
+    def new(cls, players: Sequence[str], seed: int | str, options: Any | None = None) -> Self:
+        """Deal a new game; the same seed always gives the same deal and first player."""
+        return cls(cls._deal(players, seed, options))
+
+    @classmethod
+    def from_setup(cls, setup: Any, moves: Sequence[tuple[int, Action[P]]] = ()) -> Self:
+        """Replay: the setup, then every move through the checked entry point."""
+        game = cls(setup)
+        for seat, action in moves:
+            game.apply(seat, action)
+        return game
+
+    # --- simple questions ---------------------------------------------------
+
+    @property
+    def player_count(self) -> int:
+        """How many seats (1 is solo)."""
+        return len(self.players)
+
+    @property
+    def current(self) -> int:
+        """The seat to play (after the end, the seat that played last)."""
+        return self._turn.seat
+
+    @property
+    def drawn_tile(self) -> str | None:
+        """The newest tile drawn this turn: after a draw, the only one that may be played."""
+        return self._turn.drawn_tile
+
+    @property
+    def draws_this_turn(self) -> int:
+        """How many tiles the current player has drawn this turn."""
+        return self._turn.draws
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._outcome is not None
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        return self._outcome
+
+    # --- what may be done ---------------------------------------------------
+
+    def playable_tiles(self, seat: int) -> list[str]:
+        """The tiles the seat may lay this turn, before asking the board where."""
+        if self.is_over or seat != self.current:
+            return []
+        return self._playable(self.hands[seat], self._turn.drawn_tile)
+
+    def legal_plays(self, seat: int) -> list[P]:
+        """Every legal placement for the seat now, each physical placement once."""
+        return list(self.board.legal_placements(self.playable_tiles(seat)))
+
+    def has_legal_play(self, seat: int) -> bool:
+        """Whether the seat could lay a tile now."""
+        return self.board.has_legal_placement(self.playable_tiles(seat))
+
+    def legal_actions(self, seat: int) -> list[Action[P]]:
+        """Plays, then draw and pass where allowed: what the seat's view offers.
+
+        A timeout is always accepted from the seat to play; it is the host's
+        to declare, not a choice, so it is not listed.
+        """
+        actions: list[Action[P]] = self.view_for(seat).legal_actions()
+        return actions
+
+    def can_draw(self, seat: int) -> bool:
+        """Whether a draw by the seat would be accepted."""
+        return self._refusal(seat, Action(DRAW_KIND)) is None
+
+    def can_pass(self, seat: int) -> bool:
+        """Whether a pass by the seat would be accepted."""
+        return self._refusal(seat, Action(PASS_KIND)) is None
+
+    # --- the checked entry point --------------------------------------------
+
+    def check(self, seat: int, action: Action[P]) -> None:
+        """Raise IllegalMoveError if :meth:`apply` would refuse the action; change nothing."""
+        refusal = self._refusal(seat, action)
+        if refusal is not None:
+            raise refusal
+
+    def apply(self, seat: int, action: Action[P]) -> E:
+        """Apply an action by a seat, or raise IllegalMoveError and change nothing."""
+        self.check(seat, action)
+        kind = action.kind
+        event: E
+        if kind is PLAY:
+            assert action.placement is not None
+            event = self._play(seat, action, action.placement)
+        elif kind is DRAW_KIND:
+            drawn = self._draw(seat)
+            event = self._event(seat, action, points=-self.draw_penalty, drawn=drawn)
+        elif kind is PASS_KIND:
+            self.scores[seat] -= self.pass_penalty
+            event = self._event(seat, action, points=-self.pass_penalty)
+            event = self._end_turn(event, placed=False)
+        else:
+            event = self._timeout(seat, action)
+        self.moves.append((seat, action))
+        return event
+
+    def _event(self, seat: int, action: Action[P], **fields: Any) -> E:
+        return self.event_type(seat, action, **fields)
+
+    def _refusal(self, seat: int, action: Action[P]) -> IllegalMoveError | None:
+        if self.is_over:
+            return IllegalMoveError(Reason.GAME_OVER, "the game is over")
+        if seat != self.current:
+            return IllegalMoveError(
+                Reason.NOT_YOUR_TURN, f"it is seat {self.current}'s turn, not seat {seat}'s"
+            )
+        kind = action.kind
+        if kind is PLAY:
+            return self._play_refusal(seat, action.placement)
+        if kind is DRAW_KIND:
+            return self._draw_refusal(seat)
+        if kind is PASS_KIND:
+            return self._pass_refusal(seat)
+        if kind is TIMEOUT_KIND:
+            return None
+        return IllegalMoveError(Reason.UNKNOWN_ACTION, f"unknown action {kind!r}")
+
+    def _play_refusal(self, seat: int, placement: P | None) -> IllegalMoveError | None:
+        if placement is None:
+            return IllegalMoveError(Reason.BAD_PLACEMENT, "a play needs a placement")
+        tile = placement.tile
+        if tile not in self.tile_names:
+            return IllegalMoveError(Reason.UNKNOWN_TILE, f"unknown tile {tile!r}")
+        refusal = self._form_refusal(placement)
+        if refusal is not None:
+            return refusal
+        hand = self.hands[seat]
+        if tile not in hand:
+            return IllegalMoveError(Reason.TILE_NOT_IN_HAND, f"{tile} is not in your hand")
+        drawn = self._turn.drawn_tile
+        if drawn is not None and tile != drawn:
+            return IllegalMoveError(
+                Reason.MUST_PLAY_DRAWN_TILE, f"after drawing, only {drawn} may be played"
+            )
+        refusal = self._last_tile_refusal(hand, tile)
+        if refusal is not None:
+            return refusal
+        try:
+            self.board.check(placement)
+        except IllegalMoveError as error:
+            return error
+        return None
+
+    # --- effects ------------------------------------------------------------
+
+    def _draw(self, seat: int) -> str:
+        tile = self.bag.pop(0)
+        self.hands[seat].append(tile)
+        self.tiles_drawn[seat] += 1
+        self.scores[seat] -= self.draw_penalty
+        self._turn.draws += 1
+        self._turn.drawn_tile = tile
+        return tile
+
+    def _timeout(self, seat: int, action: Action[P]) -> E:
+        drawn = None
+        if self.bag:
+            drawn = self.bag.pop(0)
+            self.hands[seat].append(drawn)
+            self.tiles_drawn[seat] += 1
+        points = -self._timeout_penalty()
+        self.scores[seat] += points
+        event = self._event(seat, action, points=points, drawn=drawn)
+        return self._end_turn(event, placed=False)
+
+    def _end_turn(self, event: E, *, placed: bool) -> E:
+        seat = event.seat
+        self.turns_taken[seat] += 1
+        if self._turn.began_with_empty_bag and not placed:
+            self._idle_turns += 1
+        else:
+            self._idle_turns = 0
+        ended_by = self._ended_by(event)
+        if ended_by is not None:
+            return self._finish(event, ended_by)
+        self._turn = Turn((seat + 1) % self.player_count, began_with_empty_bag=not self.bag)
+        return event
+
+    @property
+    def _blocked(self) -> bool:
+        """A whole round of turns begun with the bag empty laid no tile."""
+        return self._idle_turns >= self.player_count
+
+    def _finished(self, event: E, outcome: Outcome, **changes: Any) -> E:
+        """Record the outcome; the event marked as the last one."""
+        self._outcome = outcome
+        return replace(event, finished=True, **changes)
+
+    # --- views and records --------------------------------------------------
+
+    def view_for(self, seat: int | None) -> V:
+        """What one seat (or a spectator, ``None``) may see, and nothing more."""
+        return self.view_type.of(self, seat)
+
+    def to_record(self) -> dict[str, object]:
+        """The game's record: server-side data, never for a player mid-game."""
+        return record_of(self)
+
+    def snapshot(self) -> dict[str, object]:
+        """Every part of the state, for comparing a replay with the live game."""
+        turn = self._turn
+        return {
+            "board": [p.normalized() for p in self.board.placements],
+            "hands": [list(hand) for hand in self.hands],
+            "bag": list(self.bag),
+            "scores": list(self.scores),
+            "current": self.current,
+            "turn": (turn.draws, turn.drawn_tile, turn.began_with_empty_bag),
+            "idle": self._idle_turns,
+            "turns_taken": list(self.turns_taken),
+            "tiles_drawn": list(self.tiles_drawn),
+            "outcome": self._outcome,
+        }
+
+
+def check_dealt_tiles(
+    setup: SetupFields, known: Collection[str], seen: dict[str, str] | None = None
+) -> None:
+    """Refuse a setup whose hands or bag hold an unknown tile, a tile twice, or an empty
+    hand; ``seen`` holds tiles already placed elsewhere (a start tile), by where."""
+    count = len(setup.players)
+    if len(setup.hands) != count:
+        raise InvalidSetupError("hands", f"{len(setup.hands)} hands for {count} players")
+    if type(setup.first) is not int or not 0 <= setup.first < count:
+        raise InvalidSetupError("first", f"seat {setup.first!r} does not exist")
+    seen = dict(seen or {})
+    places = [(f"hands[{s}][{i}]", t) for s, h in enumerate(setup.hands) for i, t in enumerate(h)]
+    places += [(f"bag[{i}]", t) for i, t in enumerate(setup.bag)]
+    for where, name in places:
+        if name not in known:
+            raise InvalidSetupError(where, f"unknown tile {name!r} (tiles go by their names)")
+        if name in seen:
+            raise InvalidSetupError(where, f"tile {name} is also at {seen[name]}")
+        seen[name] = where
+    for seat, hand in enumerate(setup.hands):
+        if not hand:
+            raise InvalidSetupError(f"hands[{seat}]", "a hand must hold at least one tile")
+
+
+def setup_record(setup: SetupFields, **own: object) -> dict[str, object]:
+    """A setup's fields of its game's record, in the record's order: options, players,
+    the game's own fields (``own``), hands, bag, first."""
+    return {
+        "options": setup.options.to_dict(),
+        "players": list(setup.players),
+        **own,
+        "hands": [list(hand) for hand in setup.hands],
+        "bag": list(setup.bag),
+        "first": setup.first,
+    }

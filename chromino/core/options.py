@@ -1,0 +1,33 @@
+"""The JSON form of a game's options, both ways (each game defines its own options)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, fields
+from typing import Any, Self
+
+from .errors import InvalidSetupError
+
+
+class OptionsForm:
+    """For a game's frozen options dataclass: read from JSON, written to JSON.
+
+    The dataclass checks each value in its ``__post_init__``; here, only that no
+    unknown option slips in, named so that a user can find it.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> Self:
+        """Options from JSON; missing ones take their defaults, unknown ones are refused."""
+        known = {f.name for f in fields(cls)}  # type: ignore[arg-type]
+        for name in data:
+            if name not in known:
+                raise InvalidSetupError(f"options.{name}", "unknown option")
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, object]:
+        """Every option, defaults included, so a record says exactly how it was played."""
+        data: dict[str, Any] = asdict(self)  # type: ignore[call-overload]
+        return data

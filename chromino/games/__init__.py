@@ -1,0 +1,1 @@
+"""The games, each an equal package on the shared engine (``chromino.core``)."""

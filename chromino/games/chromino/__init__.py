@@ -1,0 +1,46 @@
+"""Chromino (docs/rules.md): its tiles, board, placement, scoring, options and rules hooks,
+its search state and its greedy bot, on the shared engine of :mod:`chromino.core`.
+
+:data:`GAME` is how the registry (``chromino.GAMES``) and every host see it; the
+rest of the game is in its modules (``chromino.games.chromino.game`` and so on).
+"""
+
+from typing import Final
+
+from ...core.descriptor import GameDescriptor
+from .actions import DRAW, PASS, TIMEOUT, Action
+from .bots import BOTS
+from .game import Game
+from .notation import POSITION_FORMAT, RECORD_FORMAT, position_moves, replay
+from .options import MAX_PLAYERS, SCORINGS, GameOptions
+from .strong import ChrominoInformation, StrongBot
+
+
+def _table_options(ruleset: str, scoring: str) -> GameOptions:
+    return GameOptions(ruleset=ruleset, scoring=scoring)
+
+
+def _describe_options(ruleset: str, scoring: str) -> str:
+    return f", {ruleset} rules, scoring {scoring}"
+
+
+GAME: Final = GameDescriptor(
+    name="chromino",
+    title="Chromino",
+    game_type=Game,
+    options_type=GameOptions,
+    bots=BOTS,
+    strong_bot=StrongBot,
+    information=ChrominoInformation,
+    max_players=MAX_PLAYERS,
+    record_format=RECORD_FORMAT,
+    position_format=POSITION_FORMAT,
+    replay=replay,
+    position_moves=position_moves,
+    table_options=_table_options,
+    describe_options=_describe_options,
+    scorings=SCORINGS,
+)
+"""Chromino in the registry of games."""
+
+__all__ = ["DRAW", "GAME", "PASS", "TIMEOUT", "Action", "Game", "GameOptions"]

@@ -1,0 +1,62 @@
+"""Triominos Challenge (docs/triominos-rules.md): its tiles, grid, board, placement,
+scoring, options and rules hooks, its search state and its greedy bot, on the shared
+engine of :mod:`chromino.core`.
+
+:data:`GAME` is how the registry (``chromino.GAMES``) and every host see it; the
+rest of the game is in its modules (``chromino.games.triominos.game`` and so on).
+"""
+
+from typing import Final
+
+from ...core.descriptor import GameDescriptor
+from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
+from .bots import BOTS, bot_named
+from .game import RECORD_FORMAT, Event, Game
+from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
+from .options import MAX_PLAYERS, GameOptions
+from .strong import StrongBot, TriominosInformation
+
+
+def _table_options(ruleset: str, scoring: str) -> None:
+    """Triominos has neither rule sets nor scorings to choose: the default options."""
+    return
+
+
+def _describe_options(ruleset: str, scoring: str) -> str:
+    return ""
+
+
+GAME: Final = GameDescriptor(
+    "triominos",
+    "Triominos",
+    Game,
+    GameOptions,
+    BOTS,
+    StrongBot,
+    TriominosInformation,
+    MAX_PLAYERS,
+    RECORD_FORMAT,
+    POSITION_FORMAT,
+    replay,
+    position_moves,
+    _table_options,
+    _describe_options,
+)
+"""Triominos in the registry of games."""
+
+__all__ = [
+    "DRAW",
+    "GAME",
+    "PASS",
+    "RECORD_FORMAT",
+    "TIMEOUT",
+    "Action",
+    "Event",
+    "Game",
+    "GameOptions",
+    "bot_named",
+    "parse_action",
+    "parse_placement",
+    "replay",
+    "setup_from_record",
+]
