@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .actions import Action
 from .bots import Bot
-from .strong import DealtInformation, StrongBot
+from .strong import DealtInformation, StrongBot, StrongDriver
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,16 @@ class GameDescriptor:
     """The game's strong bot (built with a budget)."""
     information: type[DealtInformation[Any]]
     """A seat's view as the search sees it (for the strong bot and the coach)."""
+    hard: StrongDriver
+    """The strong bot's search for this game's views (also from their JSON form)."""
+    view_type: Any
+    """The game's view (``from_dict`` reads a view's JSON back, in a worker process)."""
+    parse_placement: Callable[[Mapping[str, object]], Any]
+    """A placement from its JSON fields (IllegalMoveError names a bad one)."""
+    parse_action: Callable[[Mapping[str, object]], Action[Any]]
+    """An action from its record form."""
+    setup_from_record: Callable[[object], tuple[Any, list[object]]]
+    """A game's setup, and its moves unread, from its record (MoveError names a bad one)."""
     max_players: int
     record_format: str
     position_format: str

@@ -21,8 +21,9 @@ from procs import GameClient, ServerProcess, server_env, stored_events
 from services import require_redis
 from support import Player
 
+from chromino.games.chromino import GAME
 from chromino.games.chromino.notation import replay
-from web.games.chromino import ChrominoLive
+from web.games.tile_game import TileGameLive
 from web.live.fanout import CHANNEL
 
 
@@ -147,7 +148,7 @@ def test_moves_through_one_process_reach_viewers_on_the_other(
     record_a = ana.http.get(f"/api/games/{game_id}/record")
     record_b = bob.http.get(f"/api/games/{game_id}/record")
     assert record_a.status_code == 200 and record_a.json() == record_b.json()
-    final = ChrominoLive(replay(record_a.json()))
+    final = TileGameLive(replay(record_a.json()), GAME)
     assert final.is_over
     assert ana_on_a.state == final.view(0) and bob_on_b.state == final.view(1)
     assert watcher_on_a.state == watcher_on_b.state == final.view(None)
@@ -444,6 +445,6 @@ def test_http_and_a_solo_game_on_postgresql_alone(
     assert [(game["id"], game["status"]) for game in games] == [(game_id, "finished")]
     record = solo.http.get(f"/api/games/{game_id}/record")
     assert record.status_code == 200
-    final = ChrominoLive(replay(record.json()))
+    final = TileGameLive(replay(record.json()), GAME)
     assert final.is_over and client.state == final.view(0)
     assert len(stored_events(pg_url, game_id)) == client.version

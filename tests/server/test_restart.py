@@ -20,9 +20,10 @@ from procs import GameClient, ServerProcess, server_env, stored_events
 from sqlalchemy import select
 from support import Player, migrated_sqlite, wall_now
 
+from chromino.games.chromino import GAME
 from chromino.games.chromino.notation import replay
 from web.db import Database
-from web.games.chromino import ChrominoLive
+from web.games.tile_game import TileGameLive
 from web.models import GameEvent
 
 BOT_SEAT = 2
@@ -135,7 +136,7 @@ def check_final_state(server: ServerProcess, game_id: str, clients: list[GameCli
     record = clients[0].player.http.get(f"/api/games/{game_id}/record")
     assert record.status_code == 200, record.text
     assert len(record.json()["moves"]) == clients[0].version
-    final = ChrominoLive(replay(record.json()))
+    final = TileGameLive(replay(record.json()), GAME)
     assert final.is_over
     for seat, client in enumerate(clients):
         assert client.state == final.view(seat)

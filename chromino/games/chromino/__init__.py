@@ -8,12 +8,13 @@ rest of the game is in its modules (``chromino.games.chromino.game`` and so on).
 from typing import Final
 
 from ...core.descriptor import GameDescriptor
-from .actions import DRAW, PASS, TIMEOUT, Action
+from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
 from .bots import BOTS
 from .game import Game
-from .notation import POSITION_FORMAT, RECORD_FORMAT, position_moves, replay
+from .notation import POSITION_FORMAT, RECORD_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, SCORINGS, GameOptions
-from .strong import ChrominoInformation, StrongBot
+from .strong import HARD, ChrominoInformation, StrongBot
+from .view import View
 
 
 def _table_options(ruleset: str, scoring: str) -> GameOptions:
@@ -32,6 +33,11 @@ GAME: Final = GameDescriptor(
     bots=BOTS,
     strong_bot=StrongBot,
     information=ChrominoInformation,
+    hard=HARD,
+    view_type=View,
+    parse_placement=parse_placement,
+    parse_action=parse_action,
+    setup_from_record=setup_from_record,
     max_players=MAX_PLAYERS,
     record_format=RECORD_FORMAT,
     position_format=POSITION_FORMAT,

@@ -28,6 +28,13 @@ class Play:
     contacts: int
     points: int
 
+    def to_dict(self) -> dict[str, object]:
+        """``{"tile", "x", "y", "dir", "contacts", "points"}``."""
+        data = self.placement.to_dict()
+        data["contacts"] = self.contacts
+        data["points"] = self.points
+        return data
+
 
 @dataclass(frozen=True, slots=True)
 class View(BaseView[GameOptions, Board, Placement]):

@@ -14,7 +14,8 @@ from .bots import BOTS, bot_named
 from .game import RECORD_FORMAT, Event, Game
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, GameOptions
-from .strong import StrongBot, TriominosInformation
+from .strong import HARD, StrongBot, TriominosInformation
+from .view import View
 
 
 def _table_options(ruleset: str, scoring: str) -> None:
@@ -27,20 +28,25 @@ def _describe_options(ruleset: str, scoring: str) -> str:
 
 
 GAME: Final = GameDescriptor(
-    "triominos",
-    "Triominos",
-    Game,
-    GameOptions,
-    BOTS,
-    StrongBot,
-    TriominosInformation,
-    MAX_PLAYERS,
-    RECORD_FORMAT,
-    POSITION_FORMAT,
-    replay,
-    position_moves,
-    _table_options,
-    _describe_options,
+    name="triominos",
+    title="Triominos Challenge",
+    game_type=Game,
+    options_type=GameOptions,
+    bots=BOTS,
+    strong_bot=StrongBot,
+    information=TriominosInformation,
+    hard=HARD,
+    view_type=View,
+    parse_placement=parse_placement,
+    parse_action=parse_action,
+    setup_from_record=setup_from_record,
+    max_players=MAX_PLAYERS,
+    record_format=RECORD_FORMAT,
+    position_format=POSITION_FORMAT,
+    replay=replay,
+    position_moves=position_moves,
+    table_options=_table_options,
+    describe_options=_describe_options,
 )
 """Triominos in the registry of games."""
 

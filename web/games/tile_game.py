@@ -1,0 +1,241 @@
+"""One game kind over the engine's contract: every game of ``chromino.GAMES`` the same way.
+
+The engine describes each game with a :class:`~chromino.core.descriptor.GameDescriptor`
+(its game and view types, records, bots and strong search). Everything the server
+does with a game — deal, restore, apply, view, list legal moves, ask a bot or the
+coach — is that contract, so it is written once here. A game's adapter
+(``web/games/<game>.py``) subclasses :class:`TileGameKind` and brings only what is
+the server's own choice for that game: its options and play models, its assistance
+policy and its personal-best rule.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from chromino.core.actions import DRAW, PASS, TIMEOUT, Action, ActionKind
+from chromino.core.bots import BOT_LABELS
+from chromino.core.coach import assess
+from chromino.core.descriptor import GameDescriptor
+from chromino.core.errors import InvalidSetupError
+from chromino.core.search import Budget
+
+from ..i18n import N_
+from ..protocol import DrawCommand, PassCommand, PlayBase
+from .base import Applied, EngineAction, LiveGame, SoloResult, coach_note
+
+HIDDEN_WITHOUT_POINTS = ("points", "figure")
+"""What a legal placement does not show in a game that counts no points."""
+
+
+def bot_seat_names(descriptor: GameDescriptor) -> dict[str, str]:
+    """Each of the game's bots by the name its seat gets: "Easy bot", "Hard bot"..."""
+    return {bot: f"{BOT_LABELS[bot]} bot" for bot in descriptor.bots}
+
+
+class TileGameLive:
+    """:class:`~web.games.base.LiveGame` for any engine game."""
+
+    def __init__(self, game: Any, descriptor: GameDescriptor) -> None:
+        self.game = game
+        self.descriptor = descriptor
+
+    @property
+    def current_seat(self) -> int:
+        return int(self.game.current)
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.game.is_over)
+
+    def apply(self, seat: int, action: EngineAction) -> Applied:
+        assert isinstance(action, Action)
+        event = self.game.apply(seat, action)
+        return Applied(
+            seat=event.seat,
+            action=event.action,
+            stored=event.action.to_dict(),
+            public=event.public_json(),
+            private=event.private_json(),
+            turn_changed=event.action.kind != ActionKind.DRAW,
+            finished=event.finished,
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = self.game.view_for(seat)
+        data: dict[str, Any] = view.to_dict()
+        data["can_draw"] = view.can_draw()
+        data["can_pass"] = view.can_pass()
+        return data
+
+    def legal_moves(self, seat: int, *, with_points: bool) -> list[dict[str, Any]]:
+        listed = []
+        for play in self.game.view_for(seat).legal_plays():
+            entry: dict[str, Any] = play.to_dict()
+            if not with_points:
+                for field in HIDDEN_WITHOUT_POINTS:
+                    entry.pop(field, None)
+            listed.append(entry)
+        return listed
+
+    def has_legal_play(self, seat: int) -> bool:
+        return bool(self.game.has_legal_play(seat))
+
+    def bot_action(self, seat: int, bot: str, rng: random.Random) -> EngineAction:
+        chosen: EngineAction = self.descriptor.bots[bot](self.game.view_for(seat), rng)
+        return chosen
+
+    def result(self) -> dict[str, Any] | None:
+        outcome = self.game.outcome()
+        if outcome is None:
+            return None
+        return {
+            "ended_by": str(outcome.ended_by),
+            "winners": list(outcome.winners),
+            "scores": list(outcome.scores),
+            "turns": list(self.game.turns_taken),
+            "draws": list(self.game.tiles_drawn),
+            "hand_sizes": [len(hand) for hand in self.game.hands],
+        }
+
+    def replay_frame(self) -> dict[str, Any]:
+        return {
+            "board": [placement.to_dict() for placement in self.game.board.placements],
+            "hands": [list(hand) for hand in self.game.hands],
+            "bag": len(self.game.bag),
+            "scores": list(self.game.scores),
+            "current": self.game.current,
+            "turns_taken": list(self.game.turns_taken),
+            "tiles_drawn": list(self.game.tiles_drawn),
+        }
+
+    def turn_seconds(self) -> int:
+        return int(self.game.options.turn_seconds)
+
+
+class TileGameKind:
+    """:class:`~web.games.base.GameKind` for an engine game; a game's adapter subclasses
+    it with its models and the rules that are the server's, not the game's."""
+
+    descriptor: ClassVar[GameDescriptor]
+    options_model: ClassVar[type[BaseModel]]
+    play_model: ClassVar[type[PlayBase]]
+    timeout: EngineAction = TIMEOUT
+    draw: EngineAction = DRAW
+
+    def __init__(self) -> None:
+        self.name = self.descriptor.name
+        self.title = self.descriptor.title
+        self.record_format = self.descriptor.record_format
+        self.max_players = self.descriptor.max_players
+        self.bots: Mapping[str, str] = bot_seat_names(self.descriptor)
+
+    # --- tables and deals ----------------------------------------------------
+
+    def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        normalized: dict[str, Any] = self.descriptor.options_type.from_dict(options).to_dict()
+        return normalized
+
+    def check_seats(self, seat_count: int, options: Mapping[str, Any]) -> None:
+        """No more seats than the game takes; a game adds its own limits."""
+        if seat_count > self.max_players:
+            raise InvalidSetupError(
+                "seats", f"{seat_count} seats; 1 to {self.max_players} may play"
+            )
+
+    def deal(self, players: Sequence[str], seed: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        parsed = self.descriptor.options_type.from_dict(options)
+        record: dict[str, Any] = self.descriptor.game_type.new(
+            list(players), seed, parsed
+        ).to_record()
+        del record["moves"]
+        return record
+
+    def restore(self, setup: Mapping[str, Any]) -> LiveGame:
+        parsed, _ = self.descriptor.setup_from_record({**setup, "moves": []})
+        return TileGameLive(self.descriptor.game_type(parsed), self.descriptor)
+
+    # --- actions -------------------------------------------------------------
+
+    def action_of(self, command: BaseModel) -> EngineAction:
+        if isinstance(command, self.play_model):
+            return Action.play(self.descriptor.parse_placement(command.model_dump()))
+        if isinstance(command, DrawCommand):
+            return DRAW
+        if isinstance(command, PassCommand):
+            return PASS
+        raise TypeError(f"not a command: {command!r}")
+
+    def stored_action(self, data: Mapping[str, Any]) -> EngineAction:
+        return self.descriptor.parse_action(data)
+
+    def shows_points(self, options: Mapping[str, Any]) -> bool:
+        """Whether placements carry their points: a game that counts them."""
+        return True
+
+    def assistance_refusal(
+        self, level: str, live: LiveGame, seat: int, action: EngineAction
+    ) -> str | None:
+        """A Beginner cannot draw while a tile fits: the rules allow it (tactically, or
+        to pay for it), a newcomer rarely means it. Not a rule: records never depend on it."""
+        if (
+            level == "beginner"
+            and action.kind == ActionKind.DRAW
+            and live.current_seat == seat
+            and live.has_legal_play(seat)
+        ):
+            return N_("at the Beginner level you cannot draw while a tile can be played")
+        return None
+
+    # --- bots and the coach (in worker processes) ----------------------------
+
+    def thinks(self, bot: str) -> bool:
+        return bot == "strong"
+
+    def think(self, view: Mapping[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
+        if self.thinks(bot):
+            action = self.descriptor.hard.move(view, seed, Budget.of_seconds(seconds))
+        else:
+            seat_view = self.descriptor.view_type.from_dict(view)
+            action = self.descriptor.bots[bot](seat_view, random.Random(seed))
+        return action.to_dict()
+
+    def assess(
+        self,
+        view: Mapping[str, Any],
+        played: Mapping[str, Any],
+        seed: str,
+        seconds: float,
+        iterations: int | None = None,
+    ) -> dict[str, Any]:
+        action = self.descriptor.parse_action(played)
+        if action.placement is not None:
+            action = Action.play(action.placement.normalized())
+        information = self.descriptor.information(self.descriptor.view_type.from_dict(view))
+        budget = Budget(seconds=seconds, iterations=iterations)
+        return coach_note(assess(information, action, random.Random(seed), budget))
+
+    # --- solo games ----------------------------------------------------------
+
+    def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:
+        """A finished solo game as a candidate personal best, if the game counts it."""
+        if not self.counts_for_best(str(result.get("ended_by"))):
+            return None
+        return SoloResult(
+            game=self.name,
+            game_id=game_id,
+            turns=result["turns"][0],
+            draws=result["draws"][0],
+            score=result["scores"][0],
+        )
+
+    def counts_for_best(self, ended_by: str) -> bool:
+        """Whether a solo game that ended this way can be a personal best."""
+        raise NotImplementedError
+
+    def better_solo(self, a: SoloResult, b: SoloResult) -> bool:
+        raise NotImplementedError
