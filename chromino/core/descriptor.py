@@ -17,7 +17,7 @@ from .bots import Bot
 from .strong import DealtInformation, StrongBot, StrongDriver
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class GameDescriptor:
     """What one game brings to the shared engine."""
 
@@ -30,11 +30,11 @@ class GameDescriptor:
     """The game's options class (``from_dict``, ``to_dict``)."""
     bots: Mapping[str, Bot]
     """The game's bots by name (``random``, ``greedy``, ``strong``)."""
-    strong_bot: type[StrongBot]
-    """The game's strong bot (built with a budget)."""
-    information: type[DealtInformation[Any]]
+    strong_bot: type[StrongBot] | None = None
+    """The game's strong bot (built with a budget); None for a game with no search."""
+    information: type[DealtInformation[Any]] | None = None
     """A seat's view as the search sees it (for the strong bot and the coach)."""
-    hard: StrongDriver
+    hard: StrongDriver | None = None
     """The strong bot's search for this game's views (also from their JSON form)."""
     view_type: Any
     """The game's view (``from_dict`` reads a view's JSON back, in a worker process)."""

@@ -208,7 +208,8 @@ def _play_game(
     spec: TournamentSpec, deal: int, rotation: int, seated: tuple[str, ...]
 ) -> GameResult:
     known: dict[str, Any] = dict(spec.game.bots)
-    known["strong"] = spec.game.strong_bot(spec.budget)
+    if spec.game.strong_bot is not None:
+        known["strong"] = spec.game.strong_bot(spec.budget)
     options = spec.game.table_options(spec.ruleset, spec.scoring)
     game = spec.game.new_game(len(seated), f"{spec.seed}:{deal}", options)
     bots = [known[name] for name in seated]

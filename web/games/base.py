@@ -180,6 +180,11 @@ class GameKind(Protocol):
         """Whether placements carry their points (a game that counts them)."""
         ...
 
+    @property
+    def coached(self) -> bool:
+        """Whether the coach can assess this game's moves (it needs the game's search)."""
+        ...
+
     def thinks(self, bot: str) -> bool:
         """Whether this bot searches (it then runs in a worker process, not on the loop)."""
         ...

@@ -193,12 +193,18 @@ class TileGameKind:
 
     # --- bots and the coach (in worker processes) ----------------------------
 
+    @property
+    def coached(self) -> bool:
+        """Whether the coach can look at this game's moves: a game with a search."""
+        return self.descriptor.information is not None
+
     def thinks(self, bot: str) -> bool:
-        return bot == "strong"
+        return bot == "strong" and self.descriptor.hard is not None
 
     def think(self, view: Mapping[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
-        if self.thinks(bot):
-            action = self.descriptor.hard.move(view, seed, Budget.of_seconds(seconds))
+        hard = self.descriptor.hard
+        if bot == "strong" and hard is not None:
+            action = hard.move(view, seed, Budget.of_seconds(seconds))
         else:
             seat_view = self.descriptor.view_type.from_dict(view)
             action = self.descriptor.bots[bot](seat_view, random.Random(seed))
@@ -212,10 +218,13 @@ class TileGameKind:
         seconds: float,
         iterations: int | None = None,
     ) -> dict[str, Any]:
+        search = self.descriptor.information
+        if search is None:
+            raise ValueError(f"{self.name} has no search for the coach to assess with")
         action = self.descriptor.parse_action(played)
         if action.placement is not None:
             action = Action.play(action.placement.normalized())
-        information = self.descriptor.information(self.descriptor.view_type.from_dict(view))
+        information = search(self.descriptor.view_type.from_dict(view))
         budget = Budget(seconds=seconds, iterations=iterations)
         return coach_note(assess(information, action, random.Random(seed), budget))
 

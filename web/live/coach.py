@@ -119,6 +119,8 @@ class Coach:
         if stored is None:
             return []
         kind = game_kind(stored.kind)
+        if not kind.coached:
+            return []
         live = kind.restore(stored.setup)
         people = {index for index, seat in enumerate(stored.seats) if seat["user_id"] is not None}
         notes = []
