@@ -1,0 +1,38 @@
+"""Number Line on the server: the whole adapter a third game needs (compare
+``web/games/chromino.py``). Registered by the tests that use it, never by the server."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+from toy_line import GAME
+
+from web.games.base import SoloResult
+from web.games.tile_game import TileGameKind
+from web.protocol import Coordinate, PlayBase
+
+
+class NumberLineOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    open_hands: bool = False
+    turn_seconds: int = Field(default=0, ge=0, le=600)
+
+
+class NumberLinePlay(PlayBase):
+    tile: str = Field(min_length=2, max_length=2)
+    x: Coordinate
+
+
+class NumberLineKind(TileGameKind):
+    descriptor = GAME
+    options_model = NumberLineOptions
+    play_model = NumberLinePlay
+
+    def counts_for_best(self, ended_by: str) -> bool:
+        return ended_by == "out"
+
+    def better_solo(self, a: SoloResult, b: SoloResult) -> bool:
+        return a.score > b.score
+
+
+NUMBER_LINE = NumberLineKind()
