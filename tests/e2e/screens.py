@@ -182,14 +182,14 @@ def turns(count: int) -> Callable[[list[Page]], None]:
 def game_played(
     people: People,
     names: list[str],
-    play: Callable[[list[Page]], None],
+    play: Callable[[list[Page]], object],
     game: str | None = None,
     **options: object,
 ) -> str:
     """A game of `names` set up through the API (with `options`), opened by each of them
     and moved on by `play`, the same way every run; its id."""
     pages = [people.context(name).new_page() for name in names]
-    game_id = api_game(pages, game=game, **options)
+    game_id = api_game(pages, None, game=game, **options)
     for page in pages:
         open_game(page, game_id)
     play(pages)

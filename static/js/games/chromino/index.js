@@ -7,7 +7,17 @@ import { mountPlacing } from "../../board/placing.js";
 import { mountReplayBoard } from "../../board/replay.js";
 import { chrominoBoard } from "./board.js";
 import { UPRIGHT, targets } from "./placing.js";
-import { describeEnd, describeEvent, freeHint, moveWords, placeWorth, pointsSaid, refusals, turnWords } from "./texts.js";
+import {
+  describeEnd,
+  describeEvent,
+  freeHint,
+  moveWords,
+  newBestText,
+  placeWorth,
+  pointsSaid,
+  refusals,
+  turnWords,
+} from "./texts.js";
 import { FLIP, ROTATE, tileIcon, tileLabel } from "./tiles.js";
 
 /** What the placing controller needs of Chromino (board/placing.js). */
@@ -57,6 +67,9 @@ export default {
 
   /** The end screen's result, why, each player's figure, and a new personal best. */
   describeEnd,
+
+  /** A solo game's new personal best, on the end screen. */
+  newBestText,
 
   mountReplayBoard: (svg, options) => mountReplayBoard(chrominoBoard, svg, options),
   mountPlay: (context) => mountPlacing(context, input),

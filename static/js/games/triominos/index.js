@@ -8,7 +8,17 @@ import { mountReplayBoard } from "../../board/replay.js";
 import { triominosBoard } from "./board.js";
 import { isUp } from "./geometry.js";
 import { TURN, UPRIGHT, targets } from "./placing.js";
-import { coachMoveWords, describeEnd, describeEvent, freeHint, placeWorth, pointsSaid, refusals, turnWords } from "./texts.js";
+import {
+  coachMoveWords,
+  describeEnd,
+  describeEvent,
+  freeHint,
+  newBestText,
+  placeWorth,
+  pointsSaid,
+  refusals,
+  turnWords,
+} from "./texts.js";
 import { tileIcon, tileLabel } from "./tiles.js";
 
 /** The preview shows the picked tile as it would lie on the ghost's triangle (up or down). */
@@ -60,6 +70,9 @@ export default {
 
   /** The end screen's result line and each player's figure. */
   describeEnd,
+
+  /** A solo game's new personal best, on the end screen. */
+  newBestText,
 
   mountReplayBoard: (svg, options) => mountReplayBoard(triominosBoard, svg, options),
   mountPlay: (context) => mountPlacing(context, input),
