@@ -4,16 +4,16 @@
 // board, its targets (worked out from the server's `legal`, never from the rules),
 // its ways of turning a tile, and its words (docs/frontend.md, "The game's input").
 // The shell (game/shell.js) owns everything else and calls what mountPlacing returns.
-import { el } from "../api.js";
 import { isMyTurn, myHand } from "../game/model.js";
 import * as shared from "../game/texts.js";
 import { createView, fitView, keepInView } from "./camera.js";
 import { wireViewControls } from "./controls.js";
+import { wireHandDrag } from "./drag.js";
+import { nearestTarget, startingCell, targetToward } from "./moves.js";
 
 const $ = (id) => document.getElementById(id);
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const PAN_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
-const DRAG_SLOP = 8; // pixels a pointer moves from a hand tile before it is a drag, not a click
 const CLICK_AFTER_DRAG_MS = 500; // the click that ends a drag is not a pick
 const GHOST_MARGIN = 2; // camera units kept between the ghost and the edge of the view
 
@@ -37,7 +37,6 @@ export function mountPlacing(context, game) {
   const listen = { signal };
   state.view = createView();
   state.orientation = game.upright;
-  let dragEndedAt = 0; // when the last drag from the hand ended
 
   const board = game.board.mount(svg, {
     view: () => state.view,
@@ -54,49 +53,6 @@ export function mountPlacing(context, game) {
     signal,
   });
 
-  // --- moving between targets (in camera units, so any grid will do) ----------------
-
-  function distance(a, b) {
-    const p = game.board.middleOf(a);
-    const q = game.board.middleOf(b);
-    return Math.hypot(p.x - q.x, p.y - q.y);
-  }
-
-  function nearestTarget(cell) {
-    let best = null;
-    let bestDistance = Infinity;
-    for (const target of targets.current(state)) {
-      const d = distance(target.cell, cell);
-      if (d < bestDistance) [best, bestDistance] = [target, d];
-    }
-    return best;
-  }
-
-  /** Where a tile picked with the keyboard starts: the target nearest the view's centre, or that centre's cell. */
-  function startingGhost() {
-    const centre = game.board.cellAtPoint(state.view.cx, state.view.cy);
-    const near = nearestTarget(centre);
-    return near ? { ...near.cell } : centre;
-  }
-
-  /** The next target from the ghost in screen direction (dx, dy): ahead, and off the line as little as may be; or null. */
-  function targetToward(dx, dy) {
-    const from = game.board.middleOf(state.ghost);
-    let best = null;
-    let bestScore = Infinity;
-    for (const target of targets.current(state)) {
-      const to = game.board.middleOf(target.cell);
-      const ox = to.x - from.x;
-      const oy = to.y - from.y;
-      const along = ox * dx + oy * dy;
-      if (along <= 0.01) continue;
-      const across = Math.abs(ox * dy - oy * dx);
-      const score = along + 2 * across;
-      if (score < bestScore) [best, bestScore] = [target, score];
-    }
-    return best;
-  }
-
   // --- the player's actions -----------------------------------------------------------
 
   function pick(tile, { keyboard = false } = {}) {
@@ -107,7 +63,7 @@ export function mountPlacing(context, game) {
     }
     state.error = "";
     if (keyboard) {
-      state.ghost = startingGhost();
+      state.ghost = startingCell(game.board, targets.current(state), state.view);
       if (state.ghost) keepGhostInView();
       board.svg.focus();
       announce(`${game.tileLabel(tile)}. ${ghostWords()}`);
@@ -127,7 +83,7 @@ export function mountPlacing(context, game) {
     state.orientation = next[state.orientation];
     // Keep the ghost on a target when there is one near where it was.
     if (ghost && state.legal && isMyTurn(state) && !targets.at(state, ghost)) {
-      const near = nearestTarget(ghost);
+      const near = nearestTarget(game.board, targets.current(state), ghost);
       if (near) state.ghost = { ...near.cell };
     }
     announce(`${game.words.turned(state.picked, state.orientation)} ${ghostWords()}`);
@@ -137,9 +93,9 @@ export function mountPlacing(context, game) {
   /** Arrow keys: to the next target that way when targets are shown, else one cell. */
   function moveGhost(dx, dy) {
     if (!state.ghost) {
-      state.ghost = startingGhost();
+      state.ghost = startingCell(game.board, targets.current(state), state.view);
     } else if (targets.current(state).length) {
-      const next = targetToward(dx, dy);
+      const next = targetToward(game.board, targets.current(state), state.ghost, dx, dy);
       if (!next) {
         announce(shared.noTargetThatWay());
         return;
@@ -216,54 +172,18 @@ export function mountPlacing(context, game) {
 
   // --- dragging a tile from the hand ----------------------------------------------------
 
-  const avatar = el("div", { class: game.avatarClass, "aria-hidden": "true", hidden: true });
-  document.body.append(avatar);
-  signal?.addEventListener("abort", () => {
-    avatar.remove();
-    delete $("place").dataset.points;
+  const drag = wireHandDrag({
+    state,
+    board,
+    avatarClass: game.avatarClass,
+    tileIcon: game.tileIcon,
+    pick,
+    hover: setGhost,
+    drop: (cell) => placeAt(state.legal ? (targets.at(state, cell)?.cell ?? cell) : cell),
+    requestRender,
+    signal,
   });
-
-  function onDragMove(event) {
-    const drag = state.drag;
-    if (!drag || drag.pointerId !== event.pointerId) return;
-    if (!drag.moving && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
-    if (!drag.moving) {
-      drag.moving = true;
-      if (state.picked !== drag.tile) pick(drag.tile);
-      document.body.classList.add("dragging-tile");
-    }
-    const cell = board.cellAt(event.clientX, event.clientY);
-    if (cell) {
-      avatar.hidden = true;
-      setGhost(cell);
-    } else {
-      state.ghost = null;
-      if (avatar.dataset.key !== `${state.picked}:${state.orientation}`) {
-        avatar.dataset.key = `${state.picked}:${state.orientation}`;
-        avatar.replaceChildren(game.tileIcon(state.picked, state.orientation));
-      }
-      avatar.hidden = false;
-      avatar.style.transform = `translate(${event.clientX}px, ${event.clientY}px)`;
-      requestRender();
-    }
-  }
-
-  function onDragEnd(event, cancelled) {
-    const drag = state.drag;
-    if (!drag || drag.pointerId !== event.pointerId) return;
-    state.drag = null;
-    avatar.hidden = true;
-    document.body.classList.remove("dragging-tile");
-    if (!drag.moving) return; // a plain click: the click handler picks the tile
-    dragEndedAt = Date.now();
-    const cell = cancelled ? null : board.cellAt(event.clientX, event.clientY);
-    if (cell && isMyTurn(state)) placeAt(state.legal ? (targets.at(state, cell)?.cell ?? cell) : cell);
-    requestRender();
-  }
-
-  document.addEventListener("pointermove", onDragMove, listen);
-  document.addEventListener("pointerup", (event) => onDragEnd(event, false), listen);
-  document.addEventListener("pointercancel", (event) => onDragEnd(event, true), listen);
+  signal?.addEventListener("abort", () => delete $("place").dataset.points);
 
   // --- buttons and keys ---------------------------------------------------------------
 
@@ -288,7 +208,7 @@ export function mountPlacing(context, game) {
           moveGhost(...ARROWS[event.key]);
         } else if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
-          if (!state.ghost) state.ghost = startingGhost();
+          if (!state.ghost) state.ghost = startingCell(game.board, targets.current(state), state.view);
           placeAt(state.ghost);
         }
         return;
@@ -359,7 +279,7 @@ export function mountPlacing(context, game) {
     },
 
     handClick(event, tile) {
-      if (Date.now() - dragEndedAt < CLICK_AFTER_DRAG_MS) return;
+      if (Date.now() - drag.endedAt() < CLICK_AFTER_DRAG_MS) return;
       const keyboard = event.detail === 0;
       if (state.picked === tile && !keyboard) {
         unpick();
@@ -372,8 +292,7 @@ export function mountPlacing(context, game) {
     handPointerDown(event, tile) {
       if (event.button !== 0) return;
       unlockSound();
-      state.drag = { tile, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, moving: false };
-      event.currentTarget.setPointerCapture(event.pointerId);
+      drag.start(event, tile);
     },
 
     /** Keys anywhere on the page (the shell has left out typing in fields): the turning keys, Escape. */
