@@ -7,17 +7,7 @@ import { mountPlacing } from "../../board/placing.js";
 import { mountReplayBoard } from "../../board/replay.js";
 import { chrominoBoard } from "./board.js";
 import { UPRIGHT, targets } from "./placing.js";
-import {
-  describeEnd,
-  describeEvent,
-  freeHint,
-  moveWords,
-  newBestText,
-  placeWorth,
-  pointsSaid,
-  refusals,
-  turnWords,
-} from "./texts.js";
+import { moduleWords, placingWords } from "./texts.js";
 import { FLIP, ROTATE, tileIcon, tileLabel } from "./tiles.js";
 
 /** What the placing controller needs of Chromino (board/placing.js). */
@@ -30,7 +20,7 @@ const input = {
     { button: "flip", key: "f", next: FLIP },
   ],
   targets,
-  words: { turned: turnWords, pointsSaid, placeWorth, freeHint },
+  words: placingWords,
   tileIcon: (name, dir) => tileIcon(name, dir),
   tileLabel,
   preview: (state) => ({ picture: "", icon: () => tileIcon(state.picked, state.orientation) }),
@@ -56,20 +46,8 @@ export default {
     return { tile, x, y, dir };
   },
 
-  /** Refusal codes of Chromino's rules, in words (the shell knows the common ones). */
-  refusals,
-
-  /** A move in a few words, for the coach's notes: "PYY at 3,−1 E", "drawing a tile". */
-  moveWords,
-
-  /** Every move in the log: who laid, drew or passed, who went out, last tiles face up. */
-  describeEvent,
-
-  /** The end screen's result, why, each player's figure, and a new personal best. */
-  describeEnd,
-
-  /** A solo game's new personal best, on the end screen. */
-  newBestText,
+  // Its refusals, its moves in the log and for the coach, its end and personal best.
+  ...moduleWords,
 
   mountReplayBoard: (svg, options) => mountReplayBoard(chrominoBoard, svg, options),
   mountPlay: (context) => mountPlacing(context, input),

@@ -154,3 +154,9 @@ export function newBestText(after, before) {
     ? t("New personal best: {turns} (before: {was}).", { turns: turnCount(after.turns), was: turnCount(before.turns) })
     : t("Your first personal best: {turns}.", { turns: turnCount(after.turns) });
 }
+
+/** The game module's words (docs/frontend.md, "The game module"). */
+export const moduleWords = { refusals, moveWords, describeEvent, describeEnd, newBestText };
+
+/** The placing controller's words (board/placing.js). */
+export const placingWords = { turned: turnWords, pointsSaid, placeWorth, freeHint };

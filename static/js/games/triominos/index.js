@@ -8,17 +8,7 @@ import { mountReplayBoard } from "../../board/replay.js";
 import { triominosBoard } from "./board.js";
 import { isUp } from "./geometry.js";
 import { TURN, UPRIGHT, targets } from "./placing.js";
-import {
-  coachMoveWords,
-  describeEnd,
-  describeEvent,
-  freeHint,
-  newBestText,
-  placeWorth,
-  pointsSaid,
-  refusals,
-  turnWords,
-} from "./texts.js";
+import { moduleWords, placingWords } from "./texts.js";
 import { tileIcon, tileLabel } from "./tiles.js";
 
 /** The preview shows the picked tile as it would lie on the ghost's triangle (up or down). */
@@ -33,7 +23,7 @@ const input = {
   upright: UPRIGHT,
   turns: [{ button: "rotate", key: "r", next: TURN }], // a third clockwise
   targets,
-  words: { turned: turnWords, pointsSaid, placeWorth, freeHint },
+  words: placingWords,
   tileIcon: (name, rot) => tileIcon(name, rot),
   tileLabel,
   preview,
@@ -59,20 +49,8 @@ export default {
     return { tile, x, y, rot };
   },
 
-  /** Refusal codes of Triominos' rules, in words (the shell knows the common ones). */
-  refusals,
-
-  /** A move in a few words, for the coach's notes: "4-5-3 at 3,−1", "drawing a tile". */
-  moveWords: coachMoveWords,
-
-  /** Every move in its own words: points, penalties, bonuses, and the end's points. */
-  describeEvent,
-
-  /** The end screen's result line and each player's figure. */
-  describeEnd,
-
-  /** A solo game's new personal best, on the end screen. */
-  newBestText,
+  // Its refusals, its moves in the log and for the coach, its end and personal best.
+  ...moduleWords,
 
   mountReplayBoard: (svg, options) => mountReplayBoard(triominosBoard, svg, options),
   mountPlay: (context) => mountPlacing(context, input),

@@ -199,3 +199,9 @@ export function coachMoveWords(action) {
   }
   return action.action === "draw" ? t("drawing a tile") : t("passing");
 }
+
+/** The game module's words (docs/frontend.md, "The game module"). */
+export const moduleWords = { refusals, moveWords: coachMoveWords, describeEvent, describeEnd, newBestText };
+
+/** The placing controller's words (board/placing.js). */
+export const placingWords = { turned: turnWords, pointsSaid, placeWorth, freeHint };
