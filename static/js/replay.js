@@ -7,14 +7,10 @@ import { isScoring } from "./game/model.js";
 import { shownTile } from "./game/players.js";
 import {
   bagCount,
-  blockedAfter,
-  blockedSentence,
-  drawnCount,
   eventLines,
   pointsText,
   somethingWrong,
   tileCount,
-  turnCount,
   toPlayMark,
   winnersSentence,
 } from "./game/texts.js";
@@ -290,25 +286,25 @@ function renderPlayers(frame, atEnd) {
   $("replay-result").textContent = result && atEnd ? resultText(result, frame) : "";
 }
 
-/** The result in words: the game module's when it words its end, else the shared ones. */
+/** The result in words: the game module's (it is told this is the replay: said of the players, not to them). */
 function resultText(result, frame) {
   const players = state.replay.players;
   const winners = winnersSentence(result.winners.map((seat) => players[seat]));
-  if (game.describeEnd) {
-    const ended = {
-      players,
-      solo: state.replay.solo,
-      endEvent: frame.event?.finished ? frame.event : null,
-      game: { scores: frame.scores, ended_by: result.ended_by, winners: result.winners, finished: true },
-    };
-    return game.describeEnd(ended, { names: players, winners }).result;
-  }
-  if (players.length === 1) {
-    return result.ended_by === "out"
-      ? t("Hand emptied in {turns}, {draws}.", { turns: turnCount(result.turns[0]), draws: drawnCount(result.draws[0]) })
-      : blockedAfter(result.turns[0]);
-  }
-  return result.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;
+  const ended = {
+    players,
+    solo: state.replay.solo,
+    endEvent: frame.event?.finished ? frame.event : null,
+    game: {
+      scores: frame.scores,
+      ended_by: result.ended_by,
+      winners: result.winners,
+      finished: true,
+      options: state.replay.options || {},
+      turns_taken: result.turns,
+      tiles_drawn: result.draws,
+    },
+  };
+  return game.describeEnd(ended, { names: players, winners, replay: true }).result;
 }
 
 function renderLog() {

@@ -110,7 +110,7 @@ export function applySnapshot(state, message, game) {
     state.loggedVersion = message.version;
   }
   state.version = message.version;
-  if (!state.lastPlaced && state.game.board.length > (game.dealtTiles ?? 1)) state.lastPlaced = state.game.board.at(-1);
+  if (!state.lastPlaced && state.game.board.length > game.dealtTiles) state.lastPlaced = state.game.board.at(-1);
   state.connection = "open";
   state.everConnected = true;
   // A command sent just before the connection dropped is sent again (same id, so it

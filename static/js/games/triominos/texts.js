@@ -126,26 +126,15 @@ function endNotes(event, name, names) {
 
 // --- placing ----------------------------------------------------------------------------
 
-/** The hand's hint once a tile is picked: `places` targets this way (null when no list is shown). */
-export function pickedHint(places, { fitsAnotherWay }) {
-  if (places === null) return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
-  if (places) return tn("1 place for this tile this way.", "{count} places for this tile this way.", places);
-  return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
+/** The hint once a tile is picked and no places are listed (assistance None). */
+export function freeHint() {
+  return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
 }
 
-/** The ghost's cell and standing ("target", "off" or "free", see placing.js), in words. */
-export function ghostWords(scene, cell) {
-  const where = t("Column {x}, row {y}.", { x: cell.x, y: cell.y });
-  if (scene.status === "target") {
-    let points = "";
-    if (scene.points !== undefined) {
-      points = " " + pointsWord(scene.points) + ".";
-      if (scene.figure) points += " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus });
-    }
-    return where + " " + t("It fits here.") + points;
-  }
-  if (scene.status === "off") return where + " " + t("Not a highlighted place.");
-  return where;
+/** A target's points, said, with its bonus: "52 points. With a hexagon: +50." */
+export function pointsSaid(scene) {
+  const points = pointsWord(scene.points) + ".";
+  return scene.figure ? points + " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus }) : points;
 }
 
 /** How the picked tile is turned, in words: its numbers from the point, clockwise. */
@@ -157,14 +146,6 @@ export function turnWords(name, rot) {
 /** A place's worth on the "Lay it here" button: "+12", or "+52 (hexagon)". */
 export function placeWorth(scene) {
   return scene.figure ? t("+{points} ({figure})", { points: scene.points, figure: figureName(scene.figure) }) : `+${scene.points}`;
-}
-
-export function noTargetThatWay() {
-  return t("No highlighted place further that way.");
-}
-
-export function notATarget() {
-  return t("Not a highlighted place: pick one of the outlined places, or turn the tile.");
 }
 
 // --- the end ------------------------------------------------------------------------------
@@ -196,7 +177,16 @@ export function describeEnd(state, { names, winners }) {
     const end = ends[seat];
     return end ? t("{total} ({points} at the end)", { total, points: signed(end) }) : total;
   });
-  return { result, figures };
+  // Blocked, the result line does not say why the winners won.
+  const why = !state.solo && game.ended_by === "blocked" ? t("The bag is empty and no one can lay a tile: the most points win.") : "";
+  return { result, why, figures };
+}
+
+/** A new personal best on the end screen (the most points); `after` and `before` are GET /api/me/solo-best's answers. */
+export function newBestText(after, before) {
+  return before
+    ? t("New personal best: {score} (before: {was}).", { score: pointsWord(after.score), was: pointsWord(before.score) })
+    : t("Your first personal best: {score}.", { score: pointsWord(after.score) });
 }
 
 /** A move in a few words, for the coach's notes: its numbers from the point clockwise
@@ -209,3 +199,9 @@ export function coachMoveWords(action) {
   }
   return action.action === "draw" ? t("drawing a tile") : t("passing");
 }
+
+/** The game module's words (docs/frontend.md, "The game module"). */
+export const moduleWords = { refusals, moveWords: coachMoveWords, describeEvent, describeEnd, newBestText };
+
+/** The placing controller's words (board/placing.js). */
+export const placingWords = { turned: turnWords, pointsSaid, placeWorth, freeHint };
