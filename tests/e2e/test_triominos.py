@@ -293,7 +293,8 @@ def test_solo_triominos_from_the_solo_page_and_its_best(new_context: ContextFact
     expect(page.get_by_test_id("solo-about")).to_contain_text("points")
     page.locator(".solo-options summary").click()
     page.locator("[name=target]").fill("50")
-    page.locator("[name=turn_seconds]").fill("0")
+    # Practice alone is untimed by default; a table's hourglass is 60 seconds.
+    expect(page.locator("[name=turn_seconds]")).to_have_value("0")
     page.get_by_role("button", name="Start a solo game").click()
     page.wait_for_url("**/g/*")
     wait_until_connected(page)

@@ -126,6 +126,8 @@ class TileGameKind:
     play_model: ClassVar[type[PlayBase]]
     timeout: EngineAction = TIMEOUT
     draw: EngineAction = DRAW
+    solo_defaults: ClassVar[Mapping[str, Any]] = {}
+    """Options whose default differs in a solo game (practice alone is not a table)."""
 
     def __init__(self) -> None:
         self.name = self.descriptor.name

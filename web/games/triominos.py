@@ -61,6 +61,8 @@ class TriominosKind(TileGameKind):
     descriptor = GAME
     options_model = TriominosOptions
     play_model = TriominosPlay
+    solo_defaults = {"turn_seconds": 0}
+    """A newcomer practising alone is not hurried: the hourglass is for tables."""
 
     def counts_for_best(self, ended_by: str) -> bool:
         """Every solo game played to its end counts (not one ended by the host)."""
