@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -126,7 +127,7 @@ class TileGameKind:
     play_model: ClassVar[type[PlayBase]]
     timeout: EngineAction = TIMEOUT
     draw: EngineAction = DRAW
-    solo_defaults: ClassVar[Mapping[str, Any]] = {}
+    solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     """Options whose default differs in a solo game (practice alone is not a table)."""
 
     def __init__(self) -> None:
