@@ -15,7 +15,7 @@ import {
   winnersSentence,
 } from "./game/texts.js";
 import { kindOf, loadGame } from "./games/registry.js";
-import { t, tn } from "./i18n.js";
+import { signedText, t, tn } from "./i18n.js";
 
 const preferences = boot.me?.preferences || {};
 const $ = (id) => document.getElementById(id);
@@ -248,7 +248,7 @@ function takeCoach(coach) {
 }
 
 function signedPoints(points) {
-  return points > 0 ? `+${points}` : points < 0 ? `\u2212${Math.abs(points)}` : "";
+  return points ? signedText(points) : "";
 }
 
 function renderPlayers(frame, atEnd) {

@@ -28,9 +28,14 @@ _VERSION_JS = """() => Math.max(0, ...Array.from(
     document.querySelectorAll('#move-log li[data-version]'), (li) => Number(li.dataset.version)))"""
 
 
+def number_text(value: int) -> str:
+    """A number as the page writes it: a real minus sign (U+2212), never a hyphen."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def points_text(points: int) -> str:
-    """A score as the English page writes it ("1 point", "0 points", "-1 points")."""
-    return "1 point" if points == 1 else f"{points} points"
+    """A score as the English page writes it ("1 point", "0 points", and a real minus sign)."""
+    return "1 point" if points == 1 else f"{number_text(points)} points"
 
 
 def version(page: Page) -> int:

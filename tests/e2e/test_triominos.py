@@ -220,7 +220,7 @@ def test_the_hourglass_runs_out(new_context: ContextFactory) -> None:
     expect(line).to_have_count(1, timeout=20_000)
     expect(line).to_contain_text(re.compile(rf"time ran out: \d-\d-\d and {MINUS}15"))
     expect(page.get_by_test_id("hand-tile")).to_have_count(hand_before + 1)
-    expect(page.get_by_test_id("score")).to_have_text("-15 points")
+    expect(page.get_by_test_id("score")).to_have_text(f"{MINUS}15 points")
     expect(timer).not_to_have_class(has_class("low"))  # a new turn, a full hourglass
 
 

@@ -40,13 +40,9 @@ export function turnWords(tile, dir) {
 /** A move in a few words, for the coach's notes: "PYY at 3,−1 E", "drawing a tile". */
 export function moveWords(action) {
   if (action.action === "play") {
-    return t("{tile} at {x},{y} {dir}", { tile: action.tile, x: coordinate(action.x), y: coordinate(action.y), dir: action.dir });
+    return t("{tile} at {x},{y} {dir}", { tile: action.tile, x: action.x, y: action.y, dir: action.dir });
   }
   return action.action === "draw" ? t("drawing a tile") : t("passing");
-}
-
-function coordinate(value) {
-  return value < 0 ? `\u2212${-value}` : String(value);
 }
 
 // --- the move log ------------------------------------------------------------------------

@@ -2,15 +2,11 @@
 // end's points), hints about turning a tile, where the ghost stands, and the end
 // screen. Every text goes through t() with a plain string, so `make messages` finds
 // it; counts choose between a singular and a plural text.
-import { t, tn } from "../../i18n.js";
+import { signedText, t, tn } from "../../i18n.js";
 import { spelled, tileLabel, tileValue } from "./tiles.js";
 
 /** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
-export function signed(points) {
-  if (points > 0) return `+${points}`;
-  if (points < 0) return `\u2212${Math.abs(points)}`;
-  return "0";
-}
+export const signed = signedText;
 
 function pointsWord(points) {
   return tn("1 point", "{count} points", points);
@@ -194,8 +190,7 @@ export function newBestText(after, before) {
 export function coachMoveWords(action) {
   if (action.action === "play") {
     const read = [0, 1, 2].map((corner) => action.tile[(action.rot + corner) % 3]).join("-");
-    const at = (value) => (value < 0 ? `\u2212${-value}` : String(value));
-    return t("{numbers} at {x},{y}", { numbers: read, x: at(action.x), y: at(action.y) });
+    return t("{numbers} at {x},{y}", { numbers: read, x: action.x, y: action.y });
   }
   return action.action === "draw" ? t("drawing a tile") : t("passing");
 }
