@@ -4,22 +4,30 @@ by the Triominos engine, hidden tiles included."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player, wall_now
-from wsplay import FAST, Driver, fetch_record, set_assistance, start_game, start_server
+from support import LiveServer, Player, wall_now
+from wsplay import (
+    FAST,
+    Driver,
+    Timeline,
+    check_acks,
+    check_outcome,
+    check_viewer,
+    fetch_record,
+    set_assistance,
+    start_game,
+    start_server,
+)
 
 from chromino.games import triominos
-from chromino.games.triominos.game import Game
-from chromino.games.triominos.notation import parse_move, setup_from_record
 from chromino.games.triominos.tiles import TILES
 
 HOURGLASS = 15  # the shortest the rules allow
 BONUS = {"hexagon": 50, "double_hexagon": 60, "triple_hexagon": 70, "bridge": 40}
+STALE = frozenset({"stale_version"})
+"""A command the hourglass beat to the turn is refused as stale, and only that."""
 
 
 @pytest.fixture(scope="module")
@@ -29,117 +37,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live.stop()
 
 
-# --- what each viewer should have been sent ------------------------------------------------
-
-
-@dataclass
-class TriStep:
-    """The game at one version: the event that made it, each viewer's view and the tiles
-    each viewer may see."""
-
-    event: triominos.Event | None
-    views: dict[int | None, dict[str, Any]]
-    legal: list[dict[str, Any]] | None
-    allowed: dict[int | None, set[str]]
-
-
-@dataclass
-class TriTimeline:
-    record: dict[str, Any]
-    steps: list[TriStep] = field(default_factory=list)
-    game: Game | None = None
-
-    @classmethod
-    def of(cls, record: dict[str, Any]) -> TriTimeline:
-        setup, moves = setup_from_record(record)
-        game = Game(setup)
-        timeline = cls(record)
-        viewers: list[int | None] = [None, *range(len(setup.players))]
-        timeline.steps.append(_step(game, None, viewers))
-        for raw in moves:
-            seat, action = parse_move(raw)
-            timeline.steps.append(_step(game, game.apply(seat, action), viewers))
-        timeline.game = game
-        assert triominos.replay(record).snapshot() == game.snapshot()
-        return timeline
-
-
-def _step(game: Game, event: triominos.Event | None, viewers: list[int | None]) -> TriStep:
-    views: dict[int | None, dict[str, Any]] = {}
-    allowed: dict[int | None, set[str]] = {}
-    board = {placement.tile for placement in game.board.placements}
-    for seat in viewers:
-        view = game.view_for(seat)
-        data = view.to_dict()
-        data["can_draw"] = view.can_draw()
-        data["can_pass"] = view.can_pass()
-        views[seat] = json.loads(json.dumps(data))
-        visible = set(board)
-        for hand in view.hands:
-            visible.update(hand or ())
-        allowed[seat] = visible
-    legal = None
-    if not game.is_over:
-        legal = [play.to_dict() for play in game.view_for(game.current).legal_plays()]
-    return TriStep(event, views, legal, allowed)
-
-
-def tile_names(value: Any) -> set[str]:
-    """Every Triominos tile name a frame mentions (names are three digits)."""
-    if isinstance(value, dict):
-        return set().union(*(tile_names(item) for item in value.values()), set())
-    if isinstance(value, list):
-        return set().union(*(tile_names(item) for item in value), set())
-    if isinstance(value, str) and value in TILES:
-        return {value}
-    return set()
-
-
-def check_frames(
-    timeline: TriTimeline, sock: GameSocket, seat: int | None, assistance: str = "beginner"
-) -> set[str]:
-    """Every frame of a socket against the record: states, legal lists, events, and no
-    tile the viewer may not see; returns the tiles drawn that this viewer was told of."""
-    drawn: set[str] = set()
-    last = None
-    for index, frame in enumerate(sock.received):
-        where = f"frame {index} ({frame['type']}) of seat {seat}"
-        if frame["type"] in ("ack", "pong", "presence", "error"):
-            assert frame["type"] != "error" or frame["code"] == "stale_version", frame
-            continue
-        version = frame["version"]
-        step = timeline.steps[version]
-        leaked = tile_names(frame) - step.allowed[seat]
-        if frame["type"] == "event":
-            event = step.event
-            assert event is not None
-            expected = event.to_dict(private=seat == event.seat)
-            if expected.get("drawn", "") is None:
-                del expected["drawn"]  # nothing was drawn: the wire says nothing
-            assert frame["event"] == expected, where
-            if "drawn" in frame["event"]:
-                drawn.add(frame["event"]["drawn"])
-                leaked -= {frame["event"]["drawn"]}  # the drawer's own new tile
-            assert last is None or version == last + 1, f"{where}: {last} then {version}"
-        else:
-            assert frame["game"] == "triominos", where
-        assert not leaked, f"{where} shows {sorted(leaked)}"
-        if "state" in frame:
-            my_turn = (
-                seat is not None and step.legal is not None and step.views[seat]["current"] == seat
-            )
-            expected_legal = step.legal if my_turn else None
-            expected_state = dict(step.views[seat])
-            if assistance == "beginner" and expected_legal:
-                expected_state["can_draw"] = False  # no paying for a draw while a tile fits
-            assert frame["state"] == expected_state, where
-            key = lambda move: json.dumps(move, sort_keys=True)  # noqa: E731
-            assert sorted(frame["legal"] or [], key=key) == sorted(expected_legal or [], key=key), (
-                where
-            )
-        last = version
-    assert last == len(timeline.steps) - 1, f"seat {seat} stopped at {last}"
-    return drawn
+def check_bonuses(timeline: Timeline) -> None:
+    """Every play that made a figure scored its tile's value and the figure's bonus."""
+    for step in timeline.steps[1:]:
+        event = step.event
+        assert isinstance(event, triominos.Event)
+        if event.figure is not None:
+            placement = event.action.placement
+            assert placement is not None
+            value = TILES[placement.tile].value
+            assert event.points == value + BONUS[event.figure.value]
 
 
 # --- the games ----------------------------------------------------------------------------------
@@ -181,26 +88,15 @@ def test_a_whole_triominos_game_with_a_timeout_and_a_spectator(
     record = fetch_record(ana, game_id)
     assert record["format"] == "triominos-game/1"
     assert record["moves"][0] == {"player": idle_seat, "action": "timeout"}
-    timeline = TriTimeline.of(record)
+    timeline = Timeline.of(record)
     for seat, sock in sockets.items():
-        check_frames(timeline, sock, seat, "intermediate")
-    assert check_frames(timeline, spectator, None) == set()
-
-    game = timeline.game
-    assert game is not None
-    outcome = game.outcome()
-    assert outcome is not None
-    summary = ana.http.get(f"/api/games/{game_id}").json()["game"]
-    assert summary["game"] == "triominos"
-    assert summary["result"]["ended_by"] == outcome.ended_by.value
-    assert summary["result"]["scores"] == list(outcome.scores)
-    for step in timeline.steps[1:]:
-        event = step.event
-        if event is not None and event.figure is not None:
-            placement = event.action.placement
-            assert placement is not None
-            value = TILES[placement.tile].value
-            assert event.points == value + BONUS[event.figure.value]
+        check_viewer(
+            timeline, sock, seat, assistance="intermediate", timed=True, allowed_errors=STALE
+        )
+        check_acks(timeline, sock, seat)
+    assert check_viewer(timeline, spectator, None, timed=True).private_tiles == set()
+    check_outcome(timeline, ana, game_id)
+    check_bonuses(timeline)
 
 
 def test_triominos_against_bots_with_a_spectator(people: list[Player]) -> None:
@@ -214,9 +110,10 @@ def test_triominos_against_bots_with_a_spectator(people: list[Player]) -> None:
     spectator.close()
     record = fetch_record(ana, game_id)
     assert [len(hand) for hand in record["hands"]] == [7, 7, 7]  # three players: seven each
-    timeline = TriTimeline.of(record)
-    check_frames(timeline, mine, 0)
-    check_frames(timeline, spectator, None)
+    timeline = Timeline.of(record)
+    check_viewer(timeline, mine, 0, timed=True, allowed_errors=STALE)
+    check_viewer(timeline, spectator, None, timed=True)
+    check_outcome(timeline, ana, game_id)
     bots = {event.seat for step in timeline.steps if (event := step.event) is not None}
     assert {1, 2} <= bots
 
