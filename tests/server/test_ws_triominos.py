@@ -8,18 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from support import LiveServer, Player, wall_now
-from wsplay import (
-    FAST,
-    Driver,
-    Timeline,
-    check_acks,
-    check_outcome,
-    check_viewer,
-    fetch_record,
-    set_assistance,
-    start_game,
-    start_server,
-)
+from wsplay import FAST, Driver, Timeline, check_game, set_assistance, start_game, start_server
 
 from chromino.games import triominos
 from chromino.games.triominos.tiles import TILES
@@ -85,17 +74,17 @@ def test_a_whole_triominos_game_with_a_timeout_and_a_spectator(
     for sock in [*sockets.values(), spectator]:
         sock.close()
 
-    record = fetch_record(ana, game_id)
-    assert record["format"] == "triominos-game/1"
-    assert record["moves"][0] == {"player": idle_seat, "action": "timeout"}
-    timeline = Timeline.of(record)
-    for seat, sock in sockets.items():
-        check_viewer(
-            timeline, sock, seat, assistance="intermediate", timed=True, allowed_errors=STALE
-        )
-        check_acks(timeline, sock, seat)
-    assert check_viewer(timeline, spectator, None, timed=True).private_tiles == set()
-    check_outcome(timeline, ana, game_id)
+    timeline = check_game(
+        ana,
+        game_id,
+        sockets,
+        spectator,
+        assistance="intermediate",
+        timed=True,
+        allowed_errors=STALE,
+    )
+    assert timeline.record["format"] == "triominos-game/1"
+    assert timeline.record["moves"][0] == {"player": idle_seat, "action": "timeout"}
     check_bonuses(timeline)
 
 
@@ -108,12 +97,9 @@ def test_triominos_against_bots_with_a_spectator(people: list[Player]) -> None:
     Driver({0: mine}, [spectator], seed=2, timed=True, best=True).run(max_events=800)
     mine.close()
     spectator.close()
-    record = fetch_record(ana, game_id)
-    assert [len(hand) for hand in record["hands"]] == [7, 7, 7]  # three players: seven each
-    timeline = Timeline.of(record)
-    check_viewer(timeline, mine, 0, timed=True, allowed_errors=STALE)
-    check_viewer(timeline, spectator, None, timed=True)
-    check_outcome(timeline, ana, game_id)
+    timeline = check_game(ana, game_id, {0: mine}, spectator, timed=True, allowed_errors=STALE)
+    hands = timeline.record["hands"]
+    assert [len(hand) for hand in hands] == [7, 7, 7]  # three players: seven each
     bots = {event.seat for step in timeline.steps if (event := step.event) is not None}
     assert {1, 2} <= bots
 

@@ -525,3 +525,33 @@ def check_outcome(timeline: Timeline, person: Player, game_id: str) -> None:
     assert result["ended_by"] == outcome.ended_by
     assert result["turns"] == list(game.turns_taken)
     assert result["draws"] == list(game.tiles_drawn)
+
+
+def check_game(
+    person: Player,
+    game_id: str,
+    sockets: dict[int, GameSocket],
+    spectator: GameSocket | None = None,
+    *,
+    assistance: str = "beginner",
+    timed: bool = False,
+    allowed_errors: frozenset[str] = frozenset(),
+) -> Timeline:
+    """A finished game held whole to its record, as ``person`` downloads it: every frame
+    and ack of each seat's socket, a spectator's frames (never a private tile), and the
+    server's result. The replayed timeline, for the test's own checks."""
+    timeline = Timeline.of(fetch_record(person, game_id))
+    for seat, sock in sockets.items():
+        check_viewer(
+            timeline,
+            sock,
+            seat,
+            assistance=assistance,
+            timed=timed,
+            allowed_errors=allowed_errors,
+        )
+        check_acks(timeline, sock, seat)
+    if spectator is not None:
+        assert check_viewer(timeline, spectator, None, timed=timed).private_tiles == set()
+    check_outcome(timeline, person, game_id)
+    return timeline
