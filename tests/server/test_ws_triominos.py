@@ -5,11 +5,23 @@ by the Triominos engine, hidden tiles included."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from support import LiveServer, Player, solo_best_of, wall_now
-from wsplay import FAST, Driver, Timeline, check_game, set_assistance, start_game, start_server
+from wsplay import (
+    FAST,
+    Driver,
+    Timeline,
+    check_game,
+    leaks,
+    set_assistance,
+    start_game,
+    start_server,
+)
 
+from chromino import GAMES
+from chromino.core.notation import record_of
 from chromino.games import triominos
 from chromino.games.triominos.tiles import TILES
 
@@ -36,6 +48,23 @@ def check_bonuses(timeline: Timeline) -> None:
             assert placement is not None
             value = TILES[placement.tile].value
             assert event.points == value + BONUS[event.figure.value]
+
+
+def test_the_leak_detector_knows_triominos_names() -> None:
+    """The leak check reads Triominos names: a hidden tile as a value or in a message's
+    text is caught, the viewer's own tiles are not, and digits naming no tile are none."""
+    game = GAMES["triominos"].new_game(2, "leaks")
+    timeline = Timeline.of(record_of(game))
+    hidden, mine = game.bag[0], game.hands[0]
+    cases: list[tuple[int | None, dict[str, Any], set[str]]] = [
+        (0, {"type": "state", "x": [hidden]}, {hidden}),
+        (0, {"type": "error", "message": f"no {hidden}!"}, {hidden}),
+        (0, {"hands": [mine]}, set()),
+        (None, {"hands": [mine]}, set(mine)),
+        (0, {"tile": "210", "message": "210 or 1234 points"}, set()),
+    ]
+    for seat, frame, expected in cases:
+        assert leaks(timeline, seat, frame, 0) == expected, frame
 
 
 # --- the games ----------------------------------------------------------------------------------
