@@ -2,9 +2,12 @@
 
 :class:`Driver` keeps every socket of a game in step and plays for the seated
 sockets it is given (a legal placement, or a draw or pass), one event at a
-time. :class:`Timeline` replays the downloaded game record with the engine and
-says what each viewer should have been sent at every version; :func:`check_viewer`
-holds every frame a socket received to it, hidden information included.
+time. :class:`Timeline` replays the downloaded game record with the engine of
+the game its ``format`` names and says what each viewer should have been sent at
+every version; :func:`check_viewer` holds every frame a socket received to it,
+hidden information included. The checks are the same for every game; what each
+game shows in its own way (events, ``legal`` entries, tile names) is in
+:mod:`wsgames`.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from chromino.core.game import Event, TileGame
 FAST = {"messages_per_second": 10_000.0, "message_burst": 10_000}
 """Rate limits out of the way of clients that play as fast as the server answers."""
 
-RULE_CODES = {
+RULE_CODES = {  # Chromino's refusals (the fuzz test sends Chromino commands)
     "not_your_turn",
     "game_over",
     "tile_not_in_hand",
