@@ -4,6 +4,7 @@
 // kind draws each step's board, the move log's words are the live page's.
 import { api, boot, el } from "./api.js";
 import { isScoring } from "./game/model.js";
+import { shownNames } from "./game/names.js";
 import { shownTile } from "./game/players.js";
 import {
   bagCount,
@@ -402,7 +403,7 @@ async function load() {
     requestRender();
     return;
   }
-  state.replay = replay;
+  state.replay = { ...replay, players: shownNames(replay.players, replay.bots) };
   state.scoring = isScoring({ game: { options: replay.options || {} } });
   state.frames = framesOf(replay.steps);
   state.lines = linesOf(replay.steps);

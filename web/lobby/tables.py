@@ -338,6 +338,7 @@ def game_summary(game: Game, user_id: int | None) -> GameSummary:
         status=game.status,
         solo=game.solo,
         players=[seat["name"] for seat in game.seats],
+        bots=[seat["bot"] for seat in game.seats],
         my_seat=my_seat,
         current_seat=current,
         my_turn=current is not None and current == my_seat,
