@@ -33,6 +33,21 @@ def number_text(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
+COLOUR_WORDS = {
+    "R": "red",
+    "Y": "yellow",
+    "G": "green",
+    "B": "blue",
+    "P": "purple",
+    "X": "chameleon",
+}
+
+
+def tile_words(tile: str) -> str:
+    """A Chromino tile as the English move log names it: "red-green-blue", never "RGB"."""
+    return "-".join(COLOUR_WORDS[letter] for letter in tile)
+
+
 def points_text(points: int) -> str:
     """A score as the English page writes it ("1 point", "0 points", and a real minus sign)."""
     return "1 point" if points == 1 else f"{number_text(points)} points"

@@ -13,6 +13,7 @@ from e2e.gameplay import (
     lay_on_first_target,
     open_game,
     pick_playable,
+    tile_words,
     version,
     wait_for_version,
 )
@@ -95,7 +96,8 @@ def test_keyboard_only_placement(new_context: ContextFactory) -> None:
     expect(page.locator(f"[data-testid=hand-tile][data-tile='{tile}']")).to_have_count(0)
     expect(page.get_by_test_id("hand-tile")).to_have_count(len(hand_before) - 1)
     assert log_lines.count() > lines_before
-    expect(log_lines.nth(lines_before)).to_contain_text(re.compile(rf"laid {tile}\b"))
+    expect(log_lines.nth(lines_before)).to_contain_text(re.compile(rf"laid {tile_words(tile)}\b"))
+    expect(log_lines.nth(lines_before)).not_to_contain_text(tile)  # no English initials
 
 
 def test_phone_layout_and_tapping_a_tile(new_context: ContextFactory) -> None:

@@ -4,7 +4,7 @@
 import { isScoring } from "../../game/model.js";
 import { blockedAfter, blockedSentence, drawnCount, pointsText, turnCount } from "../../game/texts.js";
 import { t, tn } from "../../i18n.js";
-import { directionName } from "./tiles.js";
+import { directionName, tileWords } from "./tiles.js";
 
 /** The server's refusal codes that only Chromino's rules give. */
 export function refusals() {
@@ -37,10 +37,11 @@ export function turnWords(tile, dir) {
   return `${directionName(dir)}.`;
 }
 
-/** A move in a few words, for the coach's notes: "PYY at 3,−1 E", "drawing a tile". */
+/** A move in a few words, for the coach's notes: "purple-yellow-yellow at 3,−1 E",
+ * "drawing a tile". */
 export function moveWords(action) {
   if (action.action === "play") {
-    return t("{tile} at {x},{y} {dir}", { tile: action.tile, x: action.x, y: action.y, dir: action.dir });
+    return t("{tile} at {x},{y} {dir}", { tile: tileWords(action.tile), x: action.x, y: action.y, dir: action.dir });
   }
   return action.action === "draw" ? t("drawing a tile") : t("passing");
 }
@@ -62,7 +63,7 @@ export function describeEvent(event, { name, scoring, names, players }) {
     const shown = typeof revealed === "number" ? null : revealed.tile;
     notes.push({
       text: shown
-        ? t("{name}'s last tile is face up: {tile}", { name: names(seat), tile: shown })
+        ? t("{name}'s last tile is face up: {tile}", { name: names(seat), tile: tileWords(shown) })
         : t("{name}'s last tile is face up", { name: names(seat) }),
       tile: shown,
     });
@@ -77,13 +78,13 @@ function moveLine(name, event, scoring) {
       return {
         text:
           scoring && event.points !== undefined
-            ? tn("{name} laid {tile} for 1 point", "{name} laid {tile} for {count} points", event.points, { name, tile: event.tile })
-            : t("{name} laid {tile}", { name, tile: event.tile }),
+            ? tn("{name} laid {tile} for 1 point", "{name} laid {tile} for {count} points", event.points, { name, tile: tileWords(event.tile) })
+            : t("{name} laid {tile}", { name, tile: tileWords(event.tile) }),
         tile: event.tile,
       };
     case "draw":
       return {
-        text: event.drawn ? t("{name} drew {tile}", { name, tile: event.drawn }) : t("{name} drew a tile", { name }),
+        text: event.drawn ? t("{name} drew {tile}", { name, tile: tileWords(event.drawn) }) : t("{name} drew a tile", { name }),
         tile: event.drawn || null,
       };
     case "pass":

@@ -74,6 +74,12 @@ export function colourName(letter) {
   return names[letter] || letter;
 }
 
+/** A tile named in a line of text: its colours in the reader's language, in order
+ * ("red-green-blue", "赤-緑-青"), never the English initials of its code ("RGB"). */
+export function tileWords(spelling) {
+  return [...spelling].map(colourName).join("-");
+}
+
 /** "red, green, blue tile": what a screen reader says for a tile, letters in order. */
 export function tileLabel(spelling) {
   return t("{first}, {second}, {third} tile", {
