@@ -142,6 +142,8 @@ def site(browser: Browser, server: LiveServer) -> Iterator[Site]:
             "preferences": "/preferences",
             "rules": "/rules",
             "replay": f"/g/{finished}/replay",
+            "unknown-table-link": "/t/no-such-invite",
+            "unknown-game-link": "/g/no-such-game",
         },
     )
     alice.close()
@@ -159,6 +161,8 @@ PAGES = [
     "preferences",
     "rules",
     "replay",
+    "unknown-table-link",
+    "unknown-game-link",
 ]
 
 
@@ -176,6 +180,8 @@ def ready(page: Page, which: str) -> None:
         expect(page.locator("#option-fields select").first).to_be_visible()
     elif which == "rules":
         expect(page.locator("figure[data-diagram] svg")).to_have_count(9)
+    elif which.startswith("unknown"):
+        expect(page.get_by_test_id("back-to-lobby")).to_be_visible()
     elif which == "preferences":
         expect(page.get_by_test_id("palette-preview").locator("svg").first).to_be_visible()
     page.evaluate(

@@ -19,10 +19,28 @@ PAGES = [
     "/solo",
     "/preferences",
     "/rules",
-    "/t/some-invite",
-    "/g/some-game",
-    "/g/some-game/replay",
+    "/t/{invite}",
+    "/g/{game}",
+    "/g/{game}/replay",
+    "/t/no-such-invite",
+    "/g/no-such-game",
+    "/g/no-such-game/replay",
 ]
+"""Every page; ``{invite}`` and ``{game}`` are a real table's and game's, the others
+lead nowhere (the page says so, with the way back)."""
+
+
+def page_path(client: TestClient, path: str) -> str:
+    """The path with a real table's invite code and game id where it names them."""
+    if "{invite}" in path:
+        body = {"seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}
+        invite = client.post("/api/tables", json=body).json()["invite_code"]
+        return path.format(invite=invite)
+    if "{game}" in path:
+        return path.format(game=client.post("/api/solo").json()["game_id"])
+    return path
+
+
 TEXT_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 OPEN, CLOSE = "\u27e6", "\u27e7"
 
@@ -89,8 +107,8 @@ def pseudo_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
 
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_renders_in_the_users_language(client: TestClient, path: str) -> None:
-    response = client.get(path)
-    assert response.status_code == 200
+    response = client.get(page_path(client, path))
+    assert response.status_code == (404 if "no-such" in path else 200)
     assert '<html lang="en">' in response.text
     assert "Traceback" not in response.text
 
@@ -100,7 +118,7 @@ def test_no_page_text_bypasses_the_catalog(
     client: TestClient, pseudo_english: None, path: str
 ) -> None:
     name = client.get("/api/me").json()["name"]
-    html = client.get(path).text
+    html = client.get(page_path(client, path)).text
     data = {name} | set(i18n.language_names().values())
     assert untranslated(html, data) == []
 
@@ -154,3 +172,24 @@ def test_the_committed_catalogs_hold_every_extracted_message() -> None:
         with i18n.catalog_path(language).open("rb") as source:
             ids = {message.id for message in read_po(source) if message.id}
         assert extracted <= ids, language
+
+
+@pytest.mark.parametrize(
+    ("path", "heading"),
+    [
+        ("/t/no-such-invite", "No such table"),
+        ("/t/Zz9", "No such table"),
+        ("/g/Zz9", "No such game"),
+        ("/g/no-such-game/replay", "No such game"),
+    ],
+)
+def test_a_link_that_leads_nowhere_says_so_and_offers_the_way_back(
+    client: TestClient, path: str, heading: str
+) -> None:
+    """A made-up invite code or game link: a 404 page that names what is missing and
+    links back, not a table or board shell that waits for ever (issue 18, item 28)."""
+    response = client.get(path)
+    assert response.status_code == 404
+    assert f'<h1 id="not-found-title">{heading}</h1>' in response.text
+    assert 'href="/" data-testid="back-to-lobby"' in response.text
+    assert "board" not in response.text.split("<main", 1)[1]

@@ -13,7 +13,7 @@ from sqlalchemy import select
 from ..games import DEFAULT_GAME, catalogue
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
-from ..models import Game
+from ..models import Game, GameTable
 from ..people import ASSISTANCE_LEVELS, PALETTES, CurrentUser, SessionDep, public_user
 
 router = APIRouter(include_in_schema=False)
@@ -50,19 +50,33 @@ def home(request: Request, user: CurrentUser) -> HTMLResponse:
     return render(request, user, "home.html", boot={"games": catalogue()})
 
 
+def not_found(request: Request, user: Any, what: str) -> HTMLResponse:
+    """A clear page for a link that leads nowhere (``what``: "table" or "game"), with
+    the way back, instead of a page shell that waits for ever."""
+    page = render(request, user, "not_found.html", what=what)
+    page.status_code = 404
+    return page
+
+
 @router.get("/t/{invite_code}")
-def table_page(request: Request, user: CurrentUser, invite_code: str) -> HTMLResponse:
+def table_page(
+    request: Request, user: CurrentUser, session: SessionDep, invite_code: str
+) -> HTMLResponse:
     """A table: seats, options, invite link, start."""
+    known = ID_SHAPE.fullmatch(invite_code) and session.scalar(
+        select(GameTable.id).where(GameTable.invite_code == invite_code)
+    )
+    if not known:
+        return not_found(request, user, "table")
     return render(request, user, "table.html", boot={"invite_code": invite_code})
 
 
-def _kind_of(session: SessionDep, game_id: str) -> str:
-    """The game's kind (its page loads that game's board); the default for an id that
-    names no game, whose page then says so."""
-    kind = None
-    if ID_SHAPE.fullmatch(game_id):
-        kind = session.scalar(select(Game.kind).where(Game.id == game_id))
-    return kind or DEFAULT_GAME
+def _kind_of(session: SessionDep, game_id: str) -> str | None:
+    """The game's kind (its page loads that game's board); None for an id that names
+    no game."""
+    if not ID_SHAPE.fullmatch(game_id):
+        return None
+    return session.scalar(select(Game.kind).where(Game.id == game_id))
 
 
 @router.get("/g/{game_id}")
@@ -70,8 +84,10 @@ def game_page(
     request: Request, user: CurrentUser, session: SessionDep, game_id: str
 ) -> HTMLResponse:
     """A live game (or the end screen of a finished one)."""
-    boot = {"game_id": game_id, "game": _kind_of(session, game_id)}
-    return render(request, user, "game.html", boot=boot)
+    kind = _kind_of(session, game_id)
+    if kind is None:
+        return not_found(request, user, "game")
+    return render(request, user, "game.html", boot={"game_id": game_id, "game": kind})
 
 
 @router.get("/g/{game_id}/replay")
@@ -79,8 +95,10 @@ def replay_page(
     request: Request, user: CurrentUser, session: SessionDep, game_id: str
 ) -> HTMLResponse:
     """A finished game, move by move."""
-    boot = {"game_id": game_id, "game": _kind_of(session, game_id)}
-    return render(request, user, "replay.html", boot=boot)
+    kind = _kind_of(session, game_id)
+    if kind is None:
+        return not_found(request, user, "game")
+    return render(request, user, "replay.html", boot={"game_id": game_id, "game": kind})
 
 
 @router.get("/solo")
