@@ -10,7 +10,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
 from sqlalchemy import select
 
-from ..games import DEFAULT_GAME, catalogue
+from ..games import catalogue
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
 from ..models import Game, GameTable
