@@ -1,12 +1,15 @@
 // What every page's header does: offer a newcomer (a guest whose name was drawn for
 // them) to choose the name the other players see — a small form under the header,
-// never in the way of play, put away for good with "Keep this one" — and keep the
-// name in the header up to date.
+// on the home and table pages only, never over a game, put away for good with "Keep
+// this one" — and keep the name in the header up to date.
 import { api, boot, showError, toast } from "./api.js";
 import { t } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const DISMISSED = "chromino.name-prompt.dismissed"; // this browser said "keep this one"
+/** The pages where a newcomer is about to meet others: a game's page never pushes the
+ * board down for it (on a phone the form took 300 px above the board). */
+const NAME_PAGES = new Set(["home", "table"]);
 
 /** Show `name` as mine in the header (the preferences page calls it too). */
 export function showMyName(name) {
@@ -34,7 +37,7 @@ function dismiss() {
 
 function offerName() {
   const form = $("name-prompt");
-  if (!form || boot.me?.name_chosen || dismissed() || document.body.dataset.page === "preferences") return;
+  if (!form || boot.me?.name_chosen || dismissed() || !NAME_PAGES.has(document.body.dataset.page)) return;
   form.hidden = false;
   const input = $("name-prompt-input");
   const error = $("name-prompt-error");
