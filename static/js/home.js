@@ -37,7 +37,7 @@ function drawSeats() {
     item.querySelector(".seat-label").textContent = t("Seat {number}", { number: list.children.length + 1 });
     list.append(item);
   }
-  [...list.querySelectorAll(".seat-kind")].forEach((select, index) => {
+  [...list.querySelectorAll(".seat-kind")].forEach((select) => {
     const key = bots.map(([name]) => name).join(",");
     if (select.dataset.bots !== key) {
       const was = select.value;
@@ -46,14 +46,17 @@ function drawSeats() {
         select.querySelector("option[value=human]"),
         ...bots.map(([name, title]) => el("option", { value: `bot:${name}` }, botLabel(name, title))),
       );
+      // A new seat waits for a person: a table is made to invite friends (solo
+      // practice and bot games are a choice away).
       select.value = [...select.options].some((option) => option.value === was) ? was : "human";
-      if (!select.dataset.touched && index > 0 && bots.length) select.value = `bot:${bots.find(([name]) => name === "greedy")?.[0] || bots[0][0]}`;
     }
   });
-  const first = list.querySelector(".seat-kind");
+  const first = list.querySelector("li");
   if (first) {
-    first.value = "human"; // the creator's
-    first.disabled = true;
+    // The creator's seat: said in words, not a locked choice.
+    first.querySelector(".seat-kind").value = "human";
+    first.querySelector(".seat-kind").hidden = true;
+    first.querySelector(".seat-you").hidden = false;
   }
 }
 

@@ -453,3 +453,20 @@ def test_the_first_tile_is_a_tab_away_and_the_focus_ring_is_not_the_fits_highlig
         page.keyboard.press("Tab")
         tabs += 1
     assert is_my_turn(page)
+
+
+def test_the_create_table_form_says_you_and_waits_for_a_friend(new_context: ContextFactory) -> None:
+    """Seat 1 is the creator's, said as "You" (not a greyed "A person"); the other seats
+    wait for a person, since a table is made to invite friends; scorings are named in
+    words (issue 18, item 17)."""
+    page = new_context().new_page()
+    page.goto("/")
+    seats = page.locator("#seat-list li")
+    expect(seats).to_have_count(2)
+    expect(seats.nth(0).locator(".seat-you")).to_have_text("You")
+    expect(seats.nth(0).locator(".seat-kind")).to_be_hidden()
+    expect(seats.nth(1).locator(".seat-kind")).to_have_value("human")
+    page.locator("#seat-count").select_option("4")
+    expect(seats.nth(3).locator(".seat-kind")).to_have_value("human")
+    scoring = page.locator("#create-form [name=scoring] option[value=segments-multiply]")
+    expect(scoring).to_have_text("Segments, end to end multiplied")

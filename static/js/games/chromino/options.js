@@ -27,7 +27,7 @@ export default {
         { value: "none", label: t("None"), about: t("No points: the first out wins.") },
         { value: "expert", label: t("Expert"), about: t("A tile scores its colours and those of the tiles it touches.") },
         { value: "segments", label: t("Segments"), about: t("Each contact scores the worth of its two squares.") },
-        { value: "segments-multiply", label: t("Segments ×"), about: t("As segments, but end-to-end contacts multiply.") },
+        { value: "segments-multiply", label: t("Segments, end to end multiplied"), about: t("As segments, but end-to-end contacts multiply.") },
       ],
     },
     start: {
