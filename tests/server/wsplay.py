@@ -47,6 +47,8 @@ RULE_CODES = {
     "pass_not_allowed",
     "unknown_tile",
     "bad_placement",
+    "seat_resigned",
+    "no_such_seat",
 }
 ERROR_CODES = RULE_CODES | {
     "bad_json",
@@ -58,6 +60,9 @@ ERROR_CODES = RULE_CODES | {
     "stale_version",
     "conflict",
     "assistance_draw_refused",
+    "no_offer",
+    "offer_pending",
+    "already_accepted",
 }
 TILE_WORD = re.compile(r"(?<![A-Za-z])[RYGBPX]{3}(?![A-Za-z])")
 
