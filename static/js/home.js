@@ -3,6 +3,7 @@
 // open tables, my games — both live (GET /api/lobby/events, server-sent events). The
 // lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
+import { botName, shownNames } from "./game/names.js";
 import { pointsText } from "./game/texts.js";
 import { t, tn } from "./i18n.js";
 import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
@@ -12,8 +13,7 @@ const DEFAULT_SEATS = 2;
 
 /** Bot names in the page's language (the catalogue's titles are English). */
 function botLabel(name, title) {
-  const words = { random: t("Easy bot"), greedy: t("Medium bot"), strong: t("Hard bot") };
-  return words[name] || title;
+  return botName(name) || title;
 }
 
 let catalogue = []; // [{game, how}]: the games offered, each with its options description
@@ -146,7 +146,7 @@ export function dateText(iso) {
 function gameStatus(game, entry) {
   if (game.status !== "finished") {
     if (game.my_turn) return el("strong", { class: "your-turn", "data-testid": "your-turn" }, t("Your turn"));
-    const mover = game.current_seat !== null && game.current_seat !== undefined ? game.players[game.current_seat] : null;
+    const mover = game.current_seat !== null && game.current_seat !== undefined ? shownNames(game.players, game.bots)[game.current_seat] : null;
     return mover ? t("{name}'s turn", { name: mover }) : t("in progress");
   }
   const result = game.result;
@@ -162,7 +162,7 @@ function gameStatus(game, entry) {
 
 function gameLine(game) {
   const entry = catalogue.find((item) => item.game.name === game.game);
-  const label = game.solo ? t("Solo game") : game.players.join(", ");
+  const label = game.solo ? t("Solo game") : shownNames(game.players, game.bots).join(", ");
   const link = game.status === "finished" ? `/g/${game.id}/replay` : `/g/${game.id}`;
   const when = game.status === "finished" ? game.finished_at || game.created_at : game.created_at;
   return el(

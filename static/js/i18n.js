@@ -9,7 +9,23 @@ const language = document.documentElement.lang || "en";
 let categories = null;
 
 function fill(text, params) {
-  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (key in params ? shown(params[key]) : whole));
+}
+
+function shown(value) {
+  return typeof value === "number" ? numberText(value) : String(value);
+}
+
+/** A number as a reader writes it: a real minus sign ("−15"), never a hyphen ("-15").
+ * Every number filled into a text goes through it, so scores, the log and the buttons
+ * agree. */
+export function numberText(value) {
+  return value < 0 ? `\u2212${-value}` : String(value);
+}
+
+/** A change of score: "+12", "−5", "0". */
+export function signedText(value) {
+  return value > 0 ? `+${value}` : numberText(value);
 }
 
 /** The translation of `message`, with {name} placeholders filled from `params`. */

@@ -73,7 +73,9 @@ export function optionFields(container, { game, how }, { solo = false } = {}) {
   for (const [name, schema] of properties) {
     const shown = how.fields?.[name] || {};
     if (solo && shown.solo === false) continue;
-    fields.push(makeField(name, schema, shown, how));
+    // A solo game may default otherwise (an untimed Triominos): the server's solo_defaults.
+    const own = solo && Object.hasOwn(game.solo_defaults || {}, name);
+    fields.push(makeField(name, own ? { ...schema, default: game.solo_defaults[name] } : schema, shown, how));
   }
   fields.sort((a, b) => Number(a.check) - Number(b.check));
   container.replaceChildren(...fields.map((field) => field.node));

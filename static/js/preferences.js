@@ -7,7 +7,7 @@ import { markSoundSetHere, soundOn, soundSetHere, touchOnly } from "./game/sound
 import { tileIcon as triominoIcon } from "./games/triominos/tiles.js";
 import { showMyName } from "./header.js";
 import { t } from "./i18n.js";
-import { tileIcon } from "./tiles.js";
+import { tileIcon } from "./games/chromino/tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("prefs-form");

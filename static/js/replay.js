@@ -4,22 +4,19 @@
 // kind draws each step's board, the move log's words are the live page's.
 import { api, boot, el } from "./api.js";
 import { isScoring } from "./game/model.js";
+import { shownNames } from "./game/names.js";
 import { shownTile } from "./game/players.js";
 import {
   bagCount,
-  blockedAfter,
-  blockedSentence,
-  drawnCount,
   eventLines,
   pointsText,
   somethingWrong,
   tileCount,
-  turnCount,
   toPlayMark,
   winnersSentence,
 } from "./game/texts.js";
 import { kindOf, loadGame } from "./games/registry.js";
-import { t, tn } from "./i18n.js";
+import { signedText, t, tn } from "./i18n.js";
 
 const preferences = boot.me?.preferences || {};
 const $ = (id) => document.getElementById(id);
@@ -252,7 +249,7 @@ function takeCoach(coach) {
 }
 
 function signedPoints(points) {
-  return points > 0 ? `+${points}` : points < 0 ? `\u2212${Math.abs(points)}` : "";
+  return points ? signedText(points) : "";
 }
 
 function renderPlayers(frame, atEnd) {
@@ -290,25 +287,25 @@ function renderPlayers(frame, atEnd) {
   $("replay-result").textContent = result && atEnd ? resultText(result, frame) : "";
 }
 
-/** The result in words: the game module's when it words its end, else the shared ones. */
+/** The result in words: the game module's (it is told this is the replay: said of the players, not to them). */
 function resultText(result, frame) {
   const players = state.replay.players;
   const winners = winnersSentence(result.winners.map((seat) => players[seat]));
-  if (game.describeEnd) {
-    const ended = {
-      players,
-      solo: state.replay.solo,
-      endEvent: frame.event?.finished ? frame.event : null,
-      game: { scores: frame.scores, ended_by: result.ended_by, winners: result.winners, finished: true },
-    };
-    return game.describeEnd(ended, { names: players, winners }).result;
-  }
-  if (players.length === 1) {
-    return result.ended_by === "out"
-      ? t("Hand emptied in {turns}, {draws}.", { turns: turnCount(result.turns[0]), draws: drawnCount(result.draws[0]) })
-      : blockedAfter(result.turns[0]);
-  }
-  return result.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;
+  const ended = {
+    players,
+    solo: state.replay.solo,
+    endEvent: frame.event?.finished ? frame.event : null,
+    game: {
+      scores: frame.scores,
+      ended_by: result.ended_by,
+      winners: result.winners,
+      finished: true,
+      options: state.replay.options || {},
+      turns_taken: result.turns,
+      tiles_drawn: result.draws,
+    },
+  };
+  return game.describeEnd(ended, { names: players, winners, replay: true }).result;
 }
 
 function renderLog() {
@@ -406,7 +403,7 @@ async function load() {
     requestRender();
     return;
   }
-  state.replay = replay;
+  state.replay = { ...replay, players: shownNames(replay.players, replay.bots) };
   state.scoring = isScoring({ game: { options: replay.options || {} } });
   state.frames = framesOf(replay.steps);
   state.lines = linesOf(replay.steps);

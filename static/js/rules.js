@@ -1,9 +1,9 @@
-// The rules page's pictures, drawn by the boards' own tile renderers (tiles.js for
+// The rules page's pictures, drawn by the boards' own tile renderers (games/chromino/tiles.js for
 // Chromino, games/triominos/tiles.js for Triominos), so a diagram looks exactly like
 // the game: each <figure data-diagram="…"> gets its <svg>. Contacts are marked with a
 // green tick where they match and a red cross where they do not.
 import { s } from "./svg.js";
-import { CELL, bounds, cellsOf, drawTile } from "./tiles.js";
+import { CELL, bounds, cellsOf, drawTile } from "./games/chromino/tiles.js";
 import { EDGE, ROW, UNIT, cornerNumbers } from "./games/triominos/geometry.js";
 import { drawTile as drawTriomino } from "./games/triominos/tiles.js";
 import { t } from "./i18n.js";

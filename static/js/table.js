@@ -6,6 +6,7 @@
 //   after the start    Go to the game (the seated go there by themselves)
 // The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
+import { botName } from "./game/names.js";
 import { loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
 
@@ -32,7 +33,7 @@ function optionValue(name, value) {
 
 function seatLine(seat, table) {
   let who;
-  if (seat.kind === "bot") who = seat.name;
+  if (seat.kind === "bot") who = botName(seat.bot) ?? seat.name;
   else if (seat.user_id === null) who = t("free seat");
   else who = seat.user_id === me.id ? t("{name} (you)", { name: seat.name }) : seat.name;
   const host = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("host")) : null;

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from e2e.gameplay import DESKTOP, ContextFactory
-from playwright.sync_api import Browser, BrowserContext, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from services import require_chromium
 from support import LiveServer, make_settings, migrated_sqlite
 
@@ -87,15 +87,18 @@ def new_context(
     browser: Browser, server: LiveServer, request: pytest.FixtureRequest
 ) -> Iterator[ContextFactory]:
     """Make browser contexts (each one a person with their own cookies) on the server;
-    desktop-sized unless told otherwise. A failed test leaves screenshots."""
+    desktop-sized unless told otherwise. A failed test leaves screenshots. A script
+    error nobody caught fails the test: it may break a page without a visible sign."""
     contexts: list[BrowserContext] = []
     blocked: list[str] = []
+    uncaught: list[str] = []
 
     def make(**options: Any) -> BrowserContext:
         options.setdefault("viewport", DESKTOP)
         context = browser.new_context(base_url=server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
         context.on("console", lambda message: _note_policy_violation(message.text, blocked))
+        context.on("page", lambda page: _note_uncaught_errors(page, uncaught))
         contexts.append(context)
         return context
 
@@ -105,12 +108,17 @@ def new_context(
     for context in contexts:
         context.close()
     assert not blocked, f"the Content-Security-Policy blocked something: {blocked}"
+    assert not uncaught, f"a script failed on a page: {uncaught}"
 
 
 def _note_policy_violation(text: str, blocked: list[str]) -> None:
     """Our pages must work under their own strict policy: anything it blocks is a bug."""
     if "Content Security Policy" in text or "Content-Security-Policy" in text:
         blocked.append(text)
+
+
+def _note_uncaught_errors(page: Page, uncaught: list[str]) -> None:
+    page.on("pageerror", lambda error: uncaught.append(f"{page.url}: {error}"))
 
 
 def _screenshots(test_name: str, contexts: list[BrowserContext]) -> None:

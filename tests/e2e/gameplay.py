@@ -28,9 +28,14 @@ _VERSION_JS = """() => Math.max(0, ...Array.from(
     document.querySelectorAll('#move-log li[data-version]'), (li) => Number(li.dataset.version)))"""
 
 
+def number_text(value: int) -> str:
+    """A number as the page writes it: a real minus sign (U+2212), never a hyphen."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 def points_text(points: int) -> str:
-    """A score as the English page writes it ("1 point", "0 points", "-1 points")."""
-    return "1 point" if points == 1 else f"{points} points"
+    """A score as the English page writes it ("1 point", "0 points", and a real minus sign)."""
+    return "1 point" if points == 1 else f"{number_text(points)} points"
 
 
 def version(page: Page) -> int:
@@ -78,6 +83,14 @@ def centre(locator: Locator) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+def press(target: Locator, *, touch: bool = False) -> None:
+    """A tap with a finger, or a click with the mouse."""
+    if touch:
+        target.tap()
+    else:
+        target.click()
+
+
 def first_target(page: Page, *, touch: bool = False) -> Locator:
     """The middle dot of the first highlighted place for the picked tile, turning
     the tile (the Turn button) until it fits some place the way it points."""
@@ -90,11 +103,7 @@ def first_target(page: Page, *, touch: bool = False) -> Locator:
             return targets.first
         preview = page.get_by_test_id("orientation-preview")
         was = preview.get_attribute("data-key") or ""
-        rotate = page.get_by_test_id("rotate")
-        if touch:
-            rotate.tap()
-        else:
-            rotate.click()
+        press(page.get_by_test_id("rotate"), touch=touch)
         expect(preview).not_to_have_attribute("data-key", was)  # drawn turned
     raise AssertionError("the picked tile fits nowhere, whichever way it is turned")
 
@@ -105,10 +114,7 @@ def pick_playable(page: Page, *, touch: bool = False) -> str:
     name = tile.get_attribute("data-tile")
     assert name
     if "picked" not in (tile.get_attribute("class") or ""):
-        if touch:
-            tile.tap()
-        else:
-            tile.click()
+        press(tile, touch=touch)
     expect(page.locator(f"[data-testid=hand-tile][data-tile='{name}']")).to_have_class(
         has_class("picked")
     )
@@ -131,11 +137,7 @@ def reachable_target(page: Page, *, touch: bool = False) -> tuple[float, float]:
         if page.evaluate(_ON_BOARD_JS, [x, y]):
             return x, y
         before = camera.get_attribute("transform") or ""
-        button = page.get_by_test_id("zoom-out")
-        if touch:
-            button.tap()
-        else:
-            button.click()
+        press(page.get_by_test_id("zoom-out"), touch=touch)
         expect(camera).not_to_have_attribute("transform", before)
     raise AssertionError("no highlighted place can be reached on the board")
 

@@ -169,6 +169,35 @@ def play_one_turn(pages: list[Page]) -> None:
         wait_for_version(page, latest + 1)
 
 
+def turns(count: int) -> Callable[[list[Page]], None]:
+    """Play `count` turns, each by whoever is to play."""
+
+    def play(pages: list[Page]) -> None:
+        for _ in range(count):
+            play_one_turn(pages)
+
+    return play
+
+
+def game_played(
+    people: People,
+    names: list[str],
+    play: Callable[[list[Page]], object],
+    game: str | None = None,
+    **options: object,
+) -> str:
+    """A game of `names` set up through the API (with `options`), opened by each of them
+    and moved on by `play`, the same way every run; its id."""
+    pages = [people.context(name).new_page() for name in names]
+    game_id = api_game(pages, None, game=game, **options)
+    for page in pages:
+        open_game(page, game_id)
+    play(pages)
+    for page in pages:
+        page.context.close()
+    return game_id
+
+
 def run(folder: Path, only: str | None = None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch, sync_playwright() as playwright:
@@ -197,22 +226,8 @@ def shoot_all(people: People, folder: Path) -> None:
     setup.context.close()
 
     # Bots break ties by the game's random id: only people play the same moves every time.
-    bob, eve = people.context("Bob").new_page(), people.context("Eve").new_page()
-    midgame = api_game([bob, eve], scoring="expert", open_hands=True)
-    for page in (bob, eve):
-        open_game(page, midgame)
-    for _ in range(4):
-        play_one_turn([bob, eve])
-    bob.context.close()
-    eve.context.close()
-
-    dan, fay = people.context("Dan").new_page(), people.context("Fay").new_page()
-    finished = api_game([dan, fay], ruleset="junior", hand_size=3)
-    for page in (dan, fay):
-        open_game(page, finished)
-    play_to_end([dan, fay])
-    dan.context.close()
-    fay.context.close()
+    midgame = game_played(people, ["Bob", "Eve"], turns(4), scoring="expert", open_hands=True)
+    finished = game_played(people, ["Dan", "Fay"], play_to_end, ruleset="junior", hand_size=3)
 
     scenes: list[tuple[str, str, str, Pose]] = [
         ("solo-open", "Alice", f"/g/{solo}", nothing),
@@ -305,25 +320,29 @@ def shoot_triominos(people: People, folder: Path) -> None:
     solo = api_solo_of(setup, "triominos", {"turn_seconds": 0})
     setup.context.close()
 
-    gil, hal = people.context("Gil").new_page(), people.context("Hal").new_page()
-    midgame = api_game([gil, hal], game="triominos", turn_seconds=600, open_hands=False)
-    for page in (gil, hal):
-        open_game(page, midgame)
-    for _ in range(12):
-        play_one_turn([gil, hal])
-    # Gil looks next: make it Gil's turn.
-    if not is_my_turn(gil):
-        play_one_turn([gil, hal])
-    gil.context.close()
-    hal.context.close()
+    def twelve_turns_then_gils(pages: list[Page]) -> None:
+        turns(12)(pages)
+        # Gil looks next: make it Gil's turn.
+        if not is_my_turn(pages[0]):
+            play_one_turn(pages)
 
-    kim, lou = people.context("Kim").new_page(), people.context("Lou").new_page()
-    finished = api_game([kim, lou], game="triominos", turn_seconds=0, hand_size=6, target=100)
-    for page in (kim, lou):
-        open_game(page, finished)
-    play_to_end([kim, lou])
-    kim.context.close()
-    lou.context.close()
+    midgame = game_played(
+        people,
+        ["Gil", "Hal"],
+        twelve_turns_then_gils,
+        game="triominos",
+        turn_seconds=600,
+        open_hands=False,
+    )
+    finished = game_played(
+        people,
+        ["Kim", "Lou"],
+        play_to_end,
+        game="triominos",
+        turn_seconds=0,
+        hand_size=6,
+        target=100,
+    )
 
     scenes: list[tuple[str, str, str, Pose]] = [
         ("tri-start", "Ivy", f"/g/{solo}", nothing),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import PHONE, ContextFactory, api_solo_with_a_play, open_game, version
+from e2e.gameplay import PHONE, ContextFactory, api_game, api_solo_with_a_play, open_game, version
 from playwright.sync_api import Page, expect
 
 from web.i18n import catalogs as i18n
@@ -64,3 +64,19 @@ def test_the_game_page_fits_a_phone_in_japanese_and_german(new_context: ContextF
         no_sideways_scroll(page)
         page.goto("/preferences")
         no_sideways_scroll(page)
+
+
+def test_bots_are_named_in_the_reader_s_language(new_context: ContextFactory) -> None:
+    """The seat of a bot is stored with its English name; the players panel, the
+    move log and "My games" name it in the page's language (issue 18, item 12)."""
+    page = new_context(locale="ja-JP").new_page()
+    page.goto("/")
+    hard = i18n.gettext_in("ja", "Hard bot")
+    assert hard != "Hard bot"
+    game_id = api_game([page], ["human", "bot:strong"], game="triominos", turn_seconds=0)
+    open_game(page, game_id)
+    expect(page.get_by_test_id("players")).to_contain_text(hard)
+    expect(page.get_by_test_id("players")).not_to_contain_text("Hard bot")
+    page.goto("/")
+    expect(page.locator("#my-games")).to_contain_text(hard)
+    expect(page.locator("#my-games")).not_to_contain_text("Hard bot")

@@ -70,7 +70,7 @@ HAND_SIZE = 20
 """Enough tiles that a deal practically always shows all five colours."""
 
 CELL = 100
-"""Board units per cell in the SVG (static/js/tiles.js)."""
+"""Board units per cell in the SVG (static/js/games/chromino/tiles.js)."""
 
 TOLERANCE = 0.1
 """Board units: coordinates are written with two decimals, then taken relative to a cell."""

@@ -220,7 +220,7 @@ def test_the_hourglass_runs_out(new_context: ContextFactory) -> None:
     expect(line).to_have_count(1, timeout=20_000)
     expect(line).to_contain_text(re.compile(rf"time ran out: \d-\d-\d and {MINUS}15"))
     expect(page.get_by_test_id("hand-tile")).to_have_count(hand_before + 1)
-    expect(page.get_by_test_id("score")).to_have_text("-15 points")
+    expect(page.get_by_test_id("score")).to_have_text(f"{MINUS}15 points")
     expect(timer).not_to_have_class(has_class("low"))  # a new turn, a full hourglass
 
 
@@ -293,7 +293,8 @@ def test_solo_triominos_from_the_solo_page_and_its_best(new_context: ContextFact
     expect(page.get_by_test_id("solo-about")).to_contain_text("points")
     page.locator(".solo-options summary").click()
     page.locator("[name=target]").fill("50")
-    page.locator("[name=turn_seconds]").fill("0")
+    # Practice alone is untimed by default; a table's hourglass is 60 seconds.
+    expect(page.locator("[name=turn_seconds]")).to_have_value("0")
     page.get_by_role("button", name="Start a solo game").click()
     page.wait_for_url("**/g/*")
     wait_until_connected(page)

@@ -36,6 +36,18 @@ def wall_now() -> float:
     return _WALL_AT_IMPORT + (time.monotonic() - _MONOTONIC_AT_IMPORT)
 
 
+def solo_best_of(game: str, game_id: str, result: dict[str, Any]) -> dict[str, Any]:
+    """The solo best the server should report when this finished solo game (its summary's
+    ``result``) is the best: the one seat's turns, draws and score, whichever game."""
+    return {
+        "game": game,
+        "game_id": game_id,
+        "turns": result["turns"][0],
+        "draws": result["draws"][0],
+        "score": result["scores"][0],
+    }
+
+
 def migrated_sqlite(path: Path) -> str:
     """A SQLite database file brought to the latest migration."""
     url = f"sqlite:///{path}"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support import GameSocket, Player
+from support import GameSocket, Player, solo_best_of
 from test_http_accounts import at_once, device, expect, names_field
 
 from chromino.games.chromino.game import Game as EngineGame
@@ -214,6 +214,24 @@ def test_a_solo_game_takes_rule_options(client: TestClient, db: Database) -> Non
     assert len(expect(client.get(f"/api/games/{game_id}"), 200)["state"]["hands"][0]) == 5
 
 
+def test_a_triominos_solo_game_is_untimed_unless_asked(client: TestClient, db: Database) -> None:
+    """Practice alone is not hurried (the table's default is a 60-second hourglass);
+    a player who asks for the hourglass gets it."""
+    untimed = expect(client.post("/api/solo", json={"game": "triominos"}), 201)["game_id"]
+    assert stored_game(db, untimed).setup["options"]["turn_seconds"] == 0
+    assert stored_game(db, untimed).turn_deadline_at is None
+    body = {"game": "triominos", "options": {"turn_seconds": 60, "target": 100}}
+    timed = expect(client.post("/api/solo", json=body), 201)["game_id"]
+    assert stored_game(db, timed).setup["options"]["turn_seconds"] == 60
+    assert stored_game(db, timed).setup["options"]["target"] == 100
+    with_target = {"game": "triominos", "options": {"target": 100}}
+    other = expect(client.post("/api/solo", json=with_target), 201)["game_id"]
+    assert stored_game(db, other).setup["options"]["turn_seconds"] == 0
+    table = {"game": "triominos", "seats": [HUMAN, GREEDY]}
+    invite = expect(client.post("/api/tables", json=table), 201)["invite_code"]
+    assert expect(client.get(f"/api/tables/{invite}"), 200)["options"]["turn_seconds"] == 60
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
@@ -264,13 +282,7 @@ def test_a_solo_game_played_to_the_end_sets_the_best(players: list[Player], db: 
     assert result["hand_sizes"] == [0]
     assert result["turns"][0] >= 8
     best = expect(ana.http.get("/api/me/solo-best"), 200)
-    assert best == {
-        "game": "chromino",
-        "game_id": game_id,
-        "turns": result["turns"][0],
-        "draws": result["draws"][0],
-        "score": result["scores"][0],
-    }
+    assert best == solo_best_of("chromino", game_id, result)
     assert expect(players[1].http.get("/api/me/solo-best"), 200) is None
     mine = expect(ana.http.get("/api/me/games"), 200)
     assert {game["id"] for game in mine} == set(played)

@@ -568,6 +568,7 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         "status",
         "solo",
         "players",
+        "bots",
         "my_seat",
         "current_seat",
         "my_turn",
@@ -587,6 +588,7 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         None,
     )
     assert game["players"] == ["Ana", "Medium bot", "Ben"]
+    assert game["bots"] == [None, "greedy", None]  # the page names the bot in its language
     assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00", game["created_at"])
 
     bens = expect(ben.get("/api/me/games"), 200)

@@ -213,9 +213,9 @@ def test_an_installed_server_serves_pages_files_catalogs_and_games(
         assert page.status_code == 200
         assert '<html lang="fr">' in page.text
         assert page.headers["x-request-id"]
-        script = http.get("/static/js/board.js")
+        script = http.get("/static/js/board/camera.js")
         assert script.status_code == 200
-        assert script.text == (ROOT / "static" / "js" / "board.js").read_text()
+        assert script.text == (ROOT / "static" / "js" / "board" / "camera.js").read_text()
         assert http.get("/static/css/app.css").status_code == 200
         catalog = http.get("/i18n/fr.json")
         assert catalog.status_code == 200

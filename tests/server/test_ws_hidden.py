@@ -86,7 +86,7 @@ def test_the_leak_detector_sees_tiles(people: list[Player]) -> None:
     assert leaks(timeline, 0, {"type": "state", "x": [bag_tile]}, 0) == {bag_tile}
     assert leaks(timeline, 0, {"type": "error", "message": f"no {other_tile}!"}, 0) == {other_tile}
     reversed_spelling = other_tile[::-1]
-    assert tiles_in({"tile": reversed_spelling}) == {other_tile}
+    assert tiles_in({"tile": reversed_spelling}, timeline.checks) == {other_tile}
     assert leaks(timeline, 0, {"hands": [setup["hands"][0]]}, 0) == set()
     assert leaks(timeline, None, {"hands": [setup["hands"][0]]}, 0) == set(setup["hands"][0])
 

@@ -15,7 +15,7 @@ from wsplay import (
     FAST,
     Driver,
     Timeline,
-    check_acks,
+    check_game,
     check_outcome,
     check_viewer,
     fetch_record,
@@ -64,14 +64,8 @@ def play_through(
     finally:
         for sock in [*sockets.values(), spectator]:
             sock.close()
-    record = fetch_record(people[0], game_id)
-    timeline = Timeline.of(record)
-    assert final == timeline.final_version == len(record["moves"])
-    for seat, sock in sockets.items():
-        check_viewer(timeline, sock, seat, assistance=assistance)
-        check_acks(timeline, sock, seat)
-    check_viewer(timeline, spectator, None)
-    check_outcome(timeline, watcher, game_id)
+    timeline = check_game(watcher, game_id, sockets, spectator, assistance=assistance)
+    assert final == timeline.final_version == len(timeline.record["moves"])
     return game_id, timeline, sockets, spectator
 
 
@@ -155,11 +149,7 @@ def test_solo_game(people: list[Player]) -> None:
         assert welcome["players"] == [ana.me["name"]]
         driver = Driver({0: sock}, seed=3)
         driver.run()
-    record = fetch_record(ana, game_id)
-    timeline = Timeline.of(record)
-    check_viewer(timeline, sock, 0)
-    check_acks(timeline, sock, 0)
-    check_outcome(timeline, ana, game_id)
+    timeline = check_game(ana, game_id, {0: sock})
     game = timeline.game
     assert game is not None
     outcome = game.outcome()

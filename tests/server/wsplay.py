@@ -2,34 +2,32 @@
 
 :class:`Driver` keeps every socket of a game in step and plays for the seated
 sockets it is given (a legal placement, or a draw or pass), one event at a
-time. :class:`Timeline` replays the downloaded game record with the engine and
-says what each viewer should have been sent at every version; :func:`check_viewer`
-holds every frame a socket received to it, hidden information included.
+time. :class:`Timeline` replays the downloaded game record with the engine of
+the game its ``format`` names and says what each viewer should have been sent at
+every version; :func:`check_viewer` holds every frame a socket received to it,
+hidden information included. The checks are the same for every game; what each
+game shows in its own way (events, ``legal`` entries, tile names) is in
+:mod:`wsgames`.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+from wsgames import GameChecks, checks_for_record, checks_for_state, event_seen
 
-from chromino.games.chromino.board import Board
-from chromino.games.chromino.game import Event, Game
-from chromino.games.chromino.notation import parse_move, replay, setup_from_record
-from chromino.games.chromino.placement import Placement
-from chromino.games.chromino.tiles import TILES, canonical_name
-from chromino.games.chromino.turns import playable_tiles
+from chromino.core.game import Event, TileGame
 
 FAST = {"messages_per_second": 10_000.0, "message_burst": 10_000}
 """Rate limits out of the way of clients that play as fast as the server answers."""
 
-RULE_CODES = {
+RULE_CODES = {  # Chromino's refusals (the fuzz test sends Chromino commands)
     "not_your_turn",
     "game_over",
     "tile_not_in_hand",
@@ -64,7 +62,6 @@ ERROR_CODES = RULE_CODES | {
     "offer_pending",
     "already_accepted",
 }
-TILE_WORD = re.compile(r"(?<![A-Za-z])[RYGBPX]{3}(?![A-Za-z])")
 
 
 def start_server(directory: Path, **overrides: Any) -> LiveServer:
@@ -121,16 +118,9 @@ def fetch_record(person: Player, game_id: str) -> dict[str, Any]:
 
 def legal_from_state(state: dict[str, Any]) -> list[dict[str, Any]]:
     """The legal placements of the viewer's own turn, worked out from its state alone
-    (for players whose assistance level sends no ``legal``)."""
-    junior = state["options"]["ruleset"] == "junior"
-    board = Board.from_placements(
-        [Placement(p["tile"], p["x"], p["y"], p["dir"]) for p in state["board"]], junior=junior
-    )
-    hand = state["hands"][state["seat"]]
-    names = playable_tiles(hand, state["drawn_tile"])
-    return [
-        {"tile": p.tile, "x": p.x, "y": p.y, "dir": p.dir} for p in board.legal_placements(names)
-    ]
+    (for players whose assistance level sends no ``legal``), by the state's game."""
+    view = checks_for_state(state).descriptor.view_type.from_dict(state)
+    return [placement.to_dict() for placement in view.legal_placements()]
 
 
 PLACEMENT_FIELDS = ("tile", "x", "y", "dir", "rot")
@@ -276,7 +266,7 @@ class Driver:
 class Step:
     """The game at one version: the event that made it, and the engine at that point."""
 
-    event: Event | None
+    event: Event[Any] | None
     views: dict[int | None, dict[str, Any]]
     legal: list[dict[str, Any]] | None
     """The current seat's legal plays (None once the game is over)."""
@@ -287,26 +277,29 @@ class Step:
 
 @dataclass
 class Timeline:
-    """A finished game replayed from its record, version by version."""
+    """A finished game replayed from its record, version by version, by the engine of the
+    game the record's ``format`` names."""
 
     record: dict[str, Any]
+    checks: GameChecks
     steps: list[Step] = field(default_factory=list)
-    game: Game | None = None
+    game: TileGame[Any, Any, Any] | None = None
 
     @classmethod
     def of(cls, record: dict[str, Any]) -> Timeline:
-        setup, moves = setup_from_record(record)
-        game = Game(setup)
-        timeline = cls(record)
+        checks = checks_for_record(record)
+        rules = checks.descriptor
+        setup, moves = rules.setup_from_record(record)
+        game: TileGame[Any, Any, Any] = rules.game_type(setup)
+        timeline = cls(record, checks)
         viewers: list[int | None] = [None, *range(len(setup.players))]
-        timeline.steps.append(_step(game, None, viewers))
+        timeline.steps.append(_step(checks, game, None, viewers))
         for raw in moves:
-            seat, action = parse_move(raw)
-            event = game.apply(seat, action)
-            timeline.steps.append(_step(game, event, viewers))
+            assert isinstance(raw, dict), raw
+            event = game.apply(raw["player"], rules.parse_action(raw))
+            timeline.steps.append(_step(checks, game, event, viewers))
         timeline.game = game
-        final = replay(record)
-        assert final.snapshot() == game.snapshot()
+        assert rules.replay(record).snapshot() == game.snapshot()
         return timeline
 
     @property
@@ -315,12 +308,13 @@ class Timeline:
 
     @property
     def scored(self) -> bool:
-        return bool(self.record["options"]["scoring"] != "none")
+        """Whether the game counts points (a Triominos game always does)."""
+        return bool(self.record["options"].get("scoring") != "none")
 
     def view(self, version: int, seat: int | None, assistance: str) -> dict[str, Any]:
         expected = dict(self.steps[version].views[seat])
         if assistance == "beginner" and self.legal_for(version, seat, assistance):
-            expected["can_draw"] = False
+            expected["can_draw"] = False  # no paying for a draw while a tile fits
         return expected
 
     def legal_for(self, version: int, seat: int | None, assistance: str) -> Any:
@@ -333,21 +327,15 @@ class Timeline:
         """The event as the protocol says this viewer sees it."""
         event = self.steps[version].event
         assert event is not None
-        data: dict[str, Any] = {"seat": event.seat, **event.action.to_dict()}
-        if event.action.kind == "play":
-            data["points"] = event.points
-        if event.action.kind == "timeout":
-            data["points"] = event.points
-            data["penalty_tile"] = event.drawn is not None
-        data["went_out"] = event.went_out
-        data["revealed"] = [{"seat": s, "tile": tile} for s, tile in event.revealed]
-        data["finished"] = event.finished
-        if event.drawn is not None and seat == event.seat:
-            data["drawn"] = event.drawn
-        return data
+        return event_seen(self.checks, event, seat)
 
 
-def _step(game: Game, event: Event | None, viewers: list[int | None]) -> Step:
+def _step(
+    checks: GameChecks,
+    game: TileGame[Any, Any, Any],
+    event: Event[Any] | None,
+    viewers: list[int | None],
+) -> Step:
     views: dict[int | None, dict[str, Any]] = {}
     allowed: dict[int | None, set[str]] = {}
     board = {placement.tile for placement in game.board.placements}
@@ -363,37 +351,30 @@ def _step(game: Game, event: Event | None, viewers: list[int | None]) -> Step:
         allowed[seat] = visible
     legal = None
     if not game.is_over:
-        scored = game.options.scored
-        legal = []
-        for play in game.view_for(game.current).legal_plays():
-            entry: dict[str, Any] = {**play.placement.to_dict(), "contacts": play.contacts}
-            if scored:
-                entry["points"] = play.points
-            legal.append(entry)
+        plays = game.view_for(game.current).legal_plays()
+        legal = [checks.legal_entry(game, play) for play in plays]
     return Step(event, views, legal, allowed, game.current)
 
 
-def tiles_in(value: Any, key: str = "") -> set[str]:
-    """Every tile name a frame mentions: as a string value, or in a message's text."""
+def tiles_in(value: Any, checks: GameChecks, key: str = "") -> set[str]:
+    """Every tile name of the game a frame mentions: as a string value (a dictionary's key
+    too), or in a message's text."""
     found: set[str] = set()
     if isinstance(value, dict):
         for name, item in value.items():
-            found |= tiles_in(name)
-            found |= tiles_in(item, name)
+            found |= tiles_in(name, checks)
+            found |= tiles_in(item, checks, name)
     elif isinstance(value, list):
         for item in value:
-            found |= tiles_in(item, key)
+            found |= tiles_in(item, checks, key)
     elif isinstance(value, str):
-        words = TILE_WORD.findall(value) if key == "message" or len(value) == 3 else []
-        for word in words:
-            if canonical_name(word) in TILES:
-                found.add(canonical_name(word))
+        found |= checks.tile_names(value, key == "message")
     return found
 
 
 def leaks(timeline: Timeline, seat: int | None, frame: dict[str, Any], at: int) -> set[str]:
     """Tile names in ``frame`` that viewer ``seat`` may not see at version ``at``."""
-    return tiles_in(frame) - timeline.steps[at].allowed[seat]
+    return tiles_in(frame, timeline.checks) - timeline.steps[at].allowed[seat]
 
 
 def canonical_legal(legal: Any) -> Any:
@@ -454,6 +435,7 @@ def check_viewer(
         else:
             assert kind in ("welcome", "state"), where
             seen.snapshots.append((kind, version))
+            assert frame["game"] == timeline.checks.descriptor.name, where
             assert frame["seat"] == seat, where
             assert frame["players"] == timeline.record["players"], where
             assert frame["presence"]["spectators"] >= (1 if seat is None else 0), where
@@ -543,6 +525,7 @@ def check_outcome(timeline: Timeline, person: Player, game_id: str) -> None:
     assert final["scores"] == list(outcome.scores)
     assert final["ended_by"] == outcome.ended_by
     summary = person.http.get(f"/api/games/{game_id}").json()["game"]
+    assert summary["game"] == timeline.checks.descriptor.name
     assert summary["status"] == "finished"
     result = summary["result"]
     assert result["winners"] == list(outcome.winners)
@@ -550,3 +533,33 @@ def check_outcome(timeline: Timeline, person: Player, game_id: str) -> None:
     assert result["ended_by"] == outcome.ended_by
     assert result["turns"] == list(game.turns_taken)
     assert result["draws"] == list(game.tiles_drawn)
+
+
+def check_game(
+    person: Player,
+    game_id: str,
+    sockets: dict[int, GameSocket],
+    spectator: GameSocket | None = None,
+    *,
+    assistance: str = "beginner",
+    timed: bool = False,
+    allowed_errors: frozenset[str] = frozenset(),
+) -> Timeline:
+    """A finished game held whole to its record, as ``person`` downloads it: every frame
+    and ack of each seat's socket, a spectator's frames (never a private tile), and the
+    server's result. The replayed timeline, for the test's own checks."""
+    timeline = Timeline.of(fetch_record(person, game_id))
+    for seat, sock in sockets.items():
+        check_viewer(
+            timeline,
+            sock,
+            seat,
+            assistance=assistance,
+            timed=timed,
+            allowed_errors=allowed_errors,
+        )
+        check_acks(timeline, sock, seat)
+    if spectator is not None:
+        assert check_viewer(timeline, spectator, None, timed=timed).private_tiles == set()
+    check_outcome(timeline, person, game_id)
+    return timeline

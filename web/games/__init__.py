@@ -28,6 +28,7 @@ def catalogue() -> list[dict[str, Any]]:
             "max_players": kind.max_players,
             "bots": dict(kind.bots),
             "options": kind.options_model.model_json_schema(),
+            "solo_defaults": dict(kind.solo_defaults),
         }
         for kind in GAMES.values()
     ]

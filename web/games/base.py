@@ -146,6 +146,11 @@ class GameKind(Protocol):
     @property
     def max_players(self) -> int: ...
 
+    @property
+    def solo_defaults(self) -> Mapping[str, Any]:
+        """Options whose default differs in a solo game (the rest keep the table's)."""
+        ...
+
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default; InvalidSetupError names a bad one (with the
         number of seats: a hand size the tiles cannot serve)."""

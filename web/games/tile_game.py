@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from pydantic import BaseModel
@@ -136,6 +137,8 @@ class TileGameKind:
     timeout: EngineAction = TIMEOUT
     draw: EngineAction = DRAW
     end_agreed: EngineAction = END_AGREED
+    solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
+    """Options whose default differs in a solo game (practice alone is not a table)."""
 
     def __init__(self) -> None:
         self.name = self.descriptor.name

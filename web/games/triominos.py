@@ -6,6 +6,10 @@ Everything else is the engine's contract, served by :class:`~web.games.tile_game
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
+
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from chromino.games.triominos import GAME
@@ -61,6 +65,8 @@ class TriominosKind(TileGameKind):
     descriptor = GAME
     options_model = TriominosOptions
     play_model = TriominosPlay
+    solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({"turn_seconds": 0})
+    """A newcomer practising alone is not hurried: the hourglass is for tables."""
 
     def counts_for_best(self, ended_by: str) -> bool:
         """Every solo game played to its end counts (not one ended by the host)."""

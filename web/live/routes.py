@@ -81,6 +81,7 @@ def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str
         "game": kind.name,
         "game_id": game.id,
         "players": [seat["name"] for seat in game.seats],
+        "bots": [seat["bot"] for seat in game.seats],
         "options": game.setup.get("options", {}),
         "solo": game.solo,
         "result": game.result,

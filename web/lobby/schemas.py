@@ -93,6 +93,9 @@ class GameSummary(BaseModel):
     status: str
     solo: bool
     players: list[str]
+    bots: list[str | None]
+    """Each seat's bot (``greedy``…), None for a person: pages name bots in the reader's
+    language, not by the English name stored with the seat."""
     my_seat: int | None
     current_seat: int | None
     """The seat to play, while the game is on."""

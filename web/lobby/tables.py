@@ -236,9 +236,13 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
 def start_solo(
     session: Session, user: User, spec: SoloCreateBase, *, deal_seed: str | None = None
 ) -> Game:
-    """One click: a one-seat table of the game asked for, dealt at once."""
+    """One click: a one-seat table of the game asked for, dealt at once. Options the
+    request leaves out take the game's solo defaults (an untimed Triominos)."""
+    kind = _kind(spec.game)
+    given = spec.options.model_dump(include=spec.options.model_fields_set)
+    options = kind.options_model.model_validate({**kind.solo_defaults, **given})
     table_spec = TableCreateBase.model_construct(
-        game=spec.game, options=spec.options, seats=[SeatIn(kind="human")], public=False
+        game=spec.game, options=options, seats=[SeatIn(kind="human")], public=False
     )
     table = create_table(session, user, table_spec, solo=True)
     return _deal_game(session, table, deal_seed)
@@ -334,6 +338,7 @@ def game_summary(game: Game, user_id: int | None) -> GameSummary:
         status=game.status,
         solo=game.solo,
         players=[seat["name"] for seat in game.seats],
+        bots=[seat["bot"] for seat in game.seats],
         my_seat=my_seat,
         current_seat=current,
         my_turn=current is not None and current == my_seat,

@@ -3,8 +3,8 @@
 // one click joins it), the replay, the record and the lobby. It takes the focus when
 // it opens, and can be closed to look at the board ("Show the result" brings it back).
 import { el } from "../api.js";
-import { isScoring, shownWinners } from "./model.js";
-import { endFigure, endResult, newBestText, rematchReady, seatName, whyTheyWon, winnersSentence } from "./texts.js";
+import { shownWinners } from "./model.js";
+import { rematchReady, seatName, winnersSentence } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,7 +15,7 @@ function newBest(state) {
   return !before || before.game_id !== state.gameId;
 }
 
-/** `module`: the game module; its describeEnd, when it has one, words the result and the figures. */
+/** `module`: the game module; its describeEnd words the result, why, and each player's figure. */
 export function renderEnd(state, module) {
   const game = state.game;
   const screen = $("end-screen");
@@ -25,16 +25,15 @@ export function renderEnd(state, module) {
   if (!show) return;
   const names = state.players.map((name, seat) => seatName(state, seat));
   const winners = shownWinners(state);
-  const own = module?.describeEnd?.(state, { names, winners: winnersSentence(game.winners.map((seat) => names[seat])) });
-  $("end-result").textContent = own ? own.result : endResult(state);
-  const why = own?.why ?? whyTheyWon(state);
+  const end = module.describeEnd(state, { names, winners: winnersSentence(game.winners.map((seat) => names[seat])) });
+  $("end-result").textContent = end.result;
+  const why = end.why;
   $("end-why").textContent = why || "";
   $("end-why").hidden = !why;
   const best = newBest(state);
   $("end-best").hidden = !best;
-  if (best) $("end-best").textContent = newBestText(module?.kind, state.soloBest.after, state.soloBest.before);
-  const scoring = isScoring(state);
-  const key = JSON.stringify([game.scores, game.hand_counts, winners, own?.figures]);
+  if (best) $("end-best").textContent = module.newBestText(state.soloBest.after, state.soloBest.before);
+  const key = JSON.stringify([game.scores, game.hand_counts, winners, end.figures]);
   const list = $("end-scores");
   if (list.dataset.key !== key) {
     list.dataset.key = key;
@@ -44,7 +43,7 @@ export function renderEnd(state, module) {
           "li",
           { class: winners.includes(seat) ? "winner" : "" },
           el("span", { class: "end-name" }, name),
-          el("span", { class: "end-figure", "data-testid": "end-figure" }, own ? own.figures[seat] : endFigure(state, seat, scoring)),
+          el("span", { class: "end-figure", "data-testid": "end-figure" }, end.figures[seat]),
         ),
       ),
     );

@@ -3,6 +3,7 @@
 // events, each with the game's version). No DOM and no socket: the shell feeds the
 // messages in and renders what the state says. The fields under "placing" belong to
 // the game module (docs/frontend.md): the shell only reads `picked`.
+import { shownNames } from "./names.js";
 
 /** The state of the page for game `gameId`, shown by the game module of `kind`. */
 export function createState({ gameId, kind }) {
@@ -93,8 +94,8 @@ export function applySnapshot(state, message, game) {
   const first = !state.everConnected;
   state.kind = message.game ?? state.kind;
   state.seat = message.seat ?? null;
-  state.players = message.players || message.state.players || [];
   state.bots = message.bots || [];
+  state.players = shownNames(message.players || message.state.players || [], state.bots);
   state.solo = Boolean(message.solo);
   state.game = message.state;
   state.legal = message.legal ?? null;
@@ -110,7 +111,7 @@ export function applySnapshot(state, message, game) {
     state.loggedVersion = message.version;
   }
   state.version = message.version;
-  if (!state.lastPlaced && state.game.board.length > (game.dealtTiles ?? 1)) state.lastPlaced = state.game.board.at(-1);
+  if (!state.lastPlaced && state.game.board.length > game.dealtTiles) state.lastPlaced = state.game.board.at(-1);
   state.connection = "open";
   state.everConnected = true;
   // A command sent just before the connection dropped is sent again (same id, so it

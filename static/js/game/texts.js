@@ -1,10 +1,10 @@
 // Every text the game pages show or speak that is not about one game's tiles: the
 // move log's lines, hints, the status line, banners, the end screen, labels. All go
 // through t() so that `make messages` finds them (keep the first argument a plain
-// string). A game module adds its own words (docs/frontend.md): refusals of its
-// rules, hints about turning its tiles, and any log line it says differently.
+// string). They know no game's rules: a game module brings its own words
+// (docs/frontend.md): its refusals, its moves in the log, its end, its placing words.
 import { t, tn } from "../i18n.js";
-import { isMyTurn, isScoring, myHand } from "./model.js";
+import { isMyTurn, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
 export function seatName(state, seat) {
@@ -65,66 +65,17 @@ export function refusal({ code, message }, gameRefusals = {}) {
 // --- the move log -------------------------------------------------------------------
 
 /**
- * One move in words: {text, tile} (the tile drawn beside the text, or null).
- * `move`: {action, tile?, points?, drawn?, penalty?}; points are said when `scoring`.
- * The live log and the replay both use it.
- */
-export function moveLine(name, move, { scoring = false } = {}) {
-  switch (move.action) {
-    case "play":
-      return {
-        text:
-          scoring && move.points !== undefined
-            ? tn("{name} laid {tile} for 1 point", "{name} laid {tile} for {count} points", move.points, { name, tile: move.tile })
-            : t("{name} laid {tile}", { name, tile: move.tile }),
-        tile: move.tile,
-      };
-    case "draw":
-      return {
-        text: move.drawn ? t("{name} drew {tile}", { name, tile: move.drawn }) : t("{name} drew a tile", { name }),
-        tile: move.drawn || null,
-      };
-    case "pass":
-      return { text: t("{name} passed", { name }), tile: null };
-    case "timeout": {
-      let text = move.penalty ? t("{name} ran out of time and drew a penalty tile", { name }) : t("{name} ran out of time", { name });
-      if (scoring && move.points) text += " (" + pointsText(move.points) + ")";
-      return { text, tile: null };
-    }
-    default:
-      return { text: `${name}: ${move.action}`, tile: null };
-  }
-}
-
-/**
- * A live event as move-log lines [{version, text, tile, said?, note?}]: the move, then
- * notes (went out, last tiles revealed, game over). The game module's describeEvent,
- * when it has one, may word the move itself ({text, tile, said?}) and its notes
- * (`notes`: texts said in place of the shared ones).
+ * A live event as move-log lines [{version, text, tile, said?, note?}]: the move, its
+ * notes, then "The game is over." once it ended. The words of the move and of its notes
+ * are the game module's `describeEvent` ({text, tile, said?, notes: [text | {text, tile}]}).
  */
 export function eventLines(state, version, event, { scoring, describeEvent }) {
-  const name = seatName(state, event.seat);
-  const move = { action: event.action, tile: event.tile, points: event.points, drawn: event.drawn, penalty: Boolean(event.penalty_tile) };
-  const own = describeEvent?.(event, { name, scoring, names: (seat) => seatName(state, seat) });
-  const line = own || moveLine(name, move, { scoring });
-  const lines = [{ version, text: line.text, tile: line.tile, said: line.said }];
-  if (own?.notes) {
-    for (const text of own.notes) lines.push({ version, text, tile: null, note: true });
-  } else {
-    if (event.went_out) lines.push({ version, text: t("{name} went out!", { name }), tile: null, note: true });
-    // Alone, nobody needs telling that my last tile is face up.
-    for (const revealed of state.players.length > 1 ? event.revealed || [] : []) {
-      const seat = typeof revealed === "number" ? revealed : revealed.seat;
-      const shown = typeof revealed === "number" ? null : revealed.tile;
-      lines.push({
-        version,
-        text: shown
-          ? t("{name}'s last tile is face up: {tile}", { name: seatName(state, seat), tile: shown })
-          : t("{name}'s last tile is face up", { name: seatName(state, seat) }),
-        tile: shown,
-        note: true,
-      });
-    }
+  const names = (seat) => seatName(state, seat);
+  const own = describeEvent(event, { name: names(event.seat), scoring, names, players: state.players.length });
+  const lines = [{ version, text: own.text, tile: own.tile, said: own.said }];
+  for (const note of own.notes || []) {
+    const { text, tile = null } = typeof note === "string" ? { text: note } : note;
+    lines.push({ version, text, tile, note: true });
   }
   if (event.finished) lines.push({ version, text: gameOverSentence(), tile: null, note: true });
   return lines;
@@ -203,6 +154,34 @@ export function handHint(state, pickedHint) {
   return pickedHint();
 }
 
+// --- placing a tile (board/placing.js; the game module adds its own words) ------------
+
+/** The hand's hint once a tile is picked and the places are listed: `places` of them this way. */
+export function pickedHint(places, { fitsAnotherWay }) {
+  if (places) return tn("1 place for this tile this way.", "{count} places for this tile this way.", places);
+  return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
+}
+
+/** The ghost's cell and standing ("target", "off" or "free"), in words; `pointsSaid(scene)`
+ * is the game's words for a target's points (Triominos names its bonus). */
+export function ghostWords(scene, cell, pointsSaid) {
+  const where = t("Column {x}, row {y}.", { x: cell.x, y: cell.y });
+  if (scene.status === "target") {
+    const points = scene.points !== undefined ? " " + pointsSaid(scene) : "";
+    return where + " " + t("It fits here.") + points;
+  }
+  if (scene.status === "off") return where + " " + t("Not a highlighted place.");
+  return where;
+}
+
+export function noTargetThatWay() {
+  return t("No highlighted place further that way.");
+}
+
+export function notATarget() {
+  return t("Not a highlighted place: pick one of the outlined places, or turn the tile.");
+}
+
 // --- the players ----------------------------------------------------------------------
 
 /** "bot", "online" or "offline", in words. */
@@ -264,58 +243,7 @@ export function blockedAfter(turns) {
   return t("The game is blocked after {turns}.", { turns: turnCount(turns) });
 }
 
-/** Why the winners won, when the result line alone does not say it (Chromino's own ends). */
-export function whyTheyWon(state) {
-  const game = state.game;
-  if (state.solo) return "";
-  const names = (seats) => seats.map((seat) => seatName(state, seat)).join(", ");
-  const scoring = isScoring(state);
-  if (game.ended_by === "blocked") {
-    return scoring
-      ? t("The bag is empty and no one can lay a tile: the most points win.")
-      : t("The bag is empty and no one can lay a tile: the fewest tiles left win.");
-  }
-  const out = (game.went_out || []).map((entry) => (typeof entry === "number" ? entry : entry.seat));
-  if (scoring && out.length && !out.every((seat) => game.winners.includes(seat))) {
-    return t("{out} went out first, but in a scoring game the most points win.", { out: names(out.filter((seat) => !game.winners.includes(seat))) });
-  }
-  if (scoring && out.length) return t("Went out and scored the most points.");
-  return "";
-}
-
 /** The end screen's news of a rematch dealt (by me or by someone else). */
 export function rematchReady() {
   return t("A rematch is ready: join it with one click.");
-}
-
-/** A new personal best, said on the end screen; `after` and `before` are GET /api/me/solo-best's answers. */
-export function newBestText(kind, after, before) {
-  if (kind === "triominos") {
-    return before
-      ? t("New personal best: {score} (before: {was}).", { score: pointsText(after.score), was: pointsText(before.score) })
-      : t("Your first personal best: {score}.", { score: pointsText(after.score) });
-  }
-  return before
-    ? t("New personal best: {turns} (before: {was}).", { turns: turnCount(after.turns), was: turnCount(before.turns) })
-    : t("Your first personal best: {turns}.", { turns: turnCount(after.turns) });
-}
-
-/** The end screen's result line. */
-export function endResult(state) {
-  const game = state.game;
-  if (state.solo) {
-    return game.ended_by === "out"
-      ? t("You emptied your hand in {turns}, {draws}.", { turns: turnCount(game.turns_taken[0]), draws: drawnCount(game.tiles_drawn[0]) })
-      : blockedAfter(game.turns_taken[0]);
-  }
-  const winners = winnersSentence(game.winners.map((seat) => seatName(state, seat)));
-  return game.ended_by === "blocked" ? blockedSentence() + " " + winners : winners;
-}
-
-/** A player's figure on the end screen: points when scoring, else the tiles left. */
-export function endFigure(state, seat, scoring) {
-  const game = state.game;
-  if (scoring) return pointsText(game.scores[seat]);
-  const count = game.hand_counts[seat];
-  return tn("1 tile left", "{count} tiles left", count);
 }

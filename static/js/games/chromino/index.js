@@ -1,13 +1,37 @@
 // Chromino as a game module (the contract is in docs/frontend.md): tiles of three
-// coloured squares on a square grid, placements {tile, x, y, dir}. Drawing is
-// board.js and tiles.js; placing is play.js; the replay's board is replay.js.
-import { tileIcon, tileLabel } from "../../tiles.js";
-import { mountPlay } from "./play.js";
-import { mountReplayBoard } from "./replay.js";
-import { moveWords, refusals } from "./texts.js";
+// coloured squares on a square grid, placements {tile, x, y, dir}. It brings only
+// what is Chromino's: its board (board.js), tile pictures (tiles.js), targets
+// (placing.js) and words (texts.js); the camera, the gestures and the placing
+// controller are the shared ones in board/.
+import { mountPlacing } from "../../board/placing.js";
+import { mountReplayBoard } from "../../board/replay.js";
+import { chrominoBoard } from "./board.js";
+import { UPRIGHT, targets } from "./placing.js";
+import { moduleWords, placingWords } from "./texts.js";
+import { FLIP, ROTATE, tileIcon, tileLabel } from "./tiles.js";
+
+/** What the placing controller needs of Chromino (board/placing.js). */
+const input = {
+  board: chrominoBoard,
+  upright: UPRIGHT,
+  // R turns a quarter clockwise, F flips end for end.
+  turns: [
+    { button: "rotate", key: "r", next: ROTATE },
+    { button: "flip", key: "f", next: FLIP },
+  ],
+  targets,
+  words: placingWords,
+  tileIcon: (name, dir) => tileIcon(name, dir),
+  tileLabel,
+  preview: (state) => ({ picture: "", icon: () => tileIcon(state.picked, state.orientation) }),
+  avatarClass: "drag-avatar",
+};
 
 export default {
   kind: "chromino",
+
+  /** One tile lies on the board before the first move. */
+  dealtTiles: 1,
 
   /** A tile on its own, lengthwise (hand, move log, revealed hands): a decorative <svg>. */
   tileIcon(name, attributes = {}) {
@@ -22,14 +46,9 @@ export default {
     return { tile, x, y, dir };
   },
 
-  /** Refusal codes of Chromino's rules, in words (the shell knows the common ones). */
-  refusals,
+  // Its refusals, its moves in the log and for the coach, its end and personal best.
+  ...moduleWords,
 
-  /** A move in a few words, for the coach's notes: "PYY at 3,−1 E", "drawing a tile". */
-  moveWords,
-
-  // describeEvent is left out: the shared log lines say every Chromino move.
-
-  mountReplayBoard,
-  mountPlay,
+  mountReplayBoard: (svg, options) => mountReplayBoard(chrominoBoard, svg, options),
+  mountPlay: (context) => mountPlacing(context, input),
 };

@@ -1,10 +1,11 @@
 // Where the picked Chromino tile can go, worked out from the server's legal
 // placements (never from the rules): the targets for the way the tile is turned,
 // the target a cell designates, and what the ghost shows. Pure functions of the
-// page's state; a cell is {x, y} on the square grid, a target's "centre" is the
-// cell under the tile's middle square (the one the player points at).
+// page's state; a cell is {x, y} on the square grid, a target's `cell` is the one
+// under the tile's middle square (the one the player points at). The placing
+// controller (board/placing.js) does the rest.
 import { isMyTurn, isScoring } from "../../game/model.js";
-import { DIRS, centreOf, placementAround, sameWay } from "../../tiles.js";
+import { DIRS, centreOf, placementAround, sameWay } from "./tiles.js";
 
 /** How a freshly picked tile is turned: east, its letters in name order. */
 export const UPRIGHT = "E";
@@ -12,7 +13,7 @@ export const UPRIGHT = "E";
 // Targets are cached by identity, so the board redraws them only when they change.
 let cache = { legal: undefined, tile: undefined, orientation: undefined, list: [] };
 
-/** Legal entries for the picked tile turned as it is: [{placement, centre, points, contacts}]. */
+/** Legal entries for the picked tile turned as it is: [{placement, cell, points, contacts}]. */
 export function currentTargets(state) {
   if (!state.legal || !state.picked || !isMyTurn(state)) return [];
   const { legal, picked, orientation } = state;
@@ -21,7 +22,7 @@ export function currentTargets(state) {
     .filter((entry) => entry.tile === picked && sameWay(picked, entry.dir, orientation))
     .map((entry) => ({
       placement: { tile: entry.tile, x: entry.x, y: entry.y, dir: entry.dir },
-      centre: centreOf(entry),
+      cell: centreOf(entry),
       points: isScoring(state) ? entry.points : undefined,
       contacts: entry.contacts,
     }));
@@ -32,7 +33,7 @@ export function currentTargets(state) {
 /** The target a cell designates: one centred on it, else the nearest one covering it. */
 export function targetAt(state, cell) {
   const targets = currentTargets(state);
-  const exact = targets.find((target) => target.centre.x === cell.x && target.centre.y === cell.y);
+  const exact = targets.find((target) => target.cell.x === cell.x && target.cell.y === cell.y);
   if (exact) return exact;
   let best = null;
   let bestDistance = Infinity;
@@ -40,7 +41,7 @@ export function targetAt(state, cell) {
     const [dx, dy] = DIRS[target.placement.dir];
     const covers = [0, 1, 2].some((i) => target.placement.x + i * dx === cell.x && target.placement.y + i * dy === cell.y);
     if (!covers) continue;
-    const distance = Math.abs(target.centre.x - cell.x) + Math.abs(target.centre.y - cell.y);
+    const distance = Math.abs(target.cell.x - cell.x) + Math.abs(target.cell.y - cell.y);
     if (distance < bestDistance) [best, bestDistance] = [target, distance];
   }
   return best;
@@ -50,42 +51,17 @@ export function targetAt(state, cell) {
 export function ghostScene(state) {
   if (!state.picked || !state.ghost) return null;
   const target = state.legal && isMyTurn(state) ? targetAt(state, state.ghost) : null;
-  if (target && target.centre.x === state.ghost.x && target.centre.y === state.ghost.y) {
+  if (target && target.cell.x === state.ghost.x && target.cell.y === state.ghost.y) {
     return { placement: target.placement, status: "target", points: target.points };
   }
   const placement = placementAround(state.picked, state.orientation, state.ghost.x, state.ghost.y);
   return { placement, status: state.legal && isMyTurn(state) ? "off" : "free" };
 }
 
-export function nearestTarget(state, cell) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const target of currentTargets(state)) {
-    const distance = Math.hypot(target.centre.x - cell.x, target.centre.y - cell.y);
-    if (distance < bestDistance) [best, bestDistance] = [target, distance];
-  }
-  return best;
-}
-
-/** Where a tile picked with the keyboard starts: the target nearest the view's centre, or that centre. */
-export function startingGhost(state) {
-  const centre = { x: Math.floor(state.view.cx), y: Math.floor(state.view.cy) };
-  const near = nearestTarget(state, centre);
-  return near ? { ...near.centre } : centre;
-}
-
-/** The next target from the ghost in direction (dx, dy): ahead, and off the line as little as may be; or null. */
-export function targetToward(state, dx, dy) {
-  let best = null;
-  let bestScore = Infinity;
-  for (const target of currentTargets(state)) {
-    const ox = target.centre.x - state.ghost.x;
-    const oy = target.centre.y - state.ghost.y;
-    const along = ox * dx + oy * dy;
-    if (along <= 0) continue;
-    const across = Math.abs(ox * dy - oy * dx);
-    const score = along + 2 * across;
-    if (score < bestScore) [best, bestScore] = [target, score];
-  }
-  return best;
-}
+/** The placing controller's view of Chromino's targets (board/placing.js). */
+export const targets = {
+  current: currentTargets,
+  at: targetAt,
+  ghostScene,
+  placementAt: (tile, dir, cell) => placementAround(tile, dir, cell.x, cell.y),
+};

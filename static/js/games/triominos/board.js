@@ -1,13 +1,32 @@
-// The Triominos board: an SVG of triangles on the felt, with the tile laid last
-// outlined, the highlighted targets (with their points and bonus) and the ghost of
-// the picked tile. The camera and the gestures are board.js's (createView, fitView,
-// keepInView, wireGestures); the geometry is geometry.js's. It knows no rules.
-import { justAdded, pointAt, slideIn, svgSize, unitsPerPixel, wireGestures } from "../../board.js";
+// The Triominos board: its triangular grid on the shared surface (board/surface.js),
+// with the tile laid last outlined, the highlighted targets (with their points and
+// bonus) and the ghost of the picked tile. The camera and the gestures are the shared
+// ones (board/); the geometry is geometry.js's. It knows no rules.
+import { keepInView } from "../../board/camera.js";
+import { mountSurface } from "../../board/surface.js";
 import { s } from "../../svg.js";
-import { EDGE, ROW, UNIT, boardCentre, cameraBox, cellAtPoint, cellPolygon, isUp, pointsAttribute } from "./geometry.js";
+import { EDGE, ROW, UNIT, boardCentre, cameraBox, cellAtPoint, cellPolygon, centreOf, isUp, pointsAttribute } from "./geometry.js";
 import { figureName } from "./texts.js";
 import { drawTile, tileLabel } from "./tiles.js";
-import { t } from "../../i18n.js";
+
+const SMALL_SCALE = 26; // below this the numbers' dots would be specks: the digits say it
+const ROW_HEIGHT = ROW * UNIT;
+
+const SURFACE = {
+  unit: UNIT,
+  shadow: { dy: 3, blur: 3, opacity: 0.3 },
+  // The corner points of the grid: (u, v) with u + v odd, every edge and every row.
+  grid: {
+    id: "tri-grid",
+    width: EDGE,
+    height: 2 * ROW_HEIGHT,
+    dots: [[UNIT, 0], [0, ROW_HEIGHT], [EDGE, ROW_HEIGHT], [UNIT, 2 * ROW_HEIGHT]],
+  },
+  layers: ["origin", "tiles", "marks", "targets", "ghost"],
+  cellAtPoint,
+  farScale: 14, // pixels a half edge
+  className: "tri-board",
+};
 
 /** Where the camera looks before anything is laid: the first tile's cell, (0, 0). */
 export function originBox() {
@@ -19,105 +38,45 @@ export function boxOf(cells) {
   return cells.length ? cameraBox(cells) : originBox();
 }
 
+/** The triangular board as the shared placing controller and replay take it (board/placing.js). */
+export const triominosBoard = {
+  mount: mountTriBoard,
+  /** The camera box around the tiles and the turn's places, or the starting triangle's. */
+  fitBox: (tiles, places) => boxOf([...tiles, ...places]),
+  fitMargin: 1.2,
+  replayMargin: 1.2,
+  /** A cell's middle in camera units (half edges across, rows of √3 down). */
+  middleOf: (cell) => centreOf(cell.x, cell.y),
+  cellAtPoint,
+  /** Bring a tile just laid into sight: its triangle's middle. */
+  showPlaced(view, placement, width, height) {
+    const middle = centreOf(placement.x, placement.y);
+    keepInView(view, middle.x - 0.5, middle.y - 0.5, width, height, 2);
+  },
+};
+
 /**
- * Attach the board to an <svg>. `hooks`: view(), changed(), tap(cell), hover(cell|null),
- * signal (see board.js's mountBoard). Returns {draw(scene), cellAt(clientX, clientY), size(), svg}.
+ * Attach the board to an <svg>; `hooks` as board/surface.js's mountSurface takes them.
+ * Returns {draw(scene), cellAt(clientX, clientY), size(), svg}; a scene is
+ * {view, tiles, lastPlaced, targets, ghost}, and unchanged layers are kept.
  */
 export function mountTriBoard(svg, hooks) {
-  const rowHeight = ROW * UNIT;
-  const defs = s(
-    "defs",
-    {},
-    s(
-      "filter",
-      { id: "tile-shadow", x: "-20%", y: "-20%", width: "140%", height: "150%" },
-      s("feDropShadow", { dx: 0, dy: 3, stdDeviation: 3, "flood-color": "#1c2a22", "flood-opacity": 0.3 }),
-    ),
-    // The corner points of the grid: (u, v) with u + v odd, every edge and every row.
-    s(
-      "pattern",
-      { id: "tri-grid", width: EDGE, height: 2 * rowHeight, patternUnits: "userSpaceOnUse" },
-      s("circle", { class: "grid-dot", cx: UNIT, cy: 0, r: 3 }),
-      s("circle", { class: "grid-dot", cx: 0, cy: rowHeight, r: 3 }),
-      s("circle", { class: "grid-dot", cx: EDGE, cy: rowHeight, r: 3 }),
-      s("circle", { class: "grid-dot", cx: UNIT, cy: 2 * rowHeight, r: 3 }),
-    ),
-  );
-  const grid = s("rect", { class: "board-grid", x: 0, y: 0, width: "100%", height: "100%", fill: "url(#tri-grid)" });
-  const camera = s("g", { class: "camera" });
-  const layers = {
-    origin: s("g", { class: "layer-origin", "aria-hidden": "true" }),
-    tiles: s("g", { class: "layer-tiles" }),
-    marks: s("g", { class: "layer-marks", "aria-hidden": "true" }),
-    targets: s("g", { class: "layer-targets", "aria-hidden": "true" }),
-    ghost: s("g", { class: "layer-ghost", "aria-hidden": "true" }),
-  };
-  camera.append(layers.origin, layers.tiles, layers.marks, layers.targets, layers.ghost);
-  svg.replaceChildren(defs, grid, camera);
-  svg.classList.add("tri-board");
-  hooks.signal?.addEventListener("abort", () => svg.classList.remove("tri-board"));
+  const surface = mountSurface(svg, SURFACE, hooks);
+  const { layers } = surface;
 
-  const drawn = { tiles: null, targets: null, ghostKey: null, lastKey: null, empty: null };
-  const size = () => svgSize(svg);
-
-  function cellAt(clientX, clientY) {
-    const point = pointAt(svg, hooks.view(), clientX, clientY);
-    return point && cellAtPoint(point.x, point.y);
-  }
-
-  /** Draw a scene: {view, tiles, lastPlaced, targets, ghost}. Unchanged layers are kept. */
   function draw(scene) {
-    const { width, height } = size();
-    const view = scene.view;
-    const k = view.scale / UNIT;
-    const tx = width / 2 - view.cx * view.scale;
-    const ty = height / 2 - view.cy * view.scale;
-    const transform = `translate(${tx.toFixed(2)},${ty.toFixed(2)}) scale(${k.toFixed(5)})`;
-    camera.setAttribute("transform", transform);
-    defs.querySelector("#tri-grid").setAttribute("patternTransform", transform);
-    svg.classList.toggle("far", view.scale < 14);
-    svg.classList.toggle("small", view.scale < 26); // the numbers' dots would be specks: the digits say it
-    unitsPerPixel(svg, UNIT / view.scale);
-
+    surface.frame(scene.view);
+    svg.classList.toggle("small", scene.view.scale < SMALL_SCALE);
     const empty = scene.tiles.length === 0;
-    if (drawn.empty !== empty) {
-      drawn.empty = empty;
+    if (surface.changed("empty", empty)) {
       // Before the first tile: where it goes (the rules' fixed start, not a hint).
       layers.origin.replaceChildren(
         ...(empty ? [s("polygon", { class: "tri-origin", points: pointsAttribute(cellPolygon(0, 0, 4)) })] : []),
       );
     }
-    const tilesChanged = drawn.tiles !== scene.tiles;
-    if (tilesChanged) {
-      const added = justAdded(drawn.tiles, scene.tiles, scene.lastPlaced);
-      drawn.tiles = scene.tiles;
-      layers.tiles.replaceChildren(
-        ...scene.tiles.map((placement) =>
-          drawTile(placement, {
-            role: "img",
-            filter: "url(#tile-shadow)",
-            "aria-label": t("{tile} at column {x}, row {y}", { tile: tileLabel(placement.tile), x: placement.x, y: placement.y }),
-          }),
-        ),
-      );
-      if (added) slideIn(layers.tiles.lastElementChild, added);
-    }
-    const lastKey = scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null;
-    const lastChanged = drawn.lastKey !== lastKey;
-    if (lastChanged) {
-      drawn.lastKey = lastKey;
-      layers.marks.replaceChildren();
-      if (scene.lastPlaced) {
-        const { x, y } = scene.lastPlaced;
-        layers.marks.append(
-          s(
-            "g",
-            { class: "last-placed tri-last", "data-x": x, "data-y": y },
-            s("polygon", { class: "tri-last-outline", points: pointsAttribute(cellPolygon(x, y, 2.5)) }),
-          ),
-        );
-      }
-    }
+    const tilesChanged = surface.drawTiles(scene, drawTile, (placement) => tileLabel(placement.tile));
+    const lastChanged = surface.changed("last", scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null);
+    if (lastChanged) layers.marks.replaceChildren(...(scene.lastPlaced ? [lastMark(scene.lastPlaced)] : []));
     if (tilesChanged || lastChanged) {
       // The tile laid last also gets a warm face, under its numbers.
       layers.tiles.querySelector(".is-last")?.classList.remove("is-last");
@@ -126,17 +85,11 @@ export function mountTriBoard(svg, hooks) {
         layers.tiles.querySelector(`.tri-tile[data-x="${x}"][data-y="${y}"]`)?.classList.add("is-last");
       }
     }
-    const targetsChanged = drawn.targets !== scene.targets;
-    if (targetsChanged) {
-      drawn.targets = scene.targets;
-      layers.targets.replaceChildren(...(scene.targets || []).map(drawTarget));
-    }
+    const targetsChanged = surface.changed("targets", scene.targets);
+    if (targetsChanged) layers.targets.replaceChildren(...(scene.targets || []).map(drawTarget));
     const ghost = scene.ghost;
-    const ghostKey = ghost ? JSON.stringify(ghost) : null;
-    if (drawn.ghostKey !== ghostKey || targetsChanged) {
-      drawn.ghostKey = ghostKey;
-      layers.ghost.replaceChildren();
-      if (ghost) layers.ghost.append(drawGhost(ghost));
+    if (surface.changed("ghost", ghost ? JSON.stringify(ghost) : null) || targetsChanged) {
+      layers.ghost.replaceChildren(...(ghost ? [drawGhost(ghost)] : []));
       // The target under the ghost keeps quiet: its badge would hide the ghost's numbers.
       layers.targets.querySelector(".under-ghost")?.classList.remove("under-ghost");
       if (ghost) {
@@ -146,18 +99,16 @@ export function mountTriBoard(svg, hooks) {
     }
   }
 
-  wireGestures(svg, {
-    view: hooks.view,
-    changed: hooks.changed,
-    tap: (clientX, clientY) => {
-      const cell = cellAt(clientX, clientY);
-      if (cell) hooks.tap(cell);
-    },
-    hover: (clientX, clientY) => hooks.hover(clientX === null ? null : cellAt(clientX, clientY)),
-    signal: hooks.signal,
-  });
+  return { draw, cellAt: surface.cellAt, size: surface.size, svg };
+}
 
-  return { draw, cellAt, size, svg };
+/** The tile laid last: an orange outline along its edge. */
+function lastMark({ x, y }) {
+  return s(
+    "g",
+    { class: "last-placed tri-last", "data-x": x, "data-y": y },
+    s("polygon", { class: "tri-last-outline", points: pointsAttribute(cellPolygon(x, y, 2.5)) }),
+  );
 }
 
 /** Where a cell's badge and dot go: the dot towards its point, the badge towards its base. */

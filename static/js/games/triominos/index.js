@@ -1,16 +1,39 @@
 // Triominos Challenge as a game module (the contract is in docs/frontend.md):
 // triangles with a number on each corner, on a triangular grid, placements
-// {tile, x, y, rot}. Drawing is board.js and tiles.js here; placing is play.js;
-// the words of its moves, refusals and end are texts.js.
-import { mountPlay } from "./play.js";
-import { mountReplayBoard } from "./replay.js";
-import { coachMoveWords, describeEnd, describeEvent, refusals } from "./texts.js";
+// {tile, x, y, rot}. It brings only what is Triominos': its grid (geometry.js), board
+// (board.js), tile pictures (tiles.js), targets (placing.js) and words (texts.js); the
+// camera, the gestures and the placing controller are the shared ones in board/.
+import { mountPlacing } from "../../board/placing.js";
+import { mountReplayBoard } from "../../board/replay.js";
+import { triominosBoard } from "./board.js";
+import { isUp } from "./geometry.js";
+import { TURN, UPRIGHT, targets } from "./placing.js";
+import { moduleWords, placingWords } from "./texts.js";
 import { tileIcon, tileLabel } from "./tiles.js";
+
+/** The preview shows the picked tile as it would lie on the ghost's triangle (up or down). */
+function preview(state) {
+  const down = Boolean(state.ghost && !isUp(state.ghost.x, state.ghost.y));
+  return { picture: String(down), icon: () => tileIcon(state.picked, state.orientation, {}, { down }) };
+}
+
+/** What the placing controller needs of Triominos (board/placing.js). */
+const input = {
+  board: triominosBoard,
+  upright: UPRIGHT,
+  turns: [{ button: "rotate", key: "r", next: TURN }], // a third clockwise
+  targets,
+  words: placingWords,
+  tileIcon: (name, rot) => tileIcon(name, rot),
+  tileLabel,
+  preview,
+  avatarClass: "drag-avatar tri-avatar",
+};
 
 export default {
   kind: "triominos",
 
-  /** The board is empty before the first move (Chromino's starts with a tile). */
+  /** The board is empty before the first move. */
   dealtTiles: 0,
 
   /** A tile on its own, pointing up, its numbers in name order from the point: a decorative <svg>. */
@@ -26,18 +49,9 @@ export default {
     return { tile, x, y, rot };
   },
 
-  /** Refusal codes of Triominos' rules, in words (the shell knows the common ones). */
-  refusals,
+  // Its refusals, its moves in the log and for the coach, its end and personal best.
+  ...moduleWords,
 
-  /** A move in a few words, for the coach's notes: "4-5-3 at 3,−1", "drawing a tile". */
-  moveWords: coachMoveWords,
-
-  /** Every move in its own words: points, penalties, bonuses, and the end's points. */
-  describeEvent,
-
-  /** The end screen's result line and each player's figure. */
-  describeEnd,
-
-  mountReplayBoard,
-  mountPlay,
+  mountReplayBoard: (svg, options) => mountReplayBoard(triominosBoard, svg, options),
+  mountPlay: (context) => mountPlacing(context, input),
 };

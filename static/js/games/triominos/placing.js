@@ -1,9 +1,8 @@
 // Where the picked Triominos tile can go, from the server's legal placements (never
 // from the rules): the targets for the tile as it is turned, the target a cell is,
-// the ghost, and moving between targets with the arrow keys. Pure functions of the
-// page's state; a cell is {x, y} on the triangular grid (geometry.js).
+// and the ghost. Pure functions of the page's state; a cell is {x, y} on the
+// triangular grid (geometry.js). The placing controller (board/placing.js) does the rest.
 import { isMyTurn, isScoring } from "../../game/model.js";
-import { centreOf, cellAtPoint } from "./geometry.js";
 import { bonusOf } from "./texts.js";
 
 /** How a freshly picked tile is turned: its first number on the point. */
@@ -57,43 +56,10 @@ export function ghostScene(state) {
   return { placement, status: listed ? "off" : "free" };
 }
 
-function distance(a, b) {
-  const p = centreOf(a.x, a.y);
-  const q = centreOf(b.x, b.y);
-  return Math.hypot(p.x - q.x, p.y - q.y);
-}
-
-export function nearestTarget(state, cell) {
-  let best = null;
-  let bestDistance = Infinity;
-  for (const target of currentTargets(state)) {
-    const d = distance(target.cell, cell);
-    if (d < bestDistance) [best, bestDistance] = [target, d];
-  }
-  return best;
-}
-
-/** Where a tile picked with the keyboard starts: the target nearest the view's centre, or that centre's cell. */
-export function startingGhost(state) {
-  const centre = cellAtPoint(state.view.cx, state.view.cy);
-  const near = nearestTarget(state, centre);
-  return near ? { ...near.cell } : centre;
-}
-
-/** The next target from the ghost in screen direction (dx, dy): ahead, and off the line as little as may be; or null. */
-export function targetToward(state, dx, dy) {
-  const from = centreOf(state.ghost.x, state.ghost.y);
-  let best = null;
-  let bestScore = Infinity;
-  for (const target of currentTargets(state)) {
-    const to = centreOf(target.cell.x, target.cell.y);
-    const ox = to.x - from.x;
-    const oy = to.y - from.y;
-    const along = ox * dx + oy * dy;
-    if (along <= 0.01) continue;
-    const across = Math.abs(ox * dy - oy * dx);
-    const score = along + 2 * across;
-    if (score < bestScore) [best, bestScore] = [target, score];
-  }
-  return best;
-}
+/** The placing controller's view of Triominos' targets (board/placing.js). */
+export const targets = {
+  current: currentTargets,
+  at: targetAt,
+  ghostScene,
+  placementAt: (tile, rot, cell) => ({ tile, x: cell.x, y: cell.y, rot }),
+};

@@ -2,15 +2,11 @@
 // end's points), hints about turning a tile, where the ghost stands, and the end
 // screen. Every text goes through t() with a plain string, so `make messages` finds
 // it; counts choose between a singular and a plural text.
-import { t, tn } from "../../i18n.js";
+import { signedText, t, tn } from "../../i18n.js";
 import { spelled, tileLabel, tileValue } from "./tiles.js";
 
 /** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
-export function signed(points) {
-  if (points > 0) return `+${points}`;
-  if (points < 0) return `\u2212${Math.abs(points)}`;
-  return "0";
-}
+export const signed = signedText;
 
 function pointsWord(points) {
   return tn("1 point", "{count} points", points);
@@ -126,26 +122,15 @@ function endNotes(event, name, names) {
 
 // --- placing ----------------------------------------------------------------------------
 
-/** The hand's hint once a tile is picked: `places` targets this way (null when no list is shown). */
-export function pickedHint(places, { fitsAnotherWay }) {
-  if (places === null) return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
-  if (places) return tn("1 place for this tile this way.", "{count} places for this tile this way.", places);
-  return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
+/** The hint once a tile is picked and no places are listed (assistance None). */
+export function freeHint() {
+  return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
 }
 
-/** The ghost's cell and standing ("target", "off" or "free", see placing.js), in words. */
-export function ghostWords(scene, cell) {
-  const where = t("Column {x}, row {y}.", { x: cell.x, y: cell.y });
-  if (scene.status === "target") {
-    let points = "";
-    if (scene.points !== undefined) {
-      points = " " + pointsWord(scene.points) + ".";
-      if (scene.figure) points += " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus });
-    }
-    return where + " " + t("It fits here.") + points;
-  }
-  if (scene.status === "off") return where + " " + t("Not a highlighted place.");
-  return where;
+/** A target's points, said, with its bonus: "52 points. With a hexagon: +50." */
+export function pointsSaid(scene) {
+  const points = pointsWord(scene.points) + ".";
+  return scene.figure ? points + " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus }) : points;
 }
 
 /** How the picked tile is turned, in words: its numbers from the point, clockwise. */
@@ -157,14 +142,6 @@ export function turnWords(name, rot) {
 /** A place's worth on the "Lay it here" button: "+12", or "+52 (hexagon)". */
 export function placeWorth(scene) {
   return scene.figure ? t("+{points} ({figure})", { points: scene.points, figure: figureName(scene.figure) }) : `+${scene.points}`;
-}
-
-export function noTargetThatWay() {
-  return t("No highlighted place further that way.");
-}
-
-export function notATarget() {
-  return t("Not a highlighted place: pick one of the outlined places, or turn the tile.");
 }
 
 // --- the end ------------------------------------------------------------------------------
@@ -196,7 +173,16 @@ export function describeEnd(state, { names, winners }) {
     const end = ends[seat];
     return end ? t("{total} ({points} at the end)", { total, points: signed(end) }) : total;
   });
-  return { result, figures };
+  // Blocked, the result line does not say why the winners won.
+  const why = !state.solo && game.ended_by === "blocked" ? t("The bag is empty and no one can lay a tile: the most points win.") : "";
+  return { result, why, figures };
+}
+
+/** A new personal best on the end screen (the most points); `after` and `before` are GET /api/me/solo-best's answers. */
+export function newBestText(after, before) {
+  return before
+    ? t("New personal best: {score} (before: {was}).", { score: pointsWord(after.score), was: pointsWord(before.score) })
+    : t("Your first personal best: {score}.", { score: pointsWord(after.score) });
 }
 
 /** A move in a few words, for the coach's notes: its numbers from the point clockwise
@@ -204,8 +190,13 @@ export function describeEnd(state, { names, winners }) {
 export function coachMoveWords(action) {
   if (action.action === "play") {
     const read = [0, 1, 2].map((corner) => action.tile[(action.rot + corner) % 3]).join("-");
-    const at = (value) => (value < 0 ? `\u2212${-value}` : String(value));
-    return t("{numbers} at {x},{y}", { numbers: read, x: at(action.x), y: at(action.y) });
+    return t("{numbers} at {x},{y}", { numbers: read, x: action.x, y: action.y });
   }
   return action.action === "draw" ? t("drawing a tile") : t("passing");
 }
+
+/** The game module's words (docs/frontend.md, "The game module"). */
+export const moduleWords = { refusals, moveWords: coachMoveWords, describeEvent, describeEnd, newBestText };
+
+/** The placing controller's words (board/placing.js). */
+export const placingWords = { turned: turnWords, pointsSaid, placeWorth, freeHint };

@@ -1,32 +1,44 @@
-// Triominos' part of the live game page: the triangular board (board.js here) with its
-// targets and ghost, and placing a tile: pick it from the hand, turn it (three ways),
-// point at a triangle with the mouse, a finger, a drag or the arrow keys, and lay it.
-// The shell (game/shell.js) owns everything else and calls what mountPlay returns.
-import { el } from "../../api.js";
-import { createView, fitView, keepInView, wireViewControls } from "../../board.js";
-import { isMyTurn, myHand } from "../../game/model.js";
-import { tilePutBack } from "../../game/texts.js";
-import { boxOf, mountTriBoard } from "./board.js";
-import { centreOf, isUp } from "./geometry.js";
-import { TURN, UPRIGHT, currentTargets, ghostScene, nearestTarget, startingGhost, targetAt, targetToward } from "./placing.js";
-import * as words from "./texts.js";
-import { tileIcon, tileLabel } from "./tiles.js";
+// The one placing controller of the live game page, for every game: pick a tile from
+// the hand, turn it, point at a place with the mouse, a finger, a drag or the arrow
+// keys, and lay it. It knows no geometry and no rule: the game module hands it its
+// board, its targets (worked out from the server's `legal`, never from the rules),
+// its ways of turning a tile, and its words (docs/frontend.md, "The game's input").
+// The shell (game/shell.js) owns everything else and calls what mountPlacing returns.
+import { isMyTurn, myHand } from "../game/model.js";
+import * as shared from "../game/texts.js";
+import { createView, fitView, keepInView } from "./camera.js";
+import { wireViewControls } from "./controls.js";
+import { wireHandDrag } from "./drag.js";
+import { nearestTarget, startingCell, targetToward } from "./moves.js";
 
 const $ = (id) => document.getElementById(id);
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const PAN_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
-const DRAG_SLOP = 8; // pixels a pointer moves from a hand tile before it is a drag, not a click
 const CLICK_AFTER_DRAG_MS = 500; // the click that ends a drag is not a pick
-const FIT_MARGIN = 1.2; // camera units (half edges) around what the board shows
+const GHOST_MARGIN = 2; // camera units kept between the ghost and the edge of the view
 
-/** Mount on the page's board and placing controls; see docs/frontend.md for `context` and the result. */
-export function mountPlay({ state, svg, preferences, requestRender, announce, command, focusHandTile, unlockSound, signal }) {
+/**
+ * Mount the board and the placing input of one game on the page. `context` is what the
+ * shell gives a game module's mountPlay (docs/frontend.md); `game` is the game's input:
+ *   board        → {mount(svg, hooks), fitBox(tiles, places), fitMargin, middleOf(cell),
+ *                   cellAtPoint(x, y), showPlaced(view, placement, width, height)}
+ *   upright      → how a freshly picked tile is turned
+ *   turns        → [{button, key, next}]: each way of turning (the button's id, its key,
+ *                   orientation → the next one)
+ *   targets      → {current(state), at(state, cell), ghostScene(state), placementAt(tile, orientation, cell)}
+ *   words        → {turned(tile, orientation): said on a turn, pointsSaid(scene): a target's worth said,
+ *                   placeWorth(scene): shown on "Lay it here", freeHint(): the hint when no places are listed}
+ *   tileIcon(name, orientation), tileLabel(name), preview(state) → {picture, icon()}, avatarClass
+ * Returns the Play the shell calls (render, renderControls, pickedHint, handClick, …).
+ */
+export function mountPlacing(context, game) {
+  const { state, svg, preferences, requestRender, announce, command, focusHandTile, unlockSound, signal } = context;
+  const targets = game.targets;
   const listen = { signal };
   state.view = createView();
-  state.orientation = UPRIGHT;
-  let dragEndedAt = 0; // when the last drag from the hand ended
+  state.orientation = game.upright;
 
-  const board = mountTriBoard(svg, {
+  const board = game.board.mount(svg, {
     view: () => state.view,
     changed: requestRender,
     tap: tapCell,
@@ -46,15 +58,15 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
   function pick(tile, { keyboard = false } = {}) {
     if (state.picked !== tile) {
       state.picked = tile;
-      state.orientation = UPRIGHT;
+      state.orientation = game.upright;
       state.ghost = null;
     }
     state.error = "";
     if (keyboard) {
-      state.ghost = startingGhost(state);
+      state.ghost = startingCell(game.board, targets.current(state), state.view);
       if (state.ghost) keepGhostInView();
       board.svg.focus();
-      announce(`${tileLabel(tile)}. ${ghostWords()}`);
+      announce(`${game.tileLabel(tile)}. ${ghostWords()}`);
     }
     requestRender();
   }
@@ -62,30 +74,30 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
   function unpick() {
     state.picked = null;
     state.ghost = null;
-    state.orientation = UPRIGHT;
+    state.orientation = game.upright;
   }
 
-  function turn() {
+  function turn(next) {
     if (!state.picked) return;
     const ghost = state.ghost;
-    state.orientation = TURN[state.orientation];
+    state.orientation = next[state.orientation];
     // Keep the ghost on a target when there is one near where it was.
-    if (ghost && state.legal && isMyTurn(state) && !targetAt(state, ghost)) {
-      const near = nearestTarget(state, ghost);
+    if (ghost && state.legal && isMyTurn(state) && !targets.at(state, ghost)) {
+      const near = nearestTarget(game.board, targets.current(state), ghost);
       if (near) state.ghost = { ...near.cell };
     }
-    announce(`${words.turnWords(state.picked, state.orientation)} ${ghostWords()}`);
+    announce(`${game.words.turned(state.picked, state.orientation)} ${ghostWords()}`);
     requestRender();
   }
 
-  /** Arrow keys: to the next target that way when targets are shown, else one triangle. */
+  /** Arrow keys: to the next target that way when targets are shown, else one cell. */
   function moveGhost(dx, dy) {
     if (!state.ghost) {
-      state.ghost = startingGhost(state);
-    } else if (currentTargets(state).length) {
-      const next = targetToward(state, dx, dy);
+      state.ghost = startingCell(game.board, targets.current(state), state.view);
+    } else if (targets.current(state).length) {
+      const next = targetToward(game.board, targets.current(state), state.ghost, dx, dy);
       if (!next) {
-        announce(words.noTargetThatWay());
+        announce(shared.noTargetThatWay());
         return;
       }
       state.ghost = { ...next.cell };
@@ -99,42 +111,47 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
 
   function keepGhostInView() {
     // While the camera follows the board it already shows every target.
-    if (state.view.follow && ghostScene(state)?.status === "target") return;
+    if (state.view.follow && targets.ghostScene(state)?.status === "target") return;
     const { width, height } = board.size();
     const before = `${state.view.cx},${state.view.cy}`;
-    const middle = centreOf(state.ghost.x, state.ghost.y);
-    keepInView(state.view, middle.x - 0.5, middle.y - 0.5, width, height, 2);
+    const middle = game.board.middleOf(state.ghost);
+    keepInView(state.view, middle.x - 0.5, middle.y - 0.5, width, height, GHOST_MARGIN);
     if (before !== `${state.view.cx},${state.view.cy}`) state.view.follow = false;
   }
 
   function ghostWords() {
-    const scene = ghostScene(state);
-    return scene ? words.ghostWords(scene, state.ghost) : "";
+    const scene = targets.ghostScene(state);
+    return scene ? shared.ghostWords(scene, state.ghost, game.words.pointsSaid) : "";
   }
 
+  /** The ghost on `cell`, or on the target that cell designates. */
   function setGhost(cell) {
-    const same = (cell && state.ghost && cell.x === state.ghost.x && cell.y === state.ghost.y) || cell === state.ghost;
+    const target = state.legal && isMyTurn(state) && cell ? targets.at(state, cell) : null;
+    const next = target ? { ...target.cell } : cell;
+    const same = (next && state.ghost && next.x === state.ghost.x && next.y === state.ghost.y) || next === state.ghost;
     if (same) return;
-    state.ghost = cell ? { ...cell } : null;
+    state.ghost = next;
     requestRender();
   }
 
   /** Lay the picked tile on `cell`: the listed placement there, or (no list) as it is turned. */
   function placeAt(cell) {
     if (!state.picked || !cell || !isMyTurn(state) || state.pending) return;
+    let placement;
     if (state.legal) {
-      const target = targetAt(state, cell);
+      const target = targets.at(state, cell);
       if (!target) {
         state.ghost = { ...cell };
-        state.error = words.notATarget();
+        state.error = shared.notATarget();
         requestRender();
         return;
       }
-      const { tile, x, y, rot } = target.placement;
-      command("play", { tile, x, y, rot });
+      placement = target.placement;
+      cell = target.cell;
     } else {
-      command("play", { tile: state.picked, x: cell.x, y: cell.y, rot: state.orientation });
+      placement = targets.placementAt(state.picked, state.orientation, cell);
     }
+    command("play", { ...placement });
     state.ghost = { ...cell };
   }
 
@@ -142,7 +159,7 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
     if (!state.picked) return;
     if (!isMyTurn(state)) return setGhost(cell);
     if (state.legal) {
-      if (targetAt(state, cell)) placeAt(cell);
+      if (targets.at(state, cell)) placeAt(cell);
       else setGhost(cell);
     } else if (state.ghost && state.ghost.x === cell.x && state.ghost.y === cell.y) {
       placeAt(cell); // a second tap on the ghost lays it
@@ -155,58 +172,22 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
 
   // --- dragging a tile from the hand ----------------------------------------------------
 
-  const avatar = el("div", { class: "drag-avatar tri-avatar", "aria-hidden": "true", hidden: true });
-  document.body.append(avatar);
-  signal?.addEventListener("abort", () => {
-    avatar.remove();
-    delete $("place").dataset.points;
+  const drag = wireHandDrag({
+    state,
+    board,
+    avatarClass: game.avatarClass,
+    tileIcon: game.tileIcon,
+    pick,
+    hover: setGhost,
+    drop: (cell) => placeAt(state.legal ? (targets.at(state, cell)?.cell ?? cell) : cell),
+    requestRender,
+    signal,
   });
-
-  function onDragMove(event) {
-    const drag = state.drag;
-    if (!drag || drag.pointerId !== event.pointerId) return;
-    if (!drag.moving && Math.hypot(event.clientX - drag.startX, event.clientY - drag.startY) < DRAG_SLOP) return;
-    if (!drag.moving) {
-      drag.moving = true;
-      if (state.picked !== drag.tile) pick(drag.tile);
-      document.body.classList.add("dragging-tile");
-    }
-    const cell = board.cellAt(event.clientX, event.clientY);
-    if (cell) {
-      avatar.hidden = true;
-      setGhost(cell);
-    } else {
-      state.ghost = null;
-      if (avatar.dataset.key !== `${state.picked}:${state.orientation}`) {
-        avatar.dataset.key = `${state.picked}:${state.orientation}`;
-        avatar.replaceChildren(tileIcon(state.picked, state.orientation));
-      }
-      avatar.hidden = false;
-      avatar.style.transform = `translate(${event.clientX}px, ${event.clientY}px)`;
-      requestRender();
-    }
-  }
-
-  function onDragEnd(event, cancelled) {
-    const drag = state.drag;
-    if (!drag || drag.pointerId !== event.pointerId) return;
-    state.drag = null;
-    avatar.hidden = true;
-    document.body.classList.remove("dragging-tile");
-    if (!drag.moving) return; // a plain click: the click handler picks the tile
-    dragEndedAt = Date.now();
-    const cell = cancelled ? null : board.cellAt(event.clientX, event.clientY);
-    if (cell && isMyTurn(state)) placeAt(cell);
-    requestRender();
-  }
-
-  document.addEventListener("pointermove", onDragMove, listen);
-  document.addEventListener("pointerup", (event) => onDragEnd(event, false), listen);
-  document.addEventListener("pointercancel", (event) => onDragEnd(event, true), listen);
+  signal?.addEventListener("abort", () => delete $("place").dataset.points);
 
   // --- buttons and keys ---------------------------------------------------------------
 
-  $("rotate").addEventListener("click", turn, listen);
+  for (const way of game.turns) $(way.button).addEventListener("click", () => turn(way.next), listen);
   $("cancel").addEventListener(
     "click",
     () => {
@@ -227,7 +208,7 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
           moveGhost(...ARROWS[event.key]);
         } else if (event.key === "Enter" || event.key === " ") {
           event.preventDefault();
-          if (!state.ghost) state.ghost = startingGhost(state);
+          if (!state.ghost) state.ghost = startingCell(game.board, targets.current(state), state.view);
           placeAt(state.ghost);
         }
         return;
@@ -255,50 +236,50 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
     /** Draw the board: tiles, the last one laid, the targets and the ghost. */
     render() {
       const tiles = state.game ? state.game.board : [];
-      const targets = currentTargets(state);
+      const shown = targets.current(state);
       if (state.view.follow) {
         const { width, height } = board.size();
         // Every place any tile could go this turn: turning the tile does not move the view.
         const places = isMyTurn(state) && state.legal ? state.legal : [];
-        fitView(state.view, boxOf([...tiles, ...places.map((entry) => ({ x: entry.x, y: entry.y }))]), width, height, FIT_MARGIN);
+        fitView(state.view, game.board.fitBox(tiles, places), width, height, game.board.fitMargin);
       }
       board.svg.classList.toggle("has-pick", Boolean(state.picked && isMyTurn(state)));
-      board.draw({ view: state.view, tiles, lastPlaced: state.lastPlaced, targets, ghost: ghostScene(state) });
+      board.draw({ view: state.view, tiles, lastPlaced: state.lastPlaced, targets: shown, ghost: targets.ghostScene(state) });
     },
 
-    /** The placing controls: turn, put back, lay it here, and the picked tile's preview. */
+    /** The placing controls: the ways of turning, put back, lay it here, and the picked tile's preview. */
     renderControls() {
-      const scene = ghostScene(state);
-      $("rotate").disabled = !state.picked;
+      const scene = targets.ghostScene(state);
+      for (const way of game.turns) $(way.button).disabled = !state.picked;
       $("cancel").disabled = !state.picked;
       const place = $("place");
       place.disabled = !isMyTurn(state) || Boolean(state.pending) || !scene || scene.status === "off";
       // What the ghost's place is worth, on the button that lays it there.
-      const worth = scene?.status === "target" && scene.points !== undefined ? words.placeWorth(scene) : null;
+      const priced = scene?.status === "target" && scene.points !== undefined && scene.points !== null;
+      const worth = priced ? game.words.placeWorth(scene) : null;
       if ((place.dataset.points || null) !== worth) {
         if (worth) place.dataset.points = worth;
         else delete place.dataset.points;
       }
       const preview = $("orientation-preview");
-      // The preview shows the tile as it would lie on the ghost's triangle (up or down).
-      const down = Boolean(state.ghost && !isUp(state.ghost.x, state.ghost.y));
       const key = state.picked ? `${state.picked}:${state.orientation}` : "";
-      const picture = `${key}:${down}`;
+      const look = state.picked ? game.preview(state) : null;
+      const picture = `${key}:${look ? look.picture : ""}`;
       if (preview.dataset.picture !== picture) {
         preview.dataset.key = key;
         preview.dataset.picture = picture;
-        preview.replaceChildren(...(state.picked ? [tileIcon(state.picked, state.orientation, {}, { down })] : []));
+        preview.replaceChildren(...(look ? [look.icon()] : []));
       }
     },
 
     pickedHint() {
-      if (state.legal === null) return words.pickedHint(null, {});
+      if (state.legal === null) return game.words.freeHint();
       const fitsAnotherWay = state.legal.some((entry) => entry.tile === state.picked);
-      return words.pickedHint(currentTargets(state).length, { fitsAnotherWay });
+      return shared.pickedHint(targets.current(state).length, { fitsAnotherWay });
     },
 
     handClick(event, tile) {
-      if (Date.now() - dragEndedAt < CLICK_AFTER_DRAG_MS) return;
+      if (Date.now() - drag.endedAt() < CLICK_AFTER_DRAG_MS) return;
       const keyboard = event.detail === 0;
       if (state.picked === tile && !keyboard) {
         unpick();
@@ -311,22 +292,22 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
     handPointerDown(event, tile) {
       if (event.button !== 0) return;
       unlockSound();
-      state.drag = { tile, pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, moving: false };
-      event.currentTarget.setPointerCapture(event.pointerId);
+      drag.start(event, tile);
     },
 
-    /** Keys anywhere on the page (the shell has left out typing in fields): R, Escape. */
+    /** Keys anywhere on the page (the shell has left out typing in fields): the turning keys, Escape. */
     keydown(event) {
       if (!state.picked) return;
-      if (event.key.toLowerCase() === "r") {
+      const way = game.turns.find((candidate) => candidate.key === event.key.toLowerCase());
+      if (way) {
         event.preventDefault();
-        turn();
+        turn(way.next);
       } else if (event.key === "Escape") {
         event.preventDefault();
         const tile = state.picked;
         const fromBoard = document.activeElement === board.svg;
         unpick();
-        announce(tilePutBack());
+        announce(shared.tilePutBack());
         requestRender();
         if (fromBoard) focusHandTile(tile);
       }
@@ -346,8 +327,7 @@ export function mountPlay({ state, svg, preferences, requestRender, announce, co
     showPlaced(placement) {
       if (state.view.follow || !placement) return;
       const { width, height } = board.size();
-      const middle = centreOf(placement.x, placement.y);
-      keepInView(state.view, middle.x - 0.5, middle.y - 0.5, width, height, 2);
+      game.board.showPlaced(state.view, placement, width, height);
     },
   };
 }

@@ -1,8 +1,8 @@
 // Tiles as pictures and as words: geometry of a placement (RULES.md section 9),
 // the SVG of a tile in the current palette, and the names a screen reader speaks.
 // Colours come from CSS classes (.c-R … .c-X), so a palette is only a stylesheet.
-import { t } from "./i18n.js";
-import { polygonPoints, roundedRect, s } from "./svg.js";
+import { t } from "../../i18n.js";
+import { polygonPoints, roundedRect, s } from "../../svg.js";
 
 /** Board units per cell: the board is drawn at 100 units a square, then scaled. */
 export const CELL = 100;

@@ -1,0 +1,15 @@
+// The names of the seats as a page shows them. A bot's seat is stored with its English
+// name ("Hard bot"); every page names it in the reader's language instead.
+import { t } from "../i18n.js";
+
+/** A bot's name in the reader's language ("Hard bot"), or undefined for an unknown bot. */
+export function botName(bot) {
+  const words = { random: t("Easy bot"), greedy: t("Medium bot"), strong: t("Hard bot") };
+  return words[bot];
+}
+
+/** The seats' names as the page shows them: a bot's in the reader's language (the
+ * server stores the English one with the seat), a person's as they chose it. */
+export function shownNames(players, bots = []) {
+  return players.map((name, seat) => botName(bots[seat]) ?? name);
+}
