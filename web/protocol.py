@@ -1,6 +1,7 @@
 """The websocket protocol's inbound messages, parsed once at the edge (docs/protocol.md).
 
-``sync``, ``ping``, ``draw`` and ``pass`` are the same for every game; the
+``sync``, ``ping``, ``draw``, ``pass``, ``resign`` and the agreement's ``offer_end``,
+``accept_end`` and ``decline_end`` are the same for every game; the
 ``play`` command is the game's own (its kind's ``play_model``, built on
 :class:`PlayBase`). A message becomes a typed model here and an engine action
 in the game kind (``GameKind.action_of``), never a loose dict in between.
@@ -59,8 +60,44 @@ class PassCommand(CommandBase):
     type: Literal["pass"]
 
 
+class ResignCommand(CommandBase):
+    """Leave the game, on one's turn or not (docs/rules-interpretations.md)."""
+
+    type: Literal["resign"]
+
+
+class OfferEndCommand(CommandBase):
+    """Offer everyone still in the game to stop here, scored as it stands."""
+
+    type: Literal["offer_end"]
+
+
+class AcceptEndCommand(CommandBase):
+    """Accept the standing offer to end (``version`` is the game's, as for any command)."""
+
+    type: Literal["accept_end"]
+
+
+class DeclineEndCommand(CommandBase):
+    """Decline the standing offer to end: it lapses for everyone."""
+
+    type: Literal["decline_end"]
+
+
+AgreementCommand = OfferEndCommand | AcceptEndCommand | DeclineEndCommand
+"""The commands of ending by agreement: the room's business, not a move until agreed."""
 Command = CommandBase
-MESSAGE_TYPES = ("sync", "ping", "play", "draw", "pass")
+MESSAGE_TYPES = (
+    "sync",
+    "ping",
+    "play",
+    "draw",
+    "pass",
+    "resign",
+    "offer_end",
+    "accept_end",
+    "decline_end",
+)
 
 
 class ProtocolError(Exception):
@@ -77,7 +114,15 @@ class ProtocolError(Exception):
 def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
     """The union of every inbound message, with this game's ``play``."""
     union = Annotated[
-        SyncMessage | PingMessage | play_model | DrawCommand | PassCommand,  # type: ignore[valid-type]
+        SyncMessage
+        | PingMessage
+        | play_model  # type: ignore[valid-type]
+        | DrawCommand
+        | PassCommand
+        | ResignCommand
+        | OfferEndCommand
+        | AcceptEndCommand
+        | DeclineEndCommand,
         Field(discriminator="type"),
     ]
     return TypeAdapter(union)

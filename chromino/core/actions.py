@@ -1,9 +1,13 @@
-"""The four kinds of action of a tile game's turn, generic over the game's placement.
+"""The kinds of action of a tile game, generic over the game's placement.
 
 Every game here has the same turn: lay a tile (``play``, with the game's own
 placement), ``draw`` from the bag, ``pass``, or a ``timeout`` the host
 declares. Only the placement differs, so the action and its record form are
 written once and a game brings just its placement parser.
+
+Two more kinds are not turns: a seat may ``resign`` at any time (it leaves the
+game), and the host records ``end_agreed`` when every player still in the game
+has agreed to stop (docs/rules-interpretations.md, "Leaving a game").
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ class ActionKind(StrEnum):
     DRAW = "draw"
     PASS = "pass"
     TIMEOUT = "timeout"
+    RESIGN = "resign"
+    """The seat leaves the game, on its turn or not; its tiles leave the game with it."""
+    END_AGREED = "end_agreed"
+    """Every player still in the game agreed to stop here (the host checks the agreement)."""
 
 
 ACTION_KINDS: Final = tuple(kind.value for kind in ActionKind)
@@ -34,6 +42,8 @@ PLAY: Final = ActionKind.PLAY
 DRAW_KIND: Final = ActionKind.DRAW
 PASS_KIND: Final = ActionKind.PASS
 TIMEOUT_KIND: Final = ActionKind.TIMEOUT
+RESIGN_KIND: Final = ActionKind.RESIGN
+END_AGREED_KIND: Final = ActionKind.END_AGREED
 _set: Final = object.__setattr__
 
 
@@ -50,7 +60,8 @@ P = TypeVar("P", bound=PlacementForm)
 
 @dataclass(init=False, frozen=True, slots=True)
 class Action(Generic[P]):
-    """What a seat does: ``play`` (with a placement), ``draw``, ``pass`` or ``timeout``.
+    """What a seat does: ``play`` (with a placement), ``draw``, ``pass``, ``timeout``,
+    ``resign`` or ``end_agreed``.
 
     ``kind`` may be given as its string; a known one is kept as an :class:`ActionKind`.
     An unknown one is kept as given, so that the game refuses it with
@@ -83,6 +94,8 @@ class Action(Generic[P]):
 DRAW: Final[Action[Any]] = Action(ActionKind.DRAW)
 PASS: Final[Action[Any]] = Action(ActionKind.PASS)
 TIMEOUT: Final[Action[Any]] = Action(ActionKind.TIMEOUT)
+RESIGN: Final[Action[Any]] = Action(ActionKind.RESIGN)
+END_AGREED: Final[Action[Any]] = Action(ActionKind.END_AGREED)
 
 
 def read_coordinates(data: Mapping[str, object], limit: int) -> tuple[int, int]:

@@ -27,6 +27,10 @@ class Reason(StrEnum):
     DRAW_LIMIT = "draw_limit"
     DRAW_WHILE_PLAYABLE = "draw_while_playable"
     PASS_NOT_ALLOWED = "pass_not_allowed"
+    NO_SUCH_SEAT = "no_such_seat"
+    """A resignation or an agreement names a seat the game does not have."""
+    SEAT_RESIGNED = "seat_resigned"
+    """The seat has left the game and may do nothing more in it."""
     # Triominos Challenge (docs/triominos-rules.md section 3)
     FIRST_TILE_NOT_ORIGIN = "first_tile_not_origin"
     """The first tile of a Triominos game goes on cell (0, 0)."""

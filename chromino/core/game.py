@@ -1,7 +1,9 @@
 """The shared turn engine of a tile game: seats, hands, bag, scores, turns and their end.
 
 Both games have the same turn: lay a tile from the hand (only the tile just
-drawn, after a draw), draw from the bag, pass, or time out. They differ in
+drawn, after a draw), draw from the bag, pass, or time out. Both let a player
+leave (``resign``) at any time and a table stop by agreement (``end_agreed``):
+those are written here once, game-neutral. They differ in
 their board, what a play scores, what a draw or a pass costs, when the game
 ends and how it is scored then. :class:`TileGame` does the shared work once
 and calls small hooks a game overrides, the way python-chess's variants
@@ -18,11 +20,11 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from .actions import DRAW_KIND, PASS_KIND, PLAY, TIMEOUT_KIND, Action
+from .actions import DRAW_KIND, END_AGREED_KIND, PASS_KIND, PLAY, RESIGN_KIND, TIMEOUT_KIND, Action
 from .board import BoardIndex, P
 from .errors import IllegalMoveError, InvalidSetupError, Reason
 from .notation import record_of
-from .outcome import EndedBy, Outcome
+from .outcome import EndedBy, Outcome, best_scores
 from .view import View
 
 
@@ -127,8 +129,13 @@ class TileGame(Generic[P, E, V]):
         self.turns_taken = [0] * len(self.players)
         self.tiles_drawn = [0] * len(self.players)
         self.moves: list[tuple[int, Action[P]]] = []
-        self._idle_turns = 0
-        """Consecutive turns begun with the bag empty and ended with no tile laid."""
+        self.resigned: list[int] = []
+        """The seats that left the game, in the order they left."""
+        self.out_of_play: list[list[str]] = [[] for _ in self.players]
+        """Per seat, the tiles it held when it left: out of the game, shown to nobody."""
+        self._idle_seats: set[int] = set()
+        """Seats that took a turn begun with the bag empty and laid no tile, since a tile
+        was last laid (or the bag last held a tile at a turn's start)."""
         self._outcome: Outcome | None = None
         self._turn = Turn(setup.first, began_with_empty_bag=not self.bag)
 
@@ -217,6 +224,15 @@ class TileGame(Generic[P, E, V]):
         return self._turn.draws
 
     @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game, in seat order."""
+        return tuple(seat for seat in range(self.player_count) if seat not in self.resigned)
+
+    def is_playing(self, seat: int) -> bool:
+        """Whether the seat exists and has not left."""
+        return 0 <= seat < self.player_count and seat not in self.resigned
+
+    @property
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self._outcome is not None
@@ -245,7 +261,8 @@ class TileGame(Generic[P, E, V]):
         """Plays, then draw and pass where allowed: what the seat's view offers.
 
         A timeout is always accepted from the seat to play; it is the host's
-        to declare, not a choice, so it is not listed.
+        to declare, not a choice, so it is not listed. Nor are ``resign`` and
+        ``end_agreed``: leaving and agreeing are the people's, not a bot's move.
         """
         actions: list[Action[P]] = self.view_for(seat).legal_actions()
         return actions
@@ -281,8 +298,12 @@ class TileGame(Generic[P, E, V]):
             self.scores[seat] -= self.pass_penalty
             event = self._event(seat, action, points=-self.pass_penalty)
             event = self._end_turn(event, placed=False)
-        else:
+        elif kind is TIMEOUT_KIND:
             event = self._timeout(seat, action)
+        elif kind is RESIGN_KIND:
+            event = self._resign(seat, action)
+        else:
+            event = self._finish(self._event(seat, action), EndedBy.AGREED)
         self.moves.append((seat, action))
         return event
 
@@ -292,11 +313,18 @@ class TileGame(Generic[P, E, V]):
     def _refusal(self, seat: int, action: Action[P]) -> IllegalMoveError | None:
         if self.is_over:
             return IllegalMoveError(Reason.GAME_OVER, "the game is over")
+        if seat in self.resigned:
+            return IllegalMoveError(Reason.SEAT_RESIGNED, f"seat {seat} has left the game")
+        kind = action.kind
+        if kind is RESIGN_KIND or kind is END_AGREED_KIND:
+            # Not turns: any seat still in the game may leave, or carry the agreement.
+            if not 0 <= seat < self.player_count:
+                return IllegalMoveError(Reason.NO_SUCH_SEAT, f"there is no seat {seat}")
+            return None
         if seat != self.current:
             return IllegalMoveError(
                 Reason.NOT_YOUR_TURN, f"it is seat {self.current}'s turn, not seat {seat}'s"
             )
-        kind = action.kind
         if kind is PLAY:
             return self._play_refusal(seat, action.placement)
         if kind is DRAW_KIND:
@@ -355,23 +383,66 @@ class TileGame(Generic[P, E, V]):
         event = self._event(seat, action, points=points, drawn=drawn)
         return self._end_turn(event, placed=False)
 
+    def _resign(self, seat: int, action: Action[P]) -> E:
+        """The seat leaves: its tiles go out of play; on its turn, the turn ends.
+
+        With one player left (none, in a solo game) the game ends as resigned;
+        the winner is whoever stayed (docs/rules-interpretations.md).
+        """
+        self.out_of_play[seat] = self.hands[seat]
+        self.hands[seat] = []
+        self.resigned.append(seat)
+        self._left(seat)
+        event = self._event(seat, action)
+        if len(self.active_seats) <= 1:
+            return self._finish(event, EndedBy.RESIGNED)
+        if seat == self.current:
+            return self._end_turn(event, placed=False)
+        return event
+
+    def _left(self, seat: int) -> None:
+        """What else a game forgets of a seat that left (Chromino: that it went out)."""
+
     def _end_turn(self, event: E, *, placed: bool) -> E:
         seat = event.seat
         self.turns_taken[seat] += 1
         if self._turn.began_with_empty_bag and not placed:
-            self._idle_turns += 1
+            self._idle_seats.add(seat)
         else:
-            self._idle_turns = 0
+            self._idle_seats.clear()
         ended_by = self._ended_by(event)
         if ended_by is not None:
             return self._finish(event, ended_by)
-        self._turn = Turn((seat + 1) % self.player_count, began_with_empty_bag=not self.bag)
+        self._turn = Turn(self._next_seat(seat), began_with_empty_bag=not self.bag)
         return event
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat after ``seat`` still in the game, in turn order."""
+        count = self.player_count
+        for step in range(1, count + 1):
+            following = (seat + step) % count
+            if following not in self.resigned:
+                return following
+        return seat
+
+    def _closes_round(self, seat: int) -> bool:
+        """Whether ``seat`` is the last, in this round's order from the first player, of
+        the seats still in the game (or after them): the round ends with its turn."""
+        count = self.player_count
+        first = self.setup.first
+        place = (seat - first) % count
+        return all((other - first) % count <= place for other in self.active_seats)
 
     @property
     def _blocked(self) -> bool:
-        """A whole round of turns begun with the bag empty laid no tile."""
-        return self._idle_turns >= self.player_count
+        """Every player still in the game took a turn begun with the bag empty, and no
+        tile was laid since: a whole round laid no tile."""
+        return self._idle_seats.issuperset(self.active_seats)
+
+    def _leaders(self) -> tuple[int, ...]:
+        """The winners of a game stopped as it stands: the best score among the seats
+        still in the game (a game without points ranks its own way)."""
+        return best_scores(self.scores, self.active_seats)
 
     def _finished(self, event: E, outcome: Outcome, **changes: Any) -> E:
         """Record the outcome; the event marked as the last one."""
@@ -398,7 +469,9 @@ class TileGame(Generic[P, E, V]):
             "scores": list(self.scores),
             "current": self.current,
             "turn": (turn.draws, turn.drawn_tile, turn.began_with_empty_bag),
-            "idle": self._idle_turns,
+            "idle": sorted(self._idle_seats),
+            "resigned": list(self.resigned),
+            "out_of_play": [list(tiles) for tiles in self.out_of_play],
             "turns_taken": list(self.turns_taken),
             "tiles_drawn": list(self.tiles_drawn),
             "outcome": self._outcome,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -17,6 +17,14 @@ class EndedBy(StrEnum):
     """The bag was empty and a whole round of turns laid no tile."""
     TARGET = "target"
     """A player's score reached the table's target (Triominos only)."""
+    RESIGNED = "resigned"
+    """Every other player left: the one still in the game wins (nobody, in a solo game)."""
+    AGREED = "agreed"
+    """Every player still in the game agreed to stop: scored as it stands."""
+
+
+AS_IT_STANDS: frozenset[EndedBy] = frozenset({EndedBy.RESIGNED, EndedBy.AGREED})
+"""Ends that add no end-of-game scoring: the scores stay as they were when play stopped."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +36,11 @@ class Outcome:
     scores: tuple[int, ...]
 
 
-def best_scores(scores: Sequence[int]) -> tuple[int, ...]:
-    """Every seat tied for the best score."""
-    best = max(scores)
-    return tuple(seat for seat, score in enumerate(scores) if score == best)
+def best_scores(scores: Sequence[int], among: Collection[int] | None = None) -> tuple[int, ...]:
+    """Every seat tied for the best score, of the seats ``among`` (every seat when None):
+    a player who left cannot win."""
+    seats = range(len(scores)) if among is None else sorted(among)
+    if not seats:
+        return ()
+    best = max(scores[seat] for seat in seats)
+    return tuple(seat for seat in seats if scores[seat] == best)

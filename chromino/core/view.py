@@ -62,6 +62,8 @@ class View(Generic[O, B, P]):
     tiles_drawn: tuple[int, ...]
     move_count: int
     outcome: Outcome | None
+    resigned: tuple[int, ...] = ()
+    """The seats that left the game, in the order they left (their tiles are out of play)."""
 
     options_type: ClassVar[Any]
     """The game's options class (``from_dict``)."""
@@ -145,6 +147,7 @@ class View(Generic[O, B, P]):
             tuple(game.tiles_drawn),
             len(game.moves),
             game.outcome(),
+            tuple(game.resigned),
             *cls._game_values(game),
         )
 
@@ -201,6 +204,7 @@ class View(Generic[O, B, P]):
             "finished": outcome is not None,
             "ended_by": None if outcome is None else outcome.ended_by.value,
             "winners": [] if outcome is None else list(outcome.winners),
+            "resigned": list(self.resigned),
             **self._json_fields(),
         }
 
@@ -235,6 +239,7 @@ class View(Generic[O, B, P]):
             tiles_drawn=tuple(whole(count) for count in items(data["tiles_drawn"])),
             move_count=whole(data["moves"]),
             outcome=None,
+            resigned=tuple(whole(seat) for seat in items(data.get("resigned", []))),
             **cls._fields_from(data),
         )
 

@@ -17,11 +17,16 @@ from pydantic import BaseModel
 from web.games import GAMES
 from web.i18n import say
 from web.protocol import (
+    MESSAGE_TYPES,
+    AcceptEndCommand,
+    DeclineEndCommand,
     DrawCommand,
+    OfferEndCommand,
     PassCommand,
     PingMessage,
     PlayBase,
     ProtocolError,
+    ResignCommand,
     SyncMessage,
 )
 from web.protocol import parse_inbound as parse
@@ -49,6 +54,10 @@ GOOD_MESSAGES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
     "ping": (PingMessage, {"type": "ping"}),
     "draw": (DrawCommand, {"type": "draw", "id": "c1", "version": 0}),
     "pass": (PassCommand, {"type": "pass", "id": "c1", "version": 0}),
+    "resign": (ResignCommand, {"type": "resign", "id": "c1", "version": 0}),
+    "offer_end": (OfferEndCommand, {"type": "offer_end", "id": "c1", "version": 0}),
+    "accept_end": (AcceptEndCommand, {"type": "accept_end", "id": "c1", "version": 0}),
+    "decline_end": (DeclineEndCommand, {"type": "decline_end", "id": "c1", "version": 0}),
 }
 
 
@@ -98,3 +107,13 @@ def test_every_field_of_every_game_s_play_is_covered(name: str) -> None:
     for field in model.model_fields:
         if field != "type":
             assert _json_type(model, field) in WRONG_FOR
+
+
+def test_every_message_type_but_the_game_s_play_has_a_good_message_here() -> None:
+    """A new message type must come with its good message, so its fields are checked."""
+    assert set(GOOD_MESSAGES) == set(MESSAGE_TYPES) - {"play"}
+    for name, (model, good) in GOOD_MESSAGES.items():
+        assert good["type"] == name
+        play_model = GAMES["chromino"].play_model
+        assert issubclass(play_model, PlayBase)
+        assert isinstance(parse(json.dumps(good), play_model), model)

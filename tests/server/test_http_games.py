@@ -20,6 +20,7 @@ HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
 STATE_KEYS = {
     "seat",
+    "resigned",
     "players",
     "options",
     "board",

@@ -448,3 +448,38 @@ def test_http_and_a_solo_game_on_postgresql_alone(
     final = TileGameLive(replay(record.json()), GAME)
     assert final.is_over and client.state == final.view(0)
     assert len(stored_events(pg_url, game_id)) == client.version
+
+
+def _wait_for(client: GameClient, kind: str, timeout: float = 10) -> dict[str, Any]:
+    """The next message of ``kind`` the client receives."""
+    while True:
+        message = client.recv(timeout=timeout)
+        if message["type"] == kind:
+            return message
+
+
+def test_an_offer_to_end_made_on_one_process_is_accepted_on_the_other(
+    fanned_out: list[ServerProcess],
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    """The offer lives in the processes' memory, shared through the fan-out: Bob, on the
+    other process, hears it and accepts it there; the game ends once, by agreement."""
+    a, b = fanned_out
+    game_id, ana, bob = two_player_game(people, a, b)
+    ana_on_a = GameClient(ana, game_id, name="ana@a")
+    bob_on_b = GameClient(bob, game_id, name="bob@b")
+    clients.extend([ana_on_a, bob_on_b])
+    ana_on_a.connect(a.url)
+    bob_on_b.connect(b.url)
+    ana_on_a.send({"type": "offer_end"}, "offer", 0)
+    assert ana_on_a.wait_ack("offer") == 0
+    heard = _wait_for(bob_on_b, "end_offer")
+    assert heard["offer"]["by"] == 0 and heard["offer"]["waiting"] == [1]
+    bob_on_b.send({"type": "accept_end"}, "accept", 0)
+    assert bob_on_b.wait_ack("accept") == 1
+    for client in clients:
+        client.wait_version(1)
+        assert client.events[1]["action"] == "end_agreed"
+        assert client.state["ended_by"] == "agreed"
+    assert all(client.errors == [] for client in clients)

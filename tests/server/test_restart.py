@@ -353,3 +353,42 @@ def test_a_graceful_stop_under_load_loses_nothing_and_doubles_nothing(
     for game_id, clients in games:
         check_stored_game(database_url, game_id, clients, bot=False)
         assert all(client.errors == [] for client in clients)
+
+
+def test_a_resignation_and_an_agreed_end_survive_a_kill(
+    tmp_path: Path, database_url: str, cleanup: list[Any]
+) -> None:
+    """A resignation is a stored move: after a SIGKILL the seat is still gone, its tiles
+    still out of play; the game then ends by agreement (the bot accepts), and the
+    record replays to what everyone was shown."""
+    server = start_server(tmp_path, database_url, cleanup, bot_delay_seconds=0.25)
+    game_id, clients = new_game(server, cleanup, bot=True)
+    leaver, stayer = clients[1], clients[0]
+
+    def settled() -> int:
+        """The version once the bot is not to move (the people can act without a race)."""
+        while stayer.state["current"] == BOT_SEAT:
+            stayer.wait_version(stayer.version + 1)
+        leaver.wait_version(stayer.version)
+        return stayer.version
+
+    version = settled()
+    leaver.send({"type": "resign"}, "leave", version)
+    assert leaver.wait_ack("leave") == version + 1
+    stayer.wait_version(version + 1)
+    kill_and_restart(server, clients)
+    for client in clients:
+        assert client.state["resigned"] == [1]
+        assert client.state["hand_counts"][1] == 0
+    check_resend(leaver, {"type": "resign"}, "leave", version)
+    for attempt in range(20):
+        version = settled()
+        stayer.send({"type": "offer_end"}, f"offer{attempt}", version)
+        reply = stayer.wait_reply(f"offer{attempt}")
+        if reply["type"] == "ack":
+            break
+        assert reply["code"] == "stale_version", reply  # the bot moved meanwhile
+    sync_all(clients, version + 1)
+    assert stayer.events[version + 1]["action"] == "end_agreed"
+    assert stayer.state["ended_by"] == "agreed"
+    check_final_state(server, game_id, clients)

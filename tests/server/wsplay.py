@@ -45,6 +45,8 @@ RULE_CODES = {  # Chromino's refusals (the fuzz test sends Chromino commands)
     "pass_not_allowed",
     "unknown_tile",
     "bad_placement",
+    "seat_resigned",
+    "no_such_seat",
 }
 ERROR_CODES = RULE_CODES | {
     "bad_json",
@@ -56,6 +58,9 @@ ERROR_CODES = RULE_CODES | {
     "stale_version",
     "conflict",
     "assistance_draw_refused",
+    "no_offer",
+    "offer_pending",
+    "already_accepted",
 }
 
 

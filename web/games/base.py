@@ -56,6 +56,11 @@ class LiveGame(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """The seats still in the game (not resigned)."""
+        ...
+
     def apply(self, seat: int, action: EngineAction) -> Applied:
         """Apply or refuse (IllegalMoveError, nothing changed)."""
         ...
@@ -164,7 +169,8 @@ class GameKind(Protocol):
         ...
 
     def action_of(self, command: BaseModel) -> EngineAction:
-        """The engine action a parsed ``play``, ``draw`` or ``pass`` command asks for."""
+        """The engine action a parsed ``play``, ``draw``, ``pass`` or ``resign`` command
+        asks for."""
         ...
 
     def stored_action(self, data: Mapping[str, Any]) -> EngineAction:
@@ -179,6 +185,11 @@ class GameKind(Protocol):
     @property
     def draw(self) -> EngineAction:
         """Drawing a tile (asked of the assistance policy before offering it)."""
+        ...
+
+    @property
+    def end_agreed(self) -> EngineAction:
+        """The move that ends the game once everyone still in it agreed."""
         ...
 
     def shows_points(self, options: Mapping[str, Any]) -> bool:

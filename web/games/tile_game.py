@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from chromino.core.actions import DRAW, PASS, TIMEOUT, Action, ActionKind
+from chromino.core.actions import DRAW, END_AGREED, PASS, RESIGN, TIMEOUT, Action, ActionKind
 from chromino.core.bots import BOT_LABELS
 from chromino.core.coach import assess
 from chromino.core.descriptor import GameDescriptor
@@ -26,7 +26,7 @@ from chromino.core.errors import InvalidSetupError
 from chromino.core.search import Budget
 
 from ..i18n import N_
-from ..protocol import DrawCommand, PassCommand, PlayBase
+from ..protocol import DrawCommand, PassCommand, PlayBase, ResignCommand
 from .base import Applied, EngineAction, LiveGame, SoloResult, coach_note
 
 HIDDEN_WITHOUT_POINTS = ("points", "figure")
@@ -53,16 +53,25 @@ class TileGameLive:
     def is_over(self) -> bool:
         return bool(self.game.is_over)
 
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        return tuple(self.game.active_seats)
+
     def apply(self, seat: int, action: EngineAction) -> Applied:
         assert isinstance(action, Action)
+        to_play = self.game.current
         event = self.game.apply(seat, action)
+        # A draw keeps the turn; so does a resignation out of turn (the clock runs on).
+        kept = action.kind == ActionKind.DRAW or (
+            action.kind == ActionKind.RESIGN and seat != to_play
+        )
         return Applied(
             seat=event.seat,
             action=event.action,
             stored=event.action.to_dict(),
             public=event.public_json(),
             private=event.private_json(),
-            turn_changed=event.action.kind != ActionKind.DRAW,
+            turn_changed=not kept,
             finished=event.finished,
         )
 
@@ -127,6 +136,7 @@ class TileGameKind:
     play_model: ClassVar[type[PlayBase]]
     timeout: EngineAction = TIMEOUT
     draw: EngineAction = DRAW
+    end_agreed: EngineAction = END_AGREED
     solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     """Options whose default differs in a solo game (practice alone is not a table)."""
 
@@ -171,6 +181,8 @@ class TileGameKind:
             return DRAW
         if isinstance(command, PassCommand):
             return PASS
+        if isinstance(command, ResignCommand):
+            return RESIGN
         raise TypeError(f"not a command: {command!r}")
 
     def stored_action(self, data: Mapping[str, Any]) -> EngineAction:

@@ -129,6 +129,8 @@ RULE_REFUSALS = {
     "first_tile_not_origin": N_("The first tile goes in the middle of the board."),
     "no_edge_contact": N_("The tile must share a whole side with a tile on the board."),
     "corner_mismatch": N_("Every corner must show the same number as the tiles it touches."),
+    "no_such_seat": N_("There is no such seat in this game."),
+    "seat_resigned": N_("You have left this game."),
 }
 """The engines' refusals (their reason codes), in words for a person; the engines' own
 messages, with the seats and tiles named, are English."""

@@ -142,6 +142,8 @@ class Hub:
         room = self.rooms.get(game_id)
         if kind == "version" and room is not None:
             await room.heard_version(message)
+        elif kind == "end_offer" and room is not None and isinstance(message.get("message"), dict):
+            room.heard_offer(message["message"])
         elif kind == "presence":
             self._heard_presence(game_id, message)
         elif kind == "presence_query" and room is not None and room.viewers:

@@ -30,8 +30,9 @@ from ..db import as_utc, utcnow
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
 from ..models import GameEvent
-from ..protocol import ProtocolError
+from ..protocol import AgreementCommand, ProtocolError
 from ..settings import Settings
+from .agreement import EndOffer, answer
 from .background import in_background
 from .fanout import Fanout
 from .presence import PresenceElsewhere
@@ -124,6 +125,8 @@ class Room:
         self.viewers: set[Viewer] = set()
         self._timer: asyncio.Task[None] | None = None
         self._bot: asyncio.Task[None] | None = None
+        self.end_offer: EndOffer | None = None
+        """The standing offer to end the game by agreement (docs/protocol.md)."""
         self._load(stored)
 
     def _load(self, stored: StoredGame) -> None:
@@ -293,6 +296,66 @@ class Room:
                 self.deadline = deadline
                 self._schedule()
 
+    # --- ending by agreement ----------------------------------------------------
+
+    async def agree(self, seat: int, command: AgreementCommand) -> int:
+        """An offer to end, or an answer to one; once everyone still in the game
+        accepted, the game ends (``end_agreed``). Returns the game's version."""
+        async with self.lock:
+            if self.ended_by_host or self.live.is_over:
+                raise ProtocolError("game_over", Words(N_("the game is over")), command.id)
+            if command.version != self.version:
+                message = Words(
+                    N_("the game is at version {version}, not {expected}; resync"),
+                    version=self.version,
+                    expected=command.version,
+                )
+                raise ProtocolError("stale_version", message, command.id)
+            bots = [bool(occupant["bot"]) for occupant in self.seats]
+            offer = answer(
+                self.end_offer,
+                seat,
+                command,
+                active=self.live.active_seats,
+                bots=bots,
+                version=self.version,
+            )
+            if offer is not None and offer.agreed:
+                self.end_offer = None
+                ending = Submission(offer.by, self.kind.end_agreed, self.version)
+                return await self._submit_locked(ending)
+            self._offer_changed(offer, lapsed=None if offer is not None else "declined", by=seat)
+            return self.version
+
+    def _offer_changed(
+        self, offer: EndOffer | None, *, lapsed: str | None, by: int | None = None
+    ) -> None:
+        """Keep the offer, tell every viewer, and tell the other processes."""
+        self.end_offer = offer
+        message = self._offer_message(lapsed, by)
+        for viewer in self.viewers:
+            viewer.send(message)
+        remote = {"kind": "end_offer", "game": self.game_id, "message": message}
+        in_background(self.parts.fanout.publish(remote), FANOUT_FAILED)
+
+    def _offer_message(self, lapsed: str | None, by: int | None) -> dict[str, Any]:
+        return {
+            "type": "end_offer",
+            "version": self.version,
+            "offer": None if self.end_offer is None else self.end_offer.to_dict(),
+            "lapsed": lapsed,
+            "seat": by,
+        }
+
+    def heard_offer(self, message: dict[str, Any]) -> None:
+        """Another process changed the offer: keep its copy and tell the viewers here."""
+        if int(message.get("version", -1)) != self.version:
+            return  # about a position this process has not reached, or has left
+        offer = message.get("offer")
+        self.end_offer = None if offer is None else EndOffer.from_dict(offer)
+        for viewer in self.viewers:
+            viewer.send(message)
+
     # --- telling the other processes ------------------------------------------
 
     async def _announce_version(self, version: int) -> None:
@@ -328,6 +391,8 @@ class Room:
     # --- what viewers receive -----------------------------------------------
 
     def _broadcast(self, applied: Applied) -> None:
+        if self.end_offer is not None and self.version > self.end_offer.version:
+            self._offer_changed(None, lapsed="moved")
         states: dict[tuple[int | None, str], dict[str, Any]] = {}
         for viewer in list(self.viewers):
             cache_key = (viewer.seat, viewer.assistance)
@@ -389,6 +454,7 @@ class Room:
             **self._state_fields(viewer),
             "presence": self.presence(),
             "next_game": self.next_game,
+            "end_offer": None if self.end_offer is None else self.end_offer.to_dict(),
         }
 
     def sync(self, viewer: Viewer, since: int | None, snapshot: str = "welcome") -> None:

@@ -19,7 +19,17 @@ from ..i18n import N_, Words, best_language, rule_refusal, say
 from ..lobby import ID_SHAPE
 from ..models import Game, Preference
 from ..people import user_of_session
-from ..protocol import CommandBase, PingMessage, PlayBase, ProtocolError, SyncMessage, parse_inbound
+from ..protocol import (
+    AcceptEndCommand,
+    CommandBase,
+    DeclineEndCommand,
+    OfferEndCommand,
+    PingMessage,
+    PlayBase,
+    ProtocolError,
+    SyncMessage,
+    parse_inbound,
+)
 from ..settings import Settings
 from ..site import origin_is_ours, own_origin
 from .hub import Hub
@@ -193,6 +203,10 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     assert isinstance(message, CommandBase)
     if viewer.seat is None:
         raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
+    if isinstance(message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand):
+        version = await room.agree(viewer.seat, message)
+        viewer.send({"type": "ack", "id": message.id, "version": version})
+        return
     try:
         version = await room.submit(
             Submission(

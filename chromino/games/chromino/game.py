@@ -17,7 +17,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalMoveError, InvalidSetupError, Reason
 from ...core.game import Event as BaseEvent
 from ...core.game import TileGame, check_dealt_tiles, setup_record
-from ...core.outcome import EndedBy, Outcome, best_scores
+from ...core.outcome import AS_IT_STANDS, EndedBy, Outcome
 from .board import Board
 from .options import MAX_PLAYERS, GameOptions
 from .placement import DIRECTIONS, Placement
@@ -136,21 +136,33 @@ class Game(TileGame[Placement, Event, View]):
         event = Event(seat, action, points=points, went_out=went_out, revealed=revealed)
         return self._end_turn(event, placed=True)
 
+    def _left(self, seat: int) -> None:
+        if seat in self.went_out:
+            self.went_out.remove(seat)
+
     def _ended_by(self, event: Event) -> EndedBy | None:
-        last_of_round = event.seat == (self.setup.first - 1) % self.player_count
-        if self.went_out and last_of_round:
+        if self.went_out and self._closes_round(event.seat):
             return EndedBy.OUT
         if self._blocked:
             return EndedBy.BLOCKED
         return None
 
     def _finish(self, event: Event, ended_by: EndedBy) -> Event:
-        scoring = self.options.scoring
-        for seat, hand in enumerate(self.hands):
-            self.scores[seat] -= hand_penalty(hand, scoring)
+        if ended_by not in AS_IT_STANDS:
+            scoring = self.options.scoring
+            for seat, hand in enumerate(self.hands):
+                self.scores[seat] -= hand_penalty(hand, scoring)
         return self._finished(
             event, Outcome(ended_by, _winners(self, ended_by), tuple(self.scores))
         )
+
+    def _leaders(self) -> tuple[int, ...]:
+        """The best score in a scored game; else the fewest tiles left (of those still in)."""
+        if self.options.scored:
+            return TileGame._leaders(self)
+        seats = self.active_seats
+        fewest = min(len(self.hands[seat]) for seat in seats)
+        return tuple(seat for seat in seats if len(self.hands[seat]) == fewest)
 
     def snapshot(self) -> dict[str, object]:
         """Every part of the state, for comparing a replay with the live game."""
@@ -158,13 +170,13 @@ class Game(TileGame[Placement, Event, View]):
 
 
 def _winners(game: Game, ended_by: EndedBy) -> tuple[int, ...]:
-    """The best score in a scored game; else who went out, or the fewest tiles left."""
-    if game.options.scored:
-        return best_scores(game.scores)
-    if ended_by is EndedBy.OUT:
+    """Whoever stayed when the others left; the best score in a scored game; else who
+    went out, or the fewest tiles left. A player who left never wins."""
+    if ended_by is EndedBy.RESIGNED:
+        return game.active_seats
+    if ended_by is EndedBy.OUT and not game.options.scored:
         return tuple(sorted(game.went_out))
-    fewest = min(len(hand) for hand in game.hands)
-    return tuple(seat for seat, hand in enumerate(game.hands) if len(hand) == fewest)
+    return game._leaders()
 
 
 def deal(players: Sequence[str], seed: int | str, options: GameOptions) -> Setup:

@@ -16,7 +16,7 @@ from ...core.actions import Action
 from ...core.errors import IllegalMoveError, InvalidSetupError
 from ...core.game import Event as BaseEvent
 from ...core.game import TileGame, check_dealt_tiles, setup_record
-from ...core.outcome import EndedBy, Outcome, best_scores
+from ...core.outcome import EndedBy, Outcome
 from .board import Board
 from .options import MAX_PLAYERS, MIN_PLAYERS, GameOptions
 from .placement import Placement
@@ -157,7 +157,8 @@ class Game(TileGame[Placement, Event, View]):
             end_points = [-hand_value(hand) for hand in self.hands]
         for seat, points in enumerate(end_points):
             self.scores[seat] += points
-        outcome = Outcome(ended_by, best_scores(self.scores), tuple(self.scores))
+        winners = self.active_seats if ended_by is EndedBy.RESIGNED else self._leaders()
+        outcome = Outcome(ended_by, winners, tuple(self.scores))
         return self._finished(event, outcome, end_points=tuple(end_points), ended_by=ended_by)
 
 

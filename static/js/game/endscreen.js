@@ -4,7 +4,7 @@
 // it opens, and can be closed to look at the board ("Show the result" brings it back).
 import { el } from "../api.js";
 import { shownWinners } from "./model.js";
-import { rematchReady, seatName, winnersSentence } from "./texts.js";
+import { leavingWhy, rematchReady, seatName, winnersSentence, youResigned } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -26,8 +26,9 @@ export function renderEnd(state, module) {
   const names = state.players.map((name, seat) => seatName(state, seat));
   const winners = shownWinners(state);
   const end = module.describeEnd(state, { names, winners: winnersSentence(game.winners.map((seat) => names[seat])) });
-  $("end-result").textContent = end.result;
-  const why = end.why;
+  // Nobody left to win (a solo player resigned): say so rather than a game's result.
+  $("end-result").textContent = game.winners.length ? end.result : youResigned();
+  const why = leavingWhy(game.ended_by) || end.why;
   $("end-why").textContent = why || "";
   $("end-why").hidden = !why;
   const best = newBest(state);

@@ -34,6 +34,7 @@ export function createState({ gameId, kind }) {
     endClosed: false, // the end screen was closed to look at the board
     nextGame: null, // the rematch's game id, once someone asked for one (snapshot's next_game, "rematch" message)
     rematchAsked: false, // I asked for it myself
+    endOffer: null, // the standing offer to end by agreement ({by, version, accepted, waiting}), or null
     soloBest: { before: undefined, after: undefined }, // my personal best of this game's kind before and after this solo game (GET /api/me/solo-best)
     // --- placing: set by the game module ---
     picked: null, // name of the tile picked from my hand, or null
@@ -102,6 +103,7 @@ export function applySnapshot(state, message, game) {
   state.deadline = message.deadline ?? null;
   if (message.presence) state.presence = message.presence;
   if (message.next_game) state.nextGame = message.next_game;
+  state.endOffer = message.end_offer ?? null;
   for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
   state.caughtUp = [];
   if (message.version > state.loggedVersion) {

@@ -16,7 +16,7 @@ export function shownTile(game, tile) {
 
 export function renderPlayers(list, spectatorsLine, state, game) {
   const current = state.game;
-  const key = JSON.stringify([state.players, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat]);
+  const key = JSON.stringify([state.players, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat)));
@@ -51,7 +51,9 @@ function playerItem(state, game, name, seat) {
         )
       : null;
   const toPlay = !current.finished && current.current === seat;
+  const left = (current.resigned || []).includes(seat);
   const classes = ["player"];
+  if (left) classes.push("resigned");
   if (toPlay) classes.push("current");
   if (seat === state.seat) classes.push("me");
   if (shownWinners(state).includes(seat)) classes.push("winner");
@@ -69,6 +71,7 @@ function playerItem(state, game, name, seat) {
       name,
       seat === state.seat ? el("span", { class: "you" }, texts.youMark()) : null,
       toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,
+      left ? el("span", { class: "left-mark", "data-testid": "left-mark" }, texts.leftMark()) : null,
     ),
     el("span", { class: "player-details" }, ...details),
     shown,

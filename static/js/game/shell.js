@@ -9,6 +9,7 @@ import { loadGame } from "../games/registry.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
+import { offerNews, renderLeaving, wireLeaving } from "./leaving.js";
 import * as model from "./model.js";
 import { renderLog } from "./movelog.js";
 import { renderPlayers } from "./players.js";
@@ -119,6 +120,10 @@ export function startGamePage({ gameId, game, preferences }) {
       case "error":
         onError(message);
         break;
+      case "end_offer":
+        state.endOffer = message.offer ?? null;
+        announce(offerNews(state, message));
+        break;
       case "rematch":
         if (message.game_id && state.nextGame !== message.game_id) {
           state.nextGame = message.game_id;
@@ -226,6 +231,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderStatus();
     renderHandArea();
     renderMoveBar();
+    renderLeaving(state);
     renderPlayers($("players"), $("spectators"), state, mounted.game);
     renderLog($("move-log"), state, mounted.game);
     renderEnd(state, mounted.game);
@@ -313,6 +319,7 @@ export function startGamePage({ gameId, game, preferences }) {
   // --- wiring -------------------------------------------------------------------------
 
   $("draw").addEventListener("click", () => command("draw"));
+  wireLeaving(command, requestRender);
   $("pass").addEventListener("click", () => command("pass"));
   $("end-close").addEventListener("click", () => {
     state.endClosed = true;

@@ -57,6 +57,10 @@ export function refusal({ code, message }, gameRefusals = {}) {
     pass_not_allowed: t("You cannot pass now."),
     unknown_tile: t("There is no such tile."),
     bad_placement: t("That is not a place for a tile."),
+    seat_resigned: t("You have left this game."),
+    no_offer: t("Nobody has offered to end the game."),
+    offer_pending: t("An offer to end the game is already waiting for answers."),
+    already_accepted: t("You have already accepted the offer to end the game."),
     ...gameRefusals,
   };
   return texts[code] || message || somethingWrong();
@@ -71,7 +75,8 @@ export function refusal({ code, message }, gameRefusals = {}) {
  */
 export function eventLines(state, version, event, { scoring, describeEvent }) {
   const names = (seat) => seatName(state, seat);
-  const own = describeEvent(event, { name: names(event.seat), scoring, names, players: state.players.length });
+  const own = leavingEvent(event, names(event.seat)) ||
+    describeEvent(event, { name: names(event.seat), scoring, names, players: state.players.length });
   const lines = [{ version, text: own.text, tile: own.tile, said: own.said }];
   for (const note of own.notes || []) {
     const { text, tile = null } = typeof note === "string" ? { text: note } : note;
@@ -79,6 +84,50 @@ export function eventLines(state, version, event, { scoring, describeEvent }) {
   }
   if (event.finished) lines.push({ version, text: gameOverSentence(), tile: null, note: true });
   return lines;
+}
+
+/** A resignation or an agreed end, in the log: the same for every game. */
+function leavingEvent(event, name) {
+  if (event.action === "resign") return { text: t("{name} left the game", { name }), tile: null };
+  if (event.action === "end_agreed") return { text: t("The players agreed to end the game"), tile: null };
+  return null;
+}
+
+// --- leaving and ending by agreement ----------------------------------------------
+
+export function youLeft() {
+  return t("You have left this game. You can still watch it to the end.");
+}
+
+/** The standing offer: who made it, and who has not answered yet. */
+export function endOfferText(name, mine, waiting) {
+  const offer = mine
+    ? t("You offered to end the game here, scored as it stands.")
+    : t("{name} offers to end the game here, scored as it stands.", { name });
+  return waiting.length ? `${offer} ${t("Waiting for {name}.", { name: waiting.join(", ") })}` : offer;
+}
+
+export function endOfferDeclined(name) {
+  return t("{name} declined to end the game.", { name });
+}
+
+export function endOfferLapsed() {
+  return t("The offer to end the game lapsed: a move was made.");
+}
+
+/** Why a game ended that nobody played out, or "" (the game module says the rest). */
+export function leavingWhy(endedBy) {
+  if (endedBy === "resigned") return t("Everyone else left the game.");
+  if (endedBy === "agreed") return t("The players agreed to end the game here: the scores stand as they were.");
+  return "";
+}
+
+export function youResigned() {
+  return t("You left the game.");
+}
+
+export function leftMark() {
+  return t("left");
 }
 
 /** A log line as a screen reader should say it: the tile's name spelled out in words. */

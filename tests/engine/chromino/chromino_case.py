@@ -256,6 +256,7 @@ class ChrominoCase(GameCase, StrongCase):
         """(a) tiles are conserved, (b) the board never overlaps."""
         where = [p.tile for p in game.board.placements]
         where += [name for hand in game.hands for name in hand]
+        where += [name for tiles in game.out_of_play for name in tiles]
         where += game.bag
         assert Counter(where) == Counter(table_tiles(table.setup))
         if table.full_deal:

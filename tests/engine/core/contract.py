@@ -24,7 +24,7 @@ import pytest
 from hypothesis import event
 from hypothesis import strategies as st
 
-from chromino.core.actions import DRAW, PASS, TIMEOUT, Action
+from chromino.core.actions import DRAW, END_AGREED, PASS, RESIGN, TIMEOUT, Action
 from chromino.core.errors import IllegalMoveError
 
 Game = Any
@@ -142,6 +142,18 @@ def choose_action(data: st.DataObject, game: Game, eagerness: int) -> Action[Any
     return chosen
 
 
+def choose_leaving(data: st.DataObject, game: Game) -> tuple[int, Action[Any]] | None:
+    """Now and then a player still in the game leaves (on their turn or not), or the
+    table agrees to stop: hypothesis chooses; shrinking goes towards staying."""
+    pick = data.draw(st.integers(0, 79), label="leave")
+    seats = game.active_seats
+    if pick == 79:
+        return seats[data.draw(st.integers(0, len(seats) - 1), label="who leaves")], RESIGN
+    if pick == 78 and data.draw(st.integers(0, 3), label="agree") == 0:
+        return seats[data.draw(st.integers(0, len(seats) - 1), label="who agrees")], END_AGREED
+    return None
+
+
 def play_game(
     case: GameCase,
     data: st.DataObject,
@@ -159,13 +171,16 @@ def play_game(
             event(f"ended by {outcome.ended_by}")
             event(f"moves: {10 * (len(game.moves) // 10)}+")
             event(f"plays: {10 * (kinds['play'] // 10)}+")
-            for kind in ("draw", "pass", "timeout"):
+            for kind in ("draw", "pass", "timeout", "resign"):
                 event(f"some {kind}: {kinds[kind] > 0}")
             return
-        action = choose_action(data, game, eagerness)
+        seat, action = choose_leaving(data, game) or (
+            game.current,
+            choose_action(data, game, eagerness),
+        )
         if before is not None:
             before(game, action)
-        applied = game.apply(game.current, action)
+        applied = game.apply(seat, action)
         if after is not None:
             after(game, applied)
     raise AssertionError(f"the game did not end in {case.max_actions} actions")
@@ -222,7 +237,15 @@ def assert_refused_without_change(case: GameCase, game: Game, seat: int, move: M
 def assert_after_the_end_nothing_goes(case: GameCase, game: Game) -> None:
     """After the end, nothing more is accepted, from anyone."""
     for seat in range(-1, game.player_count + 1):
-        for action in (DRAW, PASS, TIMEOUT, Action("play"), *case.final_refusals(game)):
+        for action in (
+            DRAW,
+            PASS,
+            TIMEOUT,
+            RESIGN,
+            END_AGREED,
+            Action("play"),
+            *case.final_refusals(game),
+        ):
             assert_refused_without_change(case, game, seat, action)
 
 
@@ -270,7 +293,7 @@ def wrong_seat(rng: random.Random, game: Game) -> IllegalMove | None:
 
 
 def unknown_kind(rng: random.Random, game: Game) -> IllegalMove | None:
-    return game.current, Action(rng.choice(["", "resign", "undo", "PLAY", "Draw", "skip"]))
+    return game.current, Action(rng.choice(["", "resigns", "undo", "PLAY", "Draw", "skip"]))
 
 
 def play_nothing(rng: random.Random, game: Game) -> IllegalMove | None:
@@ -289,7 +312,29 @@ def not_the_drawn_tile(rng: random.Random, game: Game) -> IllegalMove | None:
     return None
 
 
-SHARED_MAKERS: list[IllegalMaker] = [wrong_seat, unknown_kind, play_nothing, not_the_drawn_tile]
+def a_player_who_left_acts(rng: random.Random, game: Game) -> IllegalMove | None:
+    """A seat that resigned may do nothing more: not even resign again."""
+    if not game.resigned:
+        return None
+    actions = [DRAW, PASS, TIMEOUT, RESIGN, END_AGREED, *game.legal_actions(game.current)]
+    return rng.choice(game.resigned), rng.choice(actions)
+
+
+def no_such_seat_leaves(rng: random.Random, game: Game) -> IllegalMove | None:
+    """Only a seat of the game may resign or carry an agreement."""
+    return rng.choice([-1, game.player_count, game.player_count + 3]), rng.choice(
+        [RESIGN, END_AGREED]
+    )
+
+
+SHARED_MAKERS: list[IllegalMaker] = [
+    wrong_seat,
+    unknown_kind,
+    play_nothing,
+    not_the_drawn_tile,
+    a_player_who_left_acts,
+    no_such_seat_leaves,
+]
 
 
 def malformed_move(

@@ -46,7 +46,7 @@ def test_rule_6_only_the_seat_to_play_may_act() -> None:
 
 def test_rule_6_an_unknown_action_is_refused() -> None:
     game = make_game([["344"], ["455"]], board=[START])
-    assert refused(game, 0, Action("resign")) is Reason.UNKNOWN_ACTION
+    assert refused(game, 0, Action("surrender")) is Reason.UNKNOWN_ACTION
 
 
 # --- draw ---------------------------------------------------------------------

@@ -80,6 +80,7 @@ def test_a_view_holds_no_seed_no_bag_order_and_no_setup() -> None:
         "finished",
         "ended_by",
         "winners",
+        "resigned",
     }
     assert data["bag"] == 52
 
