@@ -1,4 +1,5 @@
-"""Placing on a touch screen (issue 18, item 2) and the places' footprints (item 16).
+"""Placing on a touch screen (issue 18, item 2), the places' footprints (item 16), the
+reversed arrows' tooltips (item 26) and the D and P keys (item 29).
 
 A finger has no hover: its first tap on a place shows the ghost and its points, a
 second tap on the same place (or "Lay it here") lays the tile; only the place as
@@ -13,12 +14,14 @@ import pytest
 from e2e.gameplay import (
     PHONE,
     ContextFactory,
+    api_solo,
     api_solo_of,
     api_solo_with_a_play,
     first_target,
     open_game,
     pick_playable,
     reachable_target,
+    take_turn,
     version,
     wait_for_version,
 )
@@ -174,3 +177,56 @@ def test_places_show_the_footprint_of_the_tile(new_context: ContextFactory) -> N
         assert 2.6 < long / short < 3.6, around
         assert around["x"] - 1 <= box["x"] + box["width"] / 2 <= around["x"] + around["width"] + 1
         assert around["y"] - 1 <= box["y"] + box["height"] / 2 <= around["y"] + around["height"] + 1
+
+
+@pytest.mark.parametrize(
+    ("reversed_arrows", "left", "down"),
+    [
+        (False, "Show more to the left", "Show more below"),
+        (True, "Move the board to the left", "Move the board down"),
+    ],
+)
+def test_the_arrows_tooltips_say_what_they_do(
+    new_context: ContextFactory, reversed_arrows: bool, left: str, down: str
+) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    answer = page.request.patch("/api/me/preferences", data={"reversed_arrows": reversed_arrows})
+    assert answer.ok, answer.text()
+    open_game(page, api_solo(page, ruleset="junior"))
+    for button, words in (("pan-left", left), ("pan-down", down)):
+        expect(page.get_by_test_id(button)).to_have_attribute("title", words)
+        expect(page.get_by_test_id(button)).to_have_accessible_name(words)
+
+
+def test_d_draws_and_p_passes(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    answer = page.request.patch("/api/me/preferences", data={"assistance": "intermediate"})
+    assert answer.ok, answer.text()
+    open_game(page, api_solo(page, draws_per_turn=1))
+    expect(page.get_by_test_id("draw")).to_have_attribute("aria-keyshortcuts", "D")
+    expect(page.get_by_test_id("pass")).to_have_attribute("aria-keyshortcuts", "P")
+    expect(page.locator(".keyboard-help")).to_contain_text("D draws a tile, P passes")
+    lines = page.locator("#move-log li[data-version]")
+    for _ in range(20):
+        expect(page.get_by_test_id("draw")).to_be_enabled()
+        hand = page.get_by_test_id("hand-tile").count()
+        if page.get_by_test_id("pass").is_disabled():
+            before = version(page)
+            page.keyboard.press("p")  # not allowed now: nothing happens
+            nothing_was_laid(page, before, hand)
+        before = version(page)
+        page.keyboard.press("d")
+        wait_for_version(page, before + 1)
+        expect(lines.last).to_contain_text("drew")
+        expect(page.get_by_test_id("hand-tile")).to_have_count(hand + 1)
+        if page.get_by_test_id("pass").is_enabled():
+            before = version(page)
+            page.keyboard.press("P")
+            wait_for_version(page, before + 1)
+            expect(lines.last).to_contain_text("passed")
+            return
+        take_turn(page)  # the tile drawn fits: lay it and try again
+        expect(page.get_by_test_id("turn-indicator")).to_have_class(re.compile(r"\bmine\b"))
+    raise AssertionError("no draw in 20 turns allowed a pass")
