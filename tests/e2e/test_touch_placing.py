@@ -59,6 +59,10 @@ _TARGET_SIZES_JS = """() => {
   });
 }"""
 
+# The D key on a keyboard set to Russian: its letter is "в".
+_CYRILLIC_D_JS = """() => document.body.dispatchEvent(
+    new KeyboardEvent('keydown', {key: 'в', code: 'KeyD', bubbles: true}))"""
+
 Opener = Callable[[Page], None]
 
 
@@ -209,7 +213,7 @@ def test_d_draws_and_p_passes(new_context: ContextFactory) -> None:
     expect(page.get_by_test_id("pass")).to_have_attribute("aria-keyshortcuts", "P")
     expect(page.locator(".keyboard-help")).to_contain_text("D draws a tile, P passes")
     lines = page.locator("#move-log li[data-version]")
-    for _ in range(20):
+    for turn in range(20):
         expect(page.get_by_test_id("draw")).to_be_enabled()
         hand = page.get_by_test_id("hand-tile").count()
         if page.get_by_test_id("pass").is_disabled():
@@ -217,7 +221,10 @@ def test_d_draws_and_p_passes(new_context: ContextFactory) -> None:
             page.keyboard.press("p")  # not allowed now: nothing happens
             nothing_was_laid(page, before, hand)
         before = version(page)
-        page.keyboard.press("d")
+        if turn == 0:
+            page.evaluate(_CYRILLIC_D_JS)  # a Russian keyboard: the key where D is
+        else:
+            page.keyboard.press("d")
         wait_for_version(page, before + 1)
         expect(lines.last).to_contain_text("drew")
         expect(page.get_by_test_id("hand-tile")).to_have_count(hand + 1)
