@@ -110,6 +110,7 @@ def test_a_first_tap_shows_the_ghost_and_a_second_lays_it(
     place = page.get_by_test_id("place")
     expect(place).to_be_enabled()
     expect(place).to_have_attribute("data-points", re.compile(r"\d"))  # its points
+    expect(page.get_by_test_id("hand-hint")).to_have_text(re.compile("^Tap the place again"))
     nothing_was_laid(page, before, hand)
 
     page.touchscreen.tap(x, y)  # the same place again

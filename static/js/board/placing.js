@@ -313,6 +313,8 @@ export function mountPlacing(context, game) {
 
     pickedHint() {
       if (state.legal === null) return game.words.freeHint();
+      // A finger's first tap showed the place: say how to lay the tile there.
+      if (touchScreen && targets.ghostScene(state)?.status === "target") return shared.tapAgainHint();
       const fitsAnotherWay = state.legal.some((entry) => entry.tile === state.picked);
       return shared.pickedHint(targets.current(state).length, { fitsAnotherWay });
     },
