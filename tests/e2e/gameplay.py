@@ -161,6 +161,10 @@ def lay_on_first_target(page: Page, *, touch: bool = False) -> None:
     """Lay the picked tile on the first highlighted place, by mouse or finger."""
     x, y = reachable_target(page, touch=touch)
     if touch:
+        # A finger's first tap shows the ghost on the place, the second lays it.
+        page.touchscreen.tap(x, y)
+        expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
+        expect(page.get_by_test_id("place")).to_be_enabled()
         page.touchscreen.tap(x, y)
         return
     page.mouse.move(0, 0)  # off the board first, so that moving onto the place is seen

@@ -1,6 +1,17 @@
 // The toolbar under a board (templates/_view_controls.html: the [data-pan] arrows,
 // #zoom-in, #zoom-out, #fit), the same for every board and both pages (live, replay).
+import { t } from "../i18n.js";
 import { panBy, zoomAt } from "./camera.js";
+
+/** The arrows' words when they move the board rather than the view (the page's words say the view). */
+function reversedWords() {
+  return {
+    left: t("Move the board to the left"),
+    right: t("Move the board to the right"),
+    up: t("Move the board up"),
+    down: t("Move the board down"),
+  };
+}
 
 /**
  * Wire the toolbar to `view`. Arrows move the view; with `reversed` they move the board instead.
@@ -30,8 +41,14 @@ export function wireViewControls(board, view, { reversed, onChange, signal }) {
     view.follow = true;
     onChange();
   }
+  const words = reversed ? reversedWords() : null;
   for (const button of document.querySelectorAll("[data-pan]")) {
     button.addEventListener("click", () => pan(button.dataset.pan), listen);
+    if (words) {
+      // Reversed, the left arrow shows more to the right: its tooltip says what it does.
+      button.title = words[button.dataset.pan];
+      button.setAttribute("aria-label", words[button.dataset.pan]);
+    }
   }
   document.getElementById("zoom-in").addEventListener("click", () => zoom(1.25), listen);
   document.getElementById("zoom-out").addEventListener("click", () => zoom(0.8), listen);

@@ -9,7 +9,7 @@ const TAP_SLOP = 6; // pixels a pointer may move and still be a tap
  * Wire the gestures to an <svg>. `hooks`:
  *   view()                    → the camera to move
  *   changed()                 → the camera moved (request a redraw)
- *   tap(clientX, clientY)     → a click or tap that did not move
+ *   tap(clientX, clientY, pointerType) → a click or tap that did not move ("mouse", "touch", "pen")
  *   hover(clientX, clientY)   → a mouse over the board; (null, null) when it leaves
  *   signal                    → optional AbortSignal that unwires it all
  */
@@ -89,7 +89,7 @@ export function wireGestures(svg, hooks) {
     const wasTap = gesture?.kind === "pan" && !gesture.moved && pointers.size === 1 && !cancelled;
     pointers.delete(event.pointerId);
     svg.classList.remove("panning");
-    if (wasTap) hooks.tap(event.clientX, event.clientY);
+    if (wasTap) hooks.tap(event.clientX, event.clientY, event.pointerType);
     if (pointers.size) startGesture();
     else gesture = null;
   }

@@ -16,12 +16,16 @@ const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], Arrow
 const PAN_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
 const CLICK_AFTER_DRAG_MS = 500; // the click that ends a drag is not a pick
 const GHOST_MARGIN = 2; // camera units kept between the ghost and the edge of the view
+const TAP_PX = 46; // the smallest a place is drawn on a touch screen while the camera fits the board: 44 px and a margin
+
+const sameCell = (a, b) => Boolean(a && b) && a.x === b.x && a.y === b.y;
 
 /**
  * Mount the board and the placing input of one game on the page. `context` is what the
  * shell gives a game module's mountPlay (docs/frontend.md); `game` is the game's input:
  *   board        → {mount(svg, hooks), fitBox(tiles, places), fitMargin, middleOf(cell),
- *                   cellAtPoint(x, y), showPlaced(view, placement, width, height)}
+ *                   cellAtPoint(x, y), showPlaced(view, placement, width, height),
+ *                   tapSize: camera units of a place's drawn box, its shorter side}
  *   upright      → how a freshly picked tile is turned
  *   turns        → [{button, key, next}]: each way of turning (the button's id, its key,
  *                   orientation → the next one)
@@ -37,6 +41,9 @@ export function mountPlacing(context, game) {
   const listen = { signal };
   state.view = createView();
   state.orientation = game.upright;
+  // Whether the player places with a finger: the screen's main pointer at first, then
+  // whatever last tapped the board or pressed a tile of the hand.
+  let touchScreen = Boolean(window.matchMedia?.("(pointer: coarse)").matches);
 
   const board = game.board.mount(svg, {
     view: () => state.view,
@@ -110,8 +117,8 @@ export function mountPlacing(context, game) {
   }
 
   function keepGhostInView() {
-    // While the camera follows the board it already shows every target.
-    if (state.view.follow && targets.ghostScene(state)?.status === "target") return;
+    // While the camera follows the board it already shows every target (unless zoomed in for a finger).
+    if (state.view.follow && !touchScreen && targets.ghostScene(state)?.status === "target") return;
     const { width, height } = board.size();
     const before = `${state.view.cx},${state.view.cy}`;
     const middle = game.board.middleOf(state.ghost);
@@ -155,19 +162,44 @@ export function mountPlacing(context, game) {
     state.ghost = { ...cell };
   }
 
-  function tapCell(cell) {
+  /**
+   * A click or a tap on the board. A mouse has already shown the ghost by hovering, so its
+   * click on a place lays the tile there at once. A finger has no hover: its first tap on
+   * a place only shows the ghost and its points, a second tap on that same place (or
+   * "Lay it here") lays it; a tap counts only on the place as drawn (the cell its box
+   * fills), never on the squares around it, and a tap off every place lays nothing.
+   */
+  function tapCell(cell, { touch = false } = {}) {
+    touchScreen = touch;
     if (!state.picked) return;
     if (!isMyTurn(state)) return setGhost(cell);
     if (state.legal) {
+      if (touch) return touchTarget(cell);
       if (targets.at(state, cell)) placeAt(cell);
       else setGhost(cell);
-    } else if (state.ghost && state.ghost.x === cell.x && state.ghost.y === cell.y) {
+    } else if (sameCell(state.ghost, cell)) {
       placeAt(cell); // a second tap on the ghost lays it
     } else {
       state.ghost = { ...cell };
       announce(ghostWords());
       requestRender();
     }
+  }
+
+  /** A finger on a listed place: the ghost first, the tile at the second tap on it. */
+  function touchTarget(cell) {
+    const target = targets.at(state, cell);
+    if (!target || !sameCell(target.cell, cell)) {
+      state.ghost = { ...cell };
+      state.error = targets.current(state).length ? shared.notATarget() : "";
+      requestRender();
+      return;
+    }
+    if (sameCell(state.ghost, cell)) return placeAt(cell);
+    state.ghost = { ...cell };
+    state.error = "";
+    announce(ghostWords());
+    requestRender();
   }
 
   // --- dragging a tile from the hand ----------------------------------------------------
@@ -242,6 +274,13 @@ export function mountPlacing(context, game) {
         // Every place any tile could go this turn: turning the tile does not move the view.
         const places = isMyTurn(state) && state.legal ? state.legal : [];
         fitView(state.view, game.board.fitBox(tiles, places), width, height, game.board.fitMargin);
+        const fingerScale = TAP_PX / game.board.tapSize;
+        if (touchScreen && places.length && state.view.scale < fingerScale) {
+          // Too small for a finger: fit the turn's places alone, never below TAP_PX a place
+          // (what does not fit is a swipe away).
+          fitView(state.view, game.board.fitBox(places, []), width, height, game.board.fitMargin);
+          state.view.scale = Math.max(state.view.scale, fingerScale);
+        }
       }
       board.svg.classList.toggle("has-pick", Boolean(state.picked && isMyTurn(state)));
       board.draw({ view: state.view, tiles, lastPlaced: state.lastPlaced, targets: shown, ghost: targets.ghostScene(state) });
@@ -274,6 +313,8 @@ export function mountPlacing(context, game) {
 
     pickedHint() {
       if (state.legal === null) return game.words.freeHint();
+      // A finger's first tap showed the place: say how to lay the tile there.
+      if (touchScreen && targets.ghostScene(state)?.status === "target") return shared.tapAgainHint();
       const fitsAnotherWay = state.legal.some((entry) => entry.tile === state.picked);
       return shared.pickedHint(targets.current(state).length, { fitsAnotherWay });
     },
@@ -291,6 +332,10 @@ export function mountPlacing(context, game) {
 
     handPointerDown(event, tile) {
       if (event.button !== 0) return;
+      if (touchScreen !== (event.pointerType !== "mouse")) {
+        touchScreen = event.pointerType !== "mouse";
+        requestRender();
+      }
       unlockSound();
       drag.start(event, tile);
     },

@@ -15,7 +15,7 @@ import { wireGestures } from "./gestures.js";
  *   cellAtPoint(x, y)      → the cell {x, y} under a point in camera units
  *   farScale               → pixels a camera unit below which the board is "far" (the felt's dots go)
  *   className              → optional: a class the <svg> carries while this board is on it
- * `hooks`: view(), changed(), tap(cell), hover(cell|null), signal (the game page's
+ * `hooks`: view(), changed(), tap(cell, {touch}), hover(cell|null), signal (the game page's
  * or the replay's; an aborted signal lets go of the <svg> for another board).
  * Returns {layers, frame(view), changed(name, value), drawTiles(scene, drawTile, tileName), cellAt(clientX, clientY),
  * size(), svg}.
@@ -98,9 +98,10 @@ export function mountSurface(svg, spec, hooks) {
   wireGestures(svg, {
     view: hooks.view,
     changed: hooks.changed,
-    tap: (clientX, clientY) => {
+    tap: (clientX, clientY, pointerType) => {
       const cell = cellAt(clientX, clientY);
-      if (cell) hooks.tap(cell);
+      // A finger or a pen has no hover to show the ghost first: the placing controller asks twice.
+      if (cell) hooks.tap(cell, { touch: pointerType !== "mouse" });
     },
     hover: (clientX, clientY) => hooks.hover(clientX === null ? null : cellAt(clientX, clientY)),
     signal: hooks.signal,

@@ -321,6 +321,20 @@ export function startGamePage({ gameId, game, preferences }) {
   $("draw").addEventListener("click", () => command("draw"));
   wireLeaving(command, requestRender);
   $("pass").addEventListener("click", () => command("pass"));
+  const MOVE_KEYS = { d: "draw", p: "pass" };
+  for (const [key, id] of Object.entries(MOVE_KEYS)) $(id).setAttribute("aria-keyshortcuts", key.toUpperCase());
+
+  /** D draws a tile and P passes, as their buttons do and only when those are enabled;
+   * on a keyboard set to another script (Cyrillic…), the keys where D and P are. */
+  function drawOrPassKey(event) {
+    const latin = /^[a-z]$/i.test(event.key);
+    const letter = latin ? event.key.toLowerCase() : (event.code || "").replace(/^Key/, "").toLowerCase();
+    const id = MOVE_KEYS[letter];
+    if (!id || state.seat === null || !$("end-screen").hidden) return false;
+    event.preventDefault();
+    if (!$(id).disabled) $(id).click();
+    return true;
+  }
   $("end-close").addEventListener("click", () => {
     state.endClosed = true;
     requestRender();
@@ -364,6 +378,7 @@ export function startGamePage({ gameId, game, preferences }) {
       requestRender();
       return;
     }
+    if (drawOrPassKey(event)) return;
     mounted.play.keydown(event);
   });
   document.addEventListener("pointerdown", sound.unlock, { once: true });

@@ -211,6 +211,11 @@ export function pickedHint(places, { fitsAnotherWay }) {
   return fitsAnotherWay ? t("It does not fit this way: turn it.") : t("This tile does not fit anywhere.");
 }
 
+/** The hand's hint on a touch screen once a first tap has put the ghost on a place. */
+export function tapAgainHint() {
+  return t("Tap the place again (or press “Lay it here”) to lay the tile.");
+}
+
 /** The ghost's cell and standing ("target", "off" or "free"), in words; `pointsSaid(scene)`
  * is the game's words for a target's points (Triominos names its bonus). */
 export function ghostWords(scene, cell, pointsSaid) {

@@ -6,6 +6,8 @@ import { mountSurface } from "../../board/surface.js";
 import { s } from "../../svg.js";
 import { CELL, DIRS, bounds, cellsOf, centreOf, drawTile, tileLabel } from "./tiles.js";
 
+const TARGET_BOX = 96; // board units a side of a place's box: the cell it fills, which a tap must hit
+
 const SURFACE = {
   unit: CELL,
   shadow: { dy: 4, blur: 4, opacity: 0.28 },
@@ -25,6 +27,8 @@ export const chrominoBoard = {
   /** A cell's middle in camera units (a unit is a square). */
   middleOf: (cell) => ({ x: cell.x + 0.5, y: cell.y + 0.5 }),
   cellAtPoint: SURFACE.cellAtPoint,
+  /** A place's box fills its cell but a sliver (TARGET_BOX board units of CELL). */
+  tapSize: TARGET_BOX / CELL,
   /** Bring a tile just laid into sight: both of its ends. */
   showPlaced(view, placement, width, height) {
     const box = bounds([placement]);
@@ -49,7 +53,9 @@ export function mountChrominoBoard(svg, hooks) {
       layers.marks.replaceChildren(...(scene.lastPlaced ? [lastMark(scene.lastPlaced)] : []));
     }
     if (surface.changed("targets", scene.targets)) {
-      layers.targets.replaceChildren(...(scene.targets || []).map(drawTarget));
+      // Every footprint under every box, so that no footprint hides a place's box.
+      const shown = scene.targets || [];
+      layers.targets.replaceChildren(...shown.map(drawFootprint), ...shown.map(drawTarget));
     }
     const ghost = scene.ghost;
     if (surface.changed("ghost", ghost ? JSON.stringify(ghost) : null)) {
@@ -118,10 +124,30 @@ function drawTarget(target) {
   return s(
     "g",
     { class: "target", "data-x": centre.x, "data-y": centre.y },
-    s("rect", { class: "target-outline", x: cx - 46, y: cy - 46, width: 92, height: 92, rx: 14 }),
+    s("rect", { class: "target-outline", x: cx - TARGET_BOX / 2, y: cy - TARGET_BOX / 2, width: TARGET_BOX, height: TARGET_BOX, rx: 14 }),
     mini,
     hasPoints ? pointsBadge(badgeX, badgeY, target.points, { small: true }) : null,
   );
+}
+
+const FOOTPRINT_INSET = (CELL - TARGET_BOX) / 2; // the footprint's sides run along its place's box
+
+/**
+ * The squares a place's tile would cover, before any hover: a dashed line around its
+ * three squares. Only a picture: a finger's tap counts on the place's box alone.
+ */
+function drawFootprint(target) {
+  const box = bounds([target.placement]);
+  return s("rect", {
+    class: "footprint",
+    x: box.minX * CELL + FOOTPRINT_INSET,
+    y: box.minY * CELL + FOOTPRINT_INSET,
+    width: (box.maxX - box.minX + 1) * CELL - 2 * FOOTPRINT_INSET,
+    height: (box.maxY - box.minY + 1) * CELL - 2 * FOOTPRINT_INSET,
+    rx: 14,
+    "data-x": target.cell.x,
+    "data-y": target.cell.y,
+  });
 }
 
 function badgeWidth(points, small) {

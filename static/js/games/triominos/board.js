@@ -11,6 +11,8 @@ import { drawTile, tileLabel } from "./tiles.js";
 
 const SMALL_SCALE = 26; // below this the numbers' dots would be specks: the digits say it
 const ROW_HEIGHT = ROW * UNIT;
+const TARGET_INSET = 7; // board units a place's outline is drawn inside its triangle
+const CORNER_TO_MIDDLE = EDGE / Math.sqrt(3); // how far a triangle's corner is from its middle
 
 const SURFACE = {
   unit: UNIT,
@@ -48,6 +50,8 @@ export const triominosBoard = {
   /** A cell's middle in camera units (half edges across, rows of √3 down). */
   middleOf: (cell) => centreOf(cell.x, cell.y),
   cellAtPoint,
+  /** A place is its triangle drawn a little inside the cell: its height, the shorter side of its box. */
+  tapSize: ROW * (1 - (2 * TARGET_INSET) / CORNER_TO_MIDDLE), // an inset of d moves a corner 2d
   /** Bring a tile just laid into sight: its triangle's middle. */
   showPlaced(view, placement, width, height) {
     const middle = centreOf(placement.x, placement.y);
@@ -134,7 +138,7 @@ function drawTarget(target) {
   return s(
     "g",
     { class: "target tri-target", "data-x": x, "data-y": y, "data-rot": target.placement.rot },
-    s("polygon", { class: "target-outline", points: pointsAttribute(cellPolygon(x, y, 7)) }),
+    s("polygon", { class: "target-outline", points: pointsAttribute(cellPolygon(x, y, TARGET_INSET)) }),
     s("g", { class: "target-dot target-mini", transform: shrink }, drawTile(target.placement, { class: "mini-tile" })),
     target.points === undefined || target.points === null ? null : pointsBadge(places, target),
   );

@@ -1,0 +1,240 @@
+"""Placing on a touch screen (issue 18, item 2), the places' footprints (item 16), the
+reversed arrows' tooltips (item 26) and the D and P keys (item 29).
+
+A finger has no hover: its first tap on a place shows the ghost and its points, a
+second tap on the same place (or "Lay it here") lays the tile; only the place as
+drawn takes the tap, and every place is drawn at least 44 px on a phone."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from e2e.gameplay import (
+    PHONE,
+    ContextFactory,
+    api_solo,
+    api_solo_of,
+    api_solo_with_a_play,
+    first_target,
+    open_game,
+    pick_playable,
+    reachable_target,
+    take_turn,
+    version,
+    wait_for_version,
+)
+from playwright.sync_api import Page, expect
+
+UNTIMED_TRIOMINOS = {"turn_seconds": 0}
+TAP_PX = 44  # the smallest a finger's target may be (WCAG 2.5.5, Apple's and Google's guides)
+SETTLE_MS = 600  # long enough for a command the page would have sent to show in the log
+
+# A point a few pixels outside some place's drawn box, on the board and inside no place.
+_JUST_OUTSIDE_JS = """(gap) => {
+  const board = document.getElementById('board');
+  const inside = (x, y) => document.elementsFromPoint(x, y).some((node) => node.closest('.target'));
+  for (const outline of document.querySelectorAll('#board .target .target-outline')) {
+    const box = outline.getBoundingClientRect();
+    const midX = box.x + box.width / 2, midY = box.y + box.height / 2;
+    const tries = [[box.x - gap, midY], [box.right + gap, midY],
+                   [midX, box.y - gap], [midX, box.bottom + gap]];
+    for (const [x, y] of tries) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && board.contains(hit) && !inside(x, y)) return [x, y];
+    }
+  }
+  return null;
+}"""
+
+# The drawn boxes of the places the board shows (on the screen), in CSS pixels.
+_TARGET_SIZES_JS = """() => {
+  const board = document.getElementById('board').getBoundingClientRect();
+  return Array.from(document.querySelectorAll('#board .target .target-outline'), (outline) => {
+    const box = outline.getBoundingClientRect();
+    const seen = box.right > board.x && box.x < board.right
+      && box.bottom > board.y && box.y < board.bottom;
+    return {width: box.width, height: box.height, seen};
+  });
+}"""
+
+# The D key on a keyboard set to Russian: its letter is "в".
+_CYRILLIC_D_JS = """() => document.body.dispatchEvent(
+    new KeyboardEvent('keydown', {key: 'в', code: 'KeyD', bubbles: true}))"""
+
+Opener = Callable[[Page], None]
+
+
+def open_chromino(page: Page) -> None:
+    open_game(page, api_solo_with_a_play(page, ruleset="junior", hand_size=8, scoring="expert"))
+
+
+def open_triominos(page: Page) -> None:
+    open_game(page, api_solo_of(page, "triominos", UNTIMED_TRIOMINOS))
+
+
+GAMES = [pytest.param(open_chromino, id="chromino"), pytest.param(open_triominos, id="triominos")]
+
+
+def picked_on_a_phone(new_context: ContextFactory, open_one: Opener) -> tuple[Page, str]:
+    """A game open on a touch phone, a tile that fits picked with a tap; the page and the tile."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto("/rules")
+    open_one(page)
+    return page, pick_playable(page, touch=True)
+
+
+def nothing_was_laid(page: Page, before: int, hand: int) -> None:
+    page.wait_for_timeout(SETTLE_MS)
+    assert version(page) == before
+    expect(page.get_by_test_id("hand-tile")).to_have_count(hand)
+
+
+def was_laid(page: Page, before: int, tile: str) -> None:
+    wait_for_version(page, before + 1)
+    expect(page.locator(f"[data-testid=hand-tile][data-tile='{tile}']")).to_have_count(0)
+
+
+@pytest.mark.parametrize("open_one", GAMES)
+def test_a_first_tap_shows_the_ghost_and_a_second_lays_it(
+    new_context: ContextFactory, open_one: Opener
+) -> None:
+    page, tile = picked_on_a_phone(new_context, open_one)
+    hand = page.get_by_test_id("hand-tile").count()
+    before = version(page)
+    x, y = reachable_target(page, touch=True)
+
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
+    place = page.get_by_test_id("place")
+    expect(place).to_be_enabled()
+    expect(place).to_have_attribute("data-points", re.compile(r"\d"))  # its points
+    expect(page.get_by_test_id("hand-hint")).to_have_text(re.compile("^Tap the place again"))
+    nothing_was_laid(page, before, hand)
+
+    page.touchscreen.tap(x, y)  # the same place again
+    was_laid(page, before, tile)
+
+
+@pytest.mark.parametrize("open_one", GAMES)
+def test_lay_it_here_lays_the_tile_a_tap_showed(
+    new_context: ContextFactory, open_one: Opener
+) -> None:
+    page, tile = picked_on_a_phone(new_context, open_one)
+    before = version(page)
+    page.touchscreen.tap(*reachable_target(page, touch=True))
+    expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
+    page.get_by_test_id("place").tap()
+    was_laid(page, before, tile)
+
+
+@pytest.mark.parametrize("open_one", GAMES)
+def test_a_tap_just_outside_a_drawn_place_lays_nothing(
+    new_context: ContextFactory, open_one: Opener
+) -> None:
+    page, _ = picked_on_a_phone(new_context, open_one)
+    reachable_target(page, touch=True)  # the places are drawn, one of them on the board
+    hand = page.get_by_test_id("hand-tile").count()
+    before = version(page)
+    point = page.evaluate(_JUST_OUTSIDE_JS, 8)
+    assert point, "no spot just outside a place is on the board"
+
+    page.touchscreen.tap(*point)
+    page.touchscreen.tap(*point)  # twice: not even a second tap lays it
+    expect(page.locator("#board .ghost.ghost-target")).to_have_count(0)
+    expect(page.get_by_test_id("place")).to_be_disabled()
+    expect(page.get_by_test_id("move-error")).to_contain_text("Not a highlighted place")
+    nothing_was_laid(page, before, hand)
+
+
+@pytest.mark.parametrize("open_one", GAMES)
+def test_places_are_at_least_44_px_on_a_phone(
+    new_context: ContextFactory, open_one: Opener
+) -> None:
+    page, _ = picked_on_a_phone(new_context, open_one)
+    first_target(page, touch=True)  # turned until it fits somewhere
+    page.wait_for_timeout(200)  # the next frame's camera
+    sizes = page.evaluate(_TARGET_SIZES_JS)
+    seen = [size for size in sizes if size["seen"]]
+    assert seen, sizes
+    assert all(size["width"] >= TAP_PX and size["height"] >= TAP_PX for size in sizes), sizes
+
+
+def test_places_show_the_footprint_of_the_tile(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    open_chromino(page)
+    pick_playable(page)
+    page.mouse.move(0, 0)  # no hover: what the places show before one
+    first_target(page)
+    targets = page.locator("#board .target")
+    footprints = page.locator("#board .footprint")
+    expect(footprints).to_have_count(targets.count())
+    for index in range(targets.count()):
+        box = targets.nth(index).locator(".target-outline").bounding_box()
+        cell = f"[data-x='{targets.nth(index).get_attribute('data-x')}']"
+        row = f"[data-y='{targets.nth(index).get_attribute('data-y')}']"
+        around = page.locator(f"#board .footprint{cell}{row}").bounding_box()
+        assert box and around
+        # Three squares long, one wide, and the place's box inside it.
+        long, short = max(around["width"], around["height"]), min(around["width"], around["height"])
+        assert 2.6 < long / short < 3.6, around
+        assert around["x"] - 1 <= box["x"] + box["width"] / 2 <= around["x"] + around["width"] + 1
+        assert around["y"] - 1 <= box["y"] + box["height"] / 2 <= around["y"] + around["height"] + 1
+
+
+@pytest.mark.parametrize(
+    ("reversed_arrows", "left", "down"),
+    [
+        (False, "Show more to the left", "Show more below"),
+        (True, "Move the board to the left", "Move the board down"),
+    ],
+)
+def test_the_arrows_tooltips_say_what_they_do(
+    new_context: ContextFactory, reversed_arrows: bool, left: str, down: str
+) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    answer = page.request.patch("/api/me/preferences", data={"reversed_arrows": reversed_arrows})
+    assert answer.ok, answer.text()
+    open_game(page, api_solo(page, ruleset="junior"))
+    for button, words in (("pan-left", left), ("pan-down", down)):
+        expect(page.get_by_test_id(button)).to_have_attribute("title", words)
+        expect(page.get_by_test_id(button)).to_have_accessible_name(words)
+
+
+def test_d_draws_and_p_passes(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")
+    answer = page.request.patch("/api/me/preferences", data={"assistance": "intermediate"})
+    assert answer.ok, answer.text()
+    open_game(page, api_solo(page, draws_per_turn=1))
+    expect(page.get_by_test_id("draw")).to_have_attribute("aria-keyshortcuts", "D")
+    expect(page.get_by_test_id("pass")).to_have_attribute("aria-keyshortcuts", "P")
+    expect(page.locator(".keyboard-help")).to_contain_text("D draws a tile, P passes")
+    lines = page.locator("#move-log li[data-version]")
+    for turn in range(20):
+        expect(page.get_by_test_id("draw")).to_be_enabled()
+        hand = page.get_by_test_id("hand-tile").count()
+        if page.get_by_test_id("pass").is_disabled():
+            before = version(page)
+            page.keyboard.press("p")  # not allowed now: nothing happens
+            nothing_was_laid(page, before, hand)
+        before = version(page)
+        if turn == 0:
+            page.evaluate(_CYRILLIC_D_JS)  # a Russian keyboard: the key where D is
+        else:
+            page.keyboard.press("d")
+        wait_for_version(page, before + 1)
+        expect(lines.last).to_contain_text("drew")
+        expect(page.get_by_test_id("hand-tile")).to_have_count(hand + 1)
+        if page.get_by_test_id("pass").is_enabled():
+            before = version(page)
+            page.keyboard.press("P")
+            wait_for_version(page, before + 1)
+            expect(lines.last).to_contain_text("passed")
+            return
+        take_turn(page)  # the tile drawn fits: lay it and try again
+        expect(page.get_by_test_id("turn-indicator")).to_have_class(re.compile(r"\bmine\b"))
+    raise AssertionError("no draw in 20 turns allowed a pass")
