@@ -163,6 +163,11 @@ export function startGamePage({ gameId, game, preferences }) {
       sound.playEnd();
       rememberBest("after");
     }
+    if (message.event.action === "timeout" && message.event.seat === state.seat) {
+      // Told where the player looks, not only in the log: the clock played for them.
+      toast(texts.myTimeRanOut(message.event));
+      sound.playTimeout();
+    }
     afterChange(change.wasMyTurn, false);
     const said = change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)).join(" ");
     const next = !state.game.finished && change.turnMoved ? texts.turnSentence(state) : "";

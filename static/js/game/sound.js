@@ -1,6 +1,6 @@
 // The game's sounds, made by the Web Audio API (no sound files): a soft two-note
 // chime when my turn comes, a short wooden "tock" when a tile is laid, a rising
-// three-note phrase when the game ends. Only with sound on (game/sound-default.js:
+// three-note phrase when the game ends, a falling two-note call when my time ran out. Only with sound on (game/sound-default.js:
 // the "sound" preference, off on a touch-only device until it is set there).
 // Browsers let a page make sound only after a click or a key press, so the page
 // calls unlock() on those.
@@ -55,5 +55,12 @@ export function createSound(enabled) {
     [523.25, 659.25, 783.99].forEach((frequency, i) => note(frequency, start + i * 0.14, { length: 0.6, volume: 0.13 }));
   }
 
-  return { unlock, playTurn, playLaid, playEnd };
+  function playTimeout() {
+    if (!ready()) return;
+    const start = audio.currentTime + 0.02;
+    note(493.88, start, { volume: 0.15, type: "triangle" });
+    note(329.63, start + 0.18, { volume: 0.15, type: "triangle" });
+  }
+
+  return { unlock, playTurn, playLaid, playEnd, playTimeout };
 }

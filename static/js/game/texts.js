@@ -248,6 +248,13 @@ export function tileCount(count) {
   return tn("1 tile", "{count} tiles", count);
 }
 
+/** The notice for the player whose time ran out (the log says what it cost them). */
+export function myTimeRanOut(event) {
+  return event.points
+    ? t("Your time ran out ({points}); the turn has passed.", { points: pointsText(event.points) })
+    : t("Your time ran out; the turn has passed.");
+}
+
 export function pointsText(points) {
   return tn("1 point", "{count} points", points);
 }
