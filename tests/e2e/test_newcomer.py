@@ -15,6 +15,7 @@ from e2e.gameplay import (
     api_game,
     api_solo,
     api_solo_of,
+    api_solo_with_a_play,
     game_id_of,
     is_my_turn,
     open_game,
@@ -470,3 +471,21 @@ def test_the_create_table_form_says_you_and_waits_for_a_friend(new_context: Cont
     expect(seats.nth(3).locator(".seat-kind")).to_have_value("human")
     scoring = page.locator("#create-form [name=scoring] option[value=segments-multiply]")
     expect(scoring).to_have_text("Segments, end to end multiplied")
+
+
+def test_draw_says_why_it_is_off_at_the_beginner_level(new_context: ContextFactory) -> None:
+    """While a tile fits, the Beginner level keeps Draw off: the button and a visible
+    line say so, and they say nothing once the level allows drawing (issue 18, item 5)."""
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_solo_with_a_play(page)
+    open_game(page, game_id)
+    why = page.get_by_test_id("draw-why")
+    expect(page.get_by_test_id("draw")).to_be_disabled()
+    expect(why).to_be_visible()
+    expect(why).to_contain_text("At the Beginner level you draw only when none of your tiles fits")
+    expect(page.get_by_test_id("draw")).to_have_attribute("title", re.compile("Beginner"))
+    answer = page.request.patch("/api/me/preferences", data={"assistance": "intermediate"})
+    assert answer.ok, answer.text()
+    expect(page.get_by_test_id("draw")).to_be_enabled()
+    expect(why).to_be_hidden()

@@ -424,15 +424,17 @@ class Room:
         ):
             legal = self.live.legal_moves(seat, with_points=self._shows_points())
         state = self.live.view(seat)
-        if (
+        draw_held = bool(
             legal
             and seat is not None
             and self.kind.assistance_refusal(viewer.assistance, self.live, seat, self.kind.draw)
-        ):
+        )
+        if draw_held:
             state["can_draw"] = False
         return {
             "state": state,
             "legal": legal,
+            "draw_held": draw_held,
             "deadline": None if self.deadline is None else as_utc(self.deadline).timestamp(),
         }
 

@@ -100,6 +100,7 @@ export function applySnapshot(state, message, game) {
   state.solo = Boolean(message.solo);
   state.game = message.state;
   state.legal = message.legal ?? null;
+  state.drawHeld = Boolean(message.draw_held); // the help level, not the rules, keeps Draw off
   state.deadline = message.deadline ?? null;
   if (message.presence) state.presence = message.presence;
   if (message.next_game) state.nextGame = message.next_game;
@@ -150,6 +151,7 @@ export function applyEvent(state, message, game) {
   if (placed) state.lastPlaced = game.placementOf(event);
   state.game = message.state;
   state.legal = message.legal ?? null;
+  state.drawHeld = Boolean(message.draw_held); // the help level, not the rules, keeps Draw off
   state.deadline = message.deadline ?? null;
   state.version = message.version;
   const seconds = state.game.options.turn_seconds;

@@ -310,6 +310,11 @@ export function startGamePage({ gameId, game, preferences }) {
     for (const part of document.querySelectorAll(".move-bar, .keyboard-help")) part.hidden = current.finished;
     mounted.play.renderControls();
     $("draw").disabled = !(myTurn && current.can_draw) || busy;
+    // Say why Draw is off when the help level (not the rules) keeps it off.
+    const held = myTurn && state.drawHeld && !current.finished;
+    $("draw").title = held ? texts.drawHeldWhy() : "";
+    $("draw-why").hidden = !held;
+    $("draw-why").textContent = held ? texts.drawHeldWhy() : "";
     $("pass").disabled = !(myTurn && current.can_pass) || busy;
     const error = $("move-error");
     error.hidden = !state.error;

@@ -248,6 +248,11 @@ export function tileCount(count) {
   return tn("1 tile", "{count} tiles", count);
 }
 
+/** Why Draw is off while a tile fits: the Beginner help level, which Preferences changes. */
+export function drawHeldWhy() {
+  return t("At the Beginner level you draw only when none of your tiles fits (Preferences, Help while playing).");
+}
+
 /** The notice for the player whose time ran out (the log says what it cost them). */
 export function myTimeRanOut(event) {
   return event.points
