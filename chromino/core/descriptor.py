@@ -32,12 +32,8 @@ class GameDescriptor:
     """The game's bots by name (``random``, ``greedy``, ``strong``)."""
     strong_bot: type[StrongBot] | None = None
     """The game's strong bot (built with a budget); None for a game with no search."""
-    information: type[DealtInformation[Any]] | None = None
-    """A seat's view as the search sees it (for the strong bot and the coach)."""
     hard: StrongDriver | None = None
     """The strong bot's search for this game's views (also from their JSON form)."""
-    view_type: Any
-    """The game's view (``from_dict`` reads a view's JSON back, in a worker process)."""
     parse_placement: Callable[[Mapping[str, object]], Any]
     """A placement from its JSON fields (IllegalMoveError names a bad one)."""
     parse_action: Callable[[Mapping[str, object]], Action[Any]]
@@ -45,7 +41,6 @@ class GameDescriptor:
     setup_from_record: Callable[[object], tuple[Any, list[object]]]
     """A game's setup, and its moves unread, from its record (MoveError names a bad one)."""
     max_players: int
-    record_format: str
     position_format: str
     replay: Callable[[object], Any]
     """A game rebuilt from its record."""
@@ -57,6 +52,22 @@ class GameDescriptor:
     """Those options in a report's heading ("" when the game has none of them)."""
     scorings: tuple[str, ...] = ()
     """The scorings a table may choose (``--scoring``); none for a game that always scores."""
+
+    @property
+    def record_format(self) -> str:
+        """The format name of the game's records (its game type's)."""
+        return str(self.game_type.record_format)
+
+    @property
+    def view_type(self) -> Any:
+        """The game's view (``from_dict`` reads a view's JSON back, in a worker process)."""
+        return self.game_type.view_type
+
+    @property
+    def information(self) -> type[DealtInformation[Any]] | None:
+        """A seat's view as the search sees it (for the strong bot and the coach); None
+        for a game with no search."""
+        return None if self.hard is None else self.hard.information
 
     def new_game(self, seats: int, seed: int | str, options: Any | None = None) -> Any:
         """A new bot game of ``seats`` seats, named ``bot0``, ``bot1``...; default options

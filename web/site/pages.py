@@ -79,15 +79,23 @@ def _kind_of(session: SessionDep, game_id: str) -> str | None:
     return session.scalar(select(Game.kind).where(Game.id == game_id))
 
 
+def _game_shell(
+    request: Request, user: Any, session: Any, game_id: str, template: str
+) -> HTMLResponse:
+    """A page of one game, loading that game's board; the not-found page for an id
+    that names no game."""
+    kind = _kind_of(session, game_id)
+    if kind is None:
+        return not_found(request, user, "game")
+    return render(request, user, template, boot={"game_id": game_id, "game": kind})
+
+
 @router.get("/g/{game_id}")
 def game_page(
     request: Request, user: CurrentUser, session: SessionDep, game_id: str
 ) -> HTMLResponse:
     """A live game (or the end screen of a finished one)."""
-    kind = _kind_of(session, game_id)
-    if kind is None:
-        return not_found(request, user, "game")
-    return render(request, user, "game.html", boot={"game_id": game_id, "game": kind})
+    return _game_shell(request, user, session, game_id, "game.html")
 
 
 @router.get("/g/{game_id}/replay")
@@ -95,10 +103,7 @@ def replay_page(
     request: Request, user: CurrentUser, session: SessionDep, game_id: str
 ) -> HTMLResponse:
     """A finished game, move by move."""
-    kind = _kind_of(session, game_id)
-    if kind is None:
-        return not_found(request, user, "game")
-    return render(request, user, "replay.html", boot={"game_id": game_id, "game": kind})
+    return _game_shell(request, user, session, game_id, "replay.html")
 
 
 @router.get("/solo")

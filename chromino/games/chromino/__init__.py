@@ -11,10 +11,9 @@ from ...core.descriptor import GameDescriptor
 from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
 from .bots import BOTS
 from .game import Game
-from .notation import POSITION_FORMAT, RECORD_FORMAT, position_moves, replay, setup_from_record
+from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, SCORINGS, GameOptions
-from .strong import HARD, ChrominoInformation, StrongBot
-from .view import View
+from .strong import HARD, StrongBot
 
 
 def _table_options(ruleset: str, scoring: str) -> GameOptions:
@@ -32,14 +31,11 @@ GAME: Final = GameDescriptor(
     options_type=GameOptions,
     bots=BOTS,
     strong_bot=StrongBot,
-    information=ChrominoInformation,
     hard=HARD,
-    view_type=View,
     parse_placement=parse_placement,
     parse_action=parse_action,
     setup_from_record=setup_from_record,
     max_players=MAX_PLAYERS,
-    record_format=RECORD_FORMAT,
     position_format=POSITION_FORMAT,
     replay=replay,
     position_moves=position_moves,

@@ -14,8 +14,7 @@ from .bots import BOTS, bot_named
 from .game import RECORD_FORMAT, Event, Game
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, GameOptions
-from .strong import HARD, StrongBot, TriominosInformation
-from .view import View
+from .strong import HARD, StrongBot
 
 
 def _table_options(ruleset: str, scoring: str) -> None:
@@ -34,14 +33,11 @@ GAME: Final = GameDescriptor(
     options_type=GameOptions,
     bots=BOTS,
     strong_bot=StrongBot,
-    information=TriominosInformation,
     hard=HARD,
-    view_type=View,
     parse_placement=parse_placement,
     parse_action=parse_action,
     setup_from_record=setup_from_record,
     max_players=MAX_PLAYERS,
-    record_format=RECORD_FORMAT,
     position_format=POSITION_FORMAT,
     replay=replay,
     position_moves=position_moves,
