@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy.orm import Session
 
 from .. import metrics
 from ..db import Database, utcnow
-from ..models import Game, GameEvent, GameTable
+from ..models import Game, GameEvent, GameTable, Preference
 
 
 class ConflictError(Exception):
@@ -55,6 +56,21 @@ class StoredGame:
     events: list[GameEvent]
     next_game: str | None = None
     """The table's newer game (a rematch), if there is one."""
+    help_levels: list[str | None] = field(default_factory=list)
+    """Each seat's player's assistance level (a preference: "beginner" when never set),
+    None for a bot's seat: everyone sees who may draw tactically."""
+
+
+def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
+    """Each seat's assistance level: its player's preference ("beginner" until they
+    choose, as their own sockets assume), None for a bot or a seat with no one."""
+    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
+    query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
+    chosen: dict[int, str] = dict(session.execute(query).tuples().all())
+    return [
+        None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
+        for seat in seats
+    ]
 
 
 class EventStore:
@@ -140,6 +156,7 @@ class EventStore:
                 )
             )
             newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
+            levels = help_levels(session, game.seats)
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -151,6 +168,7 @@ class EventStore:
                 game.turn_deadline_at,
                 events,
                 next_game=newest if newest != game.id else None,
+                help_levels=levels,
             )
 
     def read_events(self, game_id: str, after: int) -> list[GameEvent]:
