@@ -88,7 +88,14 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
             "name": "Ana",
             "assistance": "beginner",
         },
-        {"seat": 1, "kind": "human", "bot": None, "user_id": None, "name": None, "assistance": None},
+        {
+            "seat": 1,
+            "kind": "human",
+            "bot": None,
+            "user_id": None,
+            "name": None,
+            "assistance": None,
+        },
     ]
     assert expect(client.get(f"/api/tables/{table['invite_code']}"), 200) == table
     with db.sessions() as session:
