@@ -97,6 +97,12 @@ def test_a_game_at_rest_during_a_turn_at_its_end_and_its_replay(
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     expect(page.locator("#board .ghost")).to_have_count(1)
     assert_accessible(page, f"the {game} game, a tile picked and its ghost shown")
+    # This table's rules and the keyboard help, opened near the board.
+    for aid in ("table-rules", "keys-help"):
+        page.get_by_test_id(aid).evaluate("(details) => { details.open = true; }")
+    expect(page.get_by_test_id("table-rules-list").locator("dd").first).to_be_visible()
+    assert_accessible(page, f"the {game} game, its rules and keys shown")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.keyboard.press("Escape")
     take_turn(page)
 

@@ -66,7 +66,9 @@ def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | Non
     choose, as their own sockets assume), None for a bot or a seat with no one."""
     people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
     query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
-    chosen: dict[int, str] = dict(session.execute(query).tuples().all())
+    chosen: dict[int, str] = dict(
+        session.execute(query).all()
+    )  # a list of rows: a Result has keys()
     return [
         None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
         for seat in seats
