@@ -30,11 +30,16 @@ export function renderTableRules(state) {
   if (!how || list.dataset.key === key) return;
   list.dataset.key = key;
   const known = Object.entries(options).filter(([name]) => Object.hasOwn(how.fields, name));
+  // Each term with its value in a <div> (allowed in a <dl>), laid out in columns.
   list.replaceChildren(
-    ...known.flatMap(([name, value]) => [
-      el("dt", {}, optionLabel(how, name)),
-      el("dd", {}, optionValue(how, name, value, { yes: t("yes"), no: t("no") })),
-    ]),
+    ...known.map(([name, value]) =>
+      el(
+        "div",
+        { class: "rule" },
+        el("dt", {}, optionLabel(how, name)),
+        el("dd", {}, optionValue(how, name, value, { yes: t("yes"), no: t("no") })),
+      ),
+    ),
   );
 }
 
