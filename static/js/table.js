@@ -21,7 +21,7 @@ let shown = null; // the table shown
 let redirected = false;
 
 const optionLabel = (name) => describedLabel(how, name);
-const optionValue = (name, value) => describedValue(how, name, value, { yes: t("yes"), no: t("no") });
+const optionValue = (name, value) => describedValue(how, name, value);
 
 function seatLine(seat, table) {
   let who;

@@ -115,3 +115,33 @@ def test_a_game_at_rest_during_a_turn_at_its_end_and_its_replay(
     page.get_by_test_id("replay-forward").click()
     expect(page.get_by_test_id("replay-step")).to_contain_text("1")
     assert_accessible(page, f"the {game} replay")
+
+
+@pytest.mark.parametrize("language", ["ru", "ja"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_and_game_pages_in_other_scripts(
+    new_context: ContextFactory, game: str, language: str
+) -> None:
+    """The names that carry a tile's numbers, and the longer words, in Cyrillic and
+    Japanese: the table page, then the game with its rules and keys opened."""
+    page = person(new_context, "Ada")
+    assert page.request.patch("/api/me/preferences", data={"language": language}).ok
+    made = page.request.post(
+        "/api/tables",
+        data={"game": game, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]},
+    )
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    page.goto(f"/t/{code}")
+    expect(page.locator("#seats li")).to_have_count(2)
+    expect(page.get_by_test_id("table-status")).not_to_be_empty()
+    assert_accessible(page, f"the {game} table in {language}")
+    started = page.request.post(f"/api/tables/{code}/start")
+    assert started.ok, started.text()
+    page.goto(f"/g/{started.json()['game_id']}")
+    expect(page.get_by_test_id("connection-banner")).to_have_attribute("data-state", "open")
+    expect(page.get_by_test_id("hand-tile").first).to_be_visible()
+    for aid in ("table-rules", "keys-help"):
+        page.get_by_test_id(aid).evaluate("(details) => { details.open = true; }")
+    expect(page.get_by_test_id("table-rules-list").locator("dd").first).to_be_visible()
+    assert_accessible(page, f"the {game} game in {language}")

@@ -53,7 +53,8 @@ def test_two_people_make_a_triominos_table_and_play_it_to_the_end(
     invite = create_table_with_form(
         host, ["human", "human"], game="triominos", hand_size="5", turn_seconds="0"
     )
-    expect(host.get_by_test_id("table-game")).to_have_text("Triominos Challenge")
+    expect(host.get_by_test_id("invitation")).to_have_text("Your table: Triominos Challenge")
+    expect(host.get_by_test_id("table-game")).to_contain_text("every corner must match")
     expect(host.locator("#options")).to_contain_text("Hourglass")
     guest.goto(invite)
     guest.locator("#join").click()

@@ -4,7 +4,6 @@
 // opens it). Issue 18, item 29. No game is named here: the kind comes from the page.
 import { el } from "../api.js";
 import { loadOptions, optionLabel, optionValue } from "../games/options.js";
-import { t } from "../i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let described = { kind: null, how: null }; // the options description loaded, and its kind
@@ -37,7 +36,7 @@ export function renderTableRules(state) {
         "div",
         { class: "rule" },
         el("dt", {}, optionLabel(how, name)),
-        el("dd", {}, optionValue(how, name, value, { yes: t("yes"), no: t("no") })),
+        el("dd", {}, optionValue(how, name, value)),
       ),
     ),
   );

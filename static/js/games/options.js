@@ -1,6 +1,8 @@
 // Which options description shows the options and results of which game: the
 // lobby, solo and table pages fetch games/<kind>/options.js for the games the
 // server's catalogue offers (boot.page.games), and never name a game themselves.
+import { t } from "../i18n.js";
+
 const OPTION_LOADERS = {
   chromino: async () => (await import("./chromino/options.js")).default,
   triominos: async () => (await import("./triominos/options.js")).default,
@@ -19,9 +21,9 @@ export function optionLabel(how, name) {
 }
 
 /** An option's value in words: the description's own, else yes/no, a number, or a dash. */
-export function optionValue(how, name, value, { yes, no }) {
+export function optionValue(how, name, value) {
   const words = how?.valueText?.(name, value);
   if (words) return words;
-  if (typeof value === "boolean") return value ? yes : no;
+  if (typeof value === "boolean") return value ? t("yes") : t("no");
   return value === null ? "—" : String(value);
 }
