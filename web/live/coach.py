@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
-from ..db import Database, utcnow
+from ..db import Database
 from ..games import game_kind
 from ..models import GameAnalysis
 from .background import in_background
@@ -87,7 +87,7 @@ class Coach:
 
     def _waiting(self) -> list[str]:
         """Games pending, or claimed long ago by a process that never finished them."""
-        stale = utcnow() - STALE_CLAIM
+        stale = self.store.clock.now() - STALE_CLAIM
         with self.db.session() as session:
             session.execute(
                 update(GameAnalysis)
@@ -102,7 +102,7 @@ class Coach:
             claimed = session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.game_id == game_id, GameAnalysis.status == "pending")
-                .values(status="running", started_at=utcnow())
+                .values(status="running", started_at=self.store.clock.now())
             )
             return bool(getattr(claimed, "rowcount", 0))
 
@@ -111,7 +111,7 @@ class Coach:
             session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.game_id == game_id)
-                .values(status=status, notes=notes, finished_at=utcnow())
+                .values(status=status, notes=notes, finished_at=self.store.clock.now())
             )
 
     async def _analyse(self, game_id: str) -> list[dict[str, Any]]:

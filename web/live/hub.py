@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 from typing import Any
 
+from ..clock import Clock, SystemClock
 from ..db import Database
 from ..lobby import LobbyBus
 from ..settings import Settings
@@ -30,11 +31,15 @@ from .thinkers import Thinkers
 class Hub:
     """Every live room of this process, and the fan-out between processes."""
 
-    def __init__(self, db: Database, settings: Settings, fanout: Fanout) -> None:
+    def __init__(
+        self, db: Database, settings: Settings, fanout: Fanout, clock: Clock | None = None
+    ) -> None:
         self.db = db
         self.settings = settings
         self.fanout = fanout
-        self.store = EventStore(db)
+        self.clock: Clock = clock or SystemClock()
+        """The one clock of this process's games (web.clock): deadlines, timers, stamps."""
+        self.store = EventStore(db, self.clock)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self.elsewhere = PresenceElsewhere(settings.presence_ttl_seconds)
@@ -48,6 +53,7 @@ class Hub:
             elsewhere=self.elsewhere,
             thinkers=self.thinkers,
             settings=settings,
+            clock=self.clock,
             lobby_changed=self.lobby_changed,
             game_over=self.game_over,
             unload=self.evict,

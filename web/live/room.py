@@ -26,7 +26,8 @@ from sqlalchemy.exc import IntegrityError
 from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
-from ..db import as_utc, utcnow
+from ..clock import Clock
+from ..db import as_utc
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
 from ..models import GameEvent
@@ -104,6 +105,8 @@ class RoomParts:
     elsewhere: PresenceElsewhere
     thinkers: Thinkers
     settings: Settings
+    clock: Clock
+    """Where the turn timers get the time and wait for a deadline (web.clock)."""
     lobby_changed: Callable[[], None]
     """Tables or games changed: the lobby streams, here and elsewhere, read again."""
     game_over: Callable[[str], None]
@@ -231,7 +234,7 @@ class Room:
         if not seconds or applied.finished:
             return None
         if applied.turn_changed or self.deadline is None:
-            return utcnow() + timedelta(seconds=seconds)
+            return self.parts.clock.now() + timedelta(seconds=seconds)
         return self.deadline
 
     async def _reload_or_evict(self) -> None:
@@ -558,7 +561,7 @@ class Room:
         self._schedule()
 
     async def _expire(self, version: int, deadline: datetime) -> None:
-        await asyncio.sleep(max(0.0, (as_utc(deadline) - utcnow()).total_seconds()))
+        await self.parts.clock.wait_until(as_utc(deadline))
         async with self.lock:
             if self.version != version or self.live.is_over:
                 return

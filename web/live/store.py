@@ -18,7 +18,8 @@ from typing import Any, cast
 from sqlalchemy import Connection, Table, bindparam, insert, select, update
 
 from .. import metrics
-from ..db import Database, utcnow
+from ..clock import Clock, SystemClock
+from ..db import Database
 from ..models import Game, GameEvent, GameTable
 
 
@@ -60,8 +61,10 @@ class StoredGame:
 class EventStore:
     """Reads games and their events; writes events, grouped, on one thread."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, clock: Clock | None = None) -> None:
         self.db = db
+        self.clock: Clock = clock or SystemClock()
+        """When each event is stored (the game's time, web.clock)."""
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromino-writer")
         self._queued: list[tuple[str, StoredEvent, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -179,15 +182,14 @@ class EventStore:
         if error is not None:
             raise error
 
-    @staticmethod
-    def _store_many(connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
+    def _store_many(self, connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
         """Games' next events with one INSERT and one UPDATE, each run over all the rows
         (plus, for games that ended, one UPDATE of their result and one of their
         tables): few calls into the database driver, so few hand-overs of the GIL. A
         version already taken fails the lot (the caller then stores them one by one)."""
         events, games = cast(Table, GameEvent.__table__), cast(Table, Game.__table__)
         tables = cast(Table, GameTable.__table__)
-        now = utcnow()
+        now = self.clock.now()
         rows = [
             {
                 "game_id": game_id,

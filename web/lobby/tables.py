@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session, object_session
 
 from chromino.core.errors import InvalidSetupError
 
-from ..db import as_utc, utcnow
+from ..db import as_utc
 from ..games import GAMES, GameKind, game_kind
 from ..i18n import N_, N_plural, Words
 from ..models import Game, GamePlayer, GameTable, TableSeat, User
@@ -165,8 +165,11 @@ def leave(table: GameTable, user: User) -> None:
         table.status = "closed"
 
 
-def start(session: Session, table: GameTable, user: User, *, deal_seed: str | None = None) -> Game:
-    """Deal the game: only the creator may, once every human seat is taken."""
+def start(
+    session: Session, table: GameTable, user: User, *, now: datetime, deal_seed: str | None = None
+) -> Game:
+    """Deal the game: only the creator may, once every human seat is taken. ``now`` is
+    the live games' clock (web.clock): the first turn's deadline counts from it."""
     if user.id != table.creator_id:
         raise TableError(
             403, "not_creator", Words(N_("only the table's creator can start the game"))
@@ -182,7 +185,7 @@ def start(session: Session, table: GameTable, user: User, *, deal_seed: str | No
         seats = ", ".join(str(seat) for seat in empty)
         message = Words(singular, plural=plural, count=len(empty), seats=seats)
         raise TableError(409, "seats_empty", message)
-    return _deal_game(session, table, deal_seed)
+    return _deal_game(session, table, deal_seed, now)
 
 
 def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
@@ -202,7 +205,7 @@ def new_game_id() -> str:
     return game_id
 
 
-def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Game:
+def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: datetime) -> Game:
     kind = game_kind(table.kind)
     names = [
         seat.user.name if seat.user is not None else kind.bots.get(seat.bot or "", "Bot")
@@ -222,7 +225,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
         setup=setup,
         seats=seats,
         solo=table.solo,
-        turn_deadline_at=utcnow() + timedelta(seconds=turn_seconds) if turn_seconds else None,
+        turn_deadline_at=now + timedelta(seconds=turn_seconds) if turn_seconds else None,
     )
     session.add(game)
     for index, seat in enumerate(seats):
@@ -234,7 +237,12 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
 
 
 def start_solo(
-    session: Session, user: User, spec: SoloCreateBase, *, deal_seed: str | None = None
+    session: Session,
+    user: User,
+    spec: SoloCreateBase,
+    *,
+    now: datetime,
+    deal_seed: str | None = None,
 ) -> Game:
     """One click: a one-seat table of the game asked for, dealt at once. Options the
     request leaves out take the game's solo defaults (an untimed Triominos)."""
@@ -245,10 +253,12 @@ def start_solo(
         game=spec.game, options=options, seats=[SeatIn(kind="human")], public=False
     )
     table = create_table(session, user, table_spec, solo=True)
-    return _deal_game(session, table, deal_seed)
+    return _deal_game(session, table, deal_seed, now)
 
 
-def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None = None) -> Game:
+def rematch(
+    session: Session, game: Game, user: User, *, now: datetime, deal_seed: str | None = None
+) -> Game:
     """The same seats and options again; asking twice gives the same new game."""
     if game.status != "finished":
         raise TableError(409, "game_not_finished", Words(N_("a rematch needs a finished game")))
@@ -263,7 +273,7 @@ def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None =
         newer = session.get(Game, table.game_id)
         assert newer is not None
         return newer
-    return _deal_game(session, table, deal_seed)
+    return _deal_game(session, table, deal_seed, now)
 
 
 def game_by_id(session: Session, game_id: str) -> Game:
