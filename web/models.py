@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, false, func
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    false,
+    func,
+    true,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base, utcnow
@@ -99,6 +109,9 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     public: Mapped[bool] = mapped_column(default=False)
     solo: Mapped[bool] = mapped_column(default=False)
+    spectators: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether people other than the players may watch the table's games (a solo
+    table's may not)."""
     status: Mapped[str] = mapped_column(String(20), default="open")
     """open (gathering) | playing | finished."""
     game_id: Mapped[str | None] = mapped_column(String(40))
@@ -138,6 +151,9 @@ class Game(Base):
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     """Per seat: {"user_id": int | null, "bot": str | null, "name": str}."""
     solo: Mapped[bool] = mapped_column(default=False)
+    spectators: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether anyone but its players may watch the game, its replay and its record —
+    while it is played and after (docs/rules-interpretations.md, "Watching")."""
     status: Mapped[str] = mapped_column(String(20), default="playing")
     """playing | finished."""
     version: Mapped[int] = mapped_column(default=0)

@@ -77,7 +77,8 @@ function tableRequest(form) {
     const [kind, bot] = select.value.split(":");
     return bot ? { kind, bot } : { kind };
   });
-  return { game: chosen.game.name, seats, public: new FormData(form).get("public") === "on", options: fields.read() };
+  const data = new FormData(form);
+  return { game: chosen.game.name, seats, public: data.get("public") === "on", spectators: data.get("spectators") === "on", options: fields.read() };
 }
 
 async function createTable(event) {

@@ -16,6 +16,8 @@ let games = []; // my games (GET /api/me/games)
 async function choose(entry) {
   chosen = entry;
   $("solo-about").textContent = entry.how.soloAbout();
+  // The list below holds the chosen game's games only: its heading says which game.
+  $("solo-games-title").textContent = t("Past solo games of {game}", { game: entry.how.title() });
   fields = optionFields($("option-fields"), entry, { solo: true });
   renderGames();
   if (!bests.has(entry.game.name)) {

@@ -313,3 +313,45 @@ def test_chromino_turns_outside_15_to_600_seconds_are_brought_within(tmp_path: P
     for _, options, setup in stored:
         assert json.loads(setup) == {"options": json.loads(options), "first": 0}
         assert json.loads(options)["hand_size"] == 8
+
+
+def test_solo_games_stored_before_the_choice_of_spectators_are_private(tmp_path: Path) -> None:
+    """Migration 0010: tables and games say whether anyone may watch; those stored before
+    may, except solo ones, which are practice and now private."""
+    url = f"sqlite:///{tmp_path / 'spectators.sqlite3'}"
+    upgrade(url, "0009")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO user_account (name, name_key, created_at, last_seen_at)"
+                    " VALUES ('Ana', 'ana', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
+            for code, solo in (("friends", 0), ("alone", 1)):
+                connection.execute(
+                    text(
+                        "INSERT INTO game_table (invite_code, kind, creator_id, options, public,"
+                        " solo, status, created_at) VALUES (:code, 'chromino', 1, '{}', 0, :solo,"
+                        " 'playing', CURRENT_TIMESTAMP)"
+                    ),
+                    {"code": code, "solo": solo},
+                )
+                connection.execute(
+                    text(
+                        "INSERT INTO game (id, table_id, kind, setup, seats, solo, status,"
+                        " version, created_at) SELECT :code, id, 'chromino', '{}', '[]', :solo,"
+                        " 'playing', 0, CURRENT_TIMESTAMP FROM game_table WHERE invite_code = :code"
+                    ),
+                    {"code": code, "solo": solo},
+                )
+        upgrade(url, "0010")
+        with engine.connect() as connection:
+            tables = dict(
+                connection.execute(text("SELECT invite_code, spectators FROM game_table")).all()
+            )
+            games = dict(connection.execute(text("SELECT id, spectators FROM game")).all())
+    finally:
+        engine.dispose()
+    assert tables == games == {"friends": 1, "alone": 0}

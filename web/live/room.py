@@ -74,6 +74,8 @@ class Viewer:
     overflowed: bool = False
     close_code: int | None = None
     """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
+    allowed: bool = True
+    """False for a spectator of a game that lets nobody watch: refused at the door."""
 
     def hang_up(self, code: int = 1013) -> None:
         """Ask the sender to close the socket; the client reconnects and resyncs."""

@@ -27,6 +27,8 @@ class TableCreateBase(Inbound):
     options: BaseModel
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     public: bool = False
+    spectators: bool = True
+    """Whether people other than the players may watch its games (their replays too)."""
 
 
 class SoloCreateBase(Inbound):
@@ -82,6 +84,7 @@ class TablePublic(BaseModel):
     options: dict[str, Any]
     public: bool
     solo: bool
+    spectators: bool
     status: str
     game_id: str | None
     seats: list[SeatPublic]

@@ -96,6 +96,7 @@ def create_table(
         options=_check_options(kind, spec.options.model_dump(), len(spec.seats)),
         public=spec.public and not solo,
         solo=solo,
+        spectators=spec.spectators and not solo,
     )
     creator_seated = False
     for index, seat in enumerate(spec.seats):
@@ -225,6 +226,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: d
         setup=setup,
         seats=seats,
         solo=table.solo,
+        spectators=table.spectators,
         turn_deadline_at=now + timedelta(seconds=turn_seconds) if turn_seconds else None,
     )
     session.add(game)
@@ -294,6 +296,22 @@ def seat_of(game: Game, user_id: int) -> int | None:
     return None
 
 
+NO_SPECTATORS = N_("only its players can watch this game")
+
+
+def may_watch(game: Game, user_id: int | None) -> bool:
+    """Whether this person may see the game (its socket, its replay, its record): its
+    players always, anyone else only when the table lets people watch. A game that lets
+    nobody watch stays private once it is over too."""
+    return game.spectators or (user_id is not None and seat_of(game, user_id) is not None)
+
+
+def require_watcher(game: Game, user_id: int | None) -> None:
+    """A 403 for someone who may not see the game."""
+    if not may_watch(game, user_id):
+        raise TableError(403, "no_spectators", Words(NO_SPECTATORS))
+
+
 def table_public(table: GameTable) -> TablePublic:
     """A table as anyone holding its invite code may see it."""
     kind = game_kind(table.kind)
@@ -304,6 +322,7 @@ def table_public(table: GameTable) -> TablePublic:
         options=table.options,
         public=table.public,
         solo=table.solo,
+        spectators=table.spectators,
         status=table.status,
         game_id=table.game_id,
         seats=[

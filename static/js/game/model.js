@@ -27,6 +27,7 @@ export function createState({ gameId, kind }) {
     lastPlaced: null, // the latest tile laid (a placement), outlined on the board
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
+    goneText: null, // with "gone": the server's reason when the game is its players' alone
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
     error: "", // why the server refused my last command (shown under the hand)
@@ -187,8 +188,10 @@ export function applyAck(state, message) {
  * {resync}: whether the page should ask for the events it missed.
  */
 export function applyError(state, message) {
-  if (message.code === "no_such_game") {
+  if (message.code === "no_such_game" || message.code === "no_spectators") {
+    // No such game, or one only its players may watch: nothing to reconnect to.
     state.connection = "gone";
+    state.goneText = message.code === "no_spectators" ? message.message : null;
     return { gone: true, resync: false };
   }
   if (state.pending && (!message.id || message.id === state.pending.id)) state.pending = null;

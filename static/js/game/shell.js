@@ -179,7 +179,7 @@ export function startGamePage({ gameId, game, preferences }) {
     const { gone, resync } = model.applyError(state, message);
     if (gone) {
       connection.stop();
-      state.error = texts.gameMissing();
+      state.error = state.goneText || texts.gameMissing();
       return;
     }
     if (resync) sync();
@@ -249,7 +249,7 @@ export function startGamePage({ gameId, game, preferences }) {
     const lost = state.connection === "lost" || state.connection === "syncing" || state.connection === "gone";
     banner.hidden = !lost;
     banner.dataset.state = state.connection;
-    $("connection-text").textContent = texts.connectionText(state.connection);
+    $("connection-text").textContent = texts.connectionText(state.connection, state.goneText);
     document.body.classList.toggle("offline", lost);
   }
 

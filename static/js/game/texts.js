@@ -142,8 +142,9 @@ export function logGap() {
 
 // --- the status line, the banner, the title ---------------------------------------
 
-export function connectionText(connection) {
-  if (connection === "gone") return gameMissing();
+/** The banner's words; `goneText` is the server's reason when the game is closed to me. */
+export function connectionText(connection, goneText = null) {
+  if (connection === "gone") return goneText || gameMissing();
   if (connection === "syncing") return t("Connected again — catching up…");
   return t("Connection lost — reconnecting…");
 }
