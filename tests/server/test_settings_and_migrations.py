@@ -348,10 +348,12 @@ def test_solo_games_stored_before_the_choice_of_spectators_are_private(tmp_path:
                 )
         upgrade(url, "0010")
         with engine.connect() as connection:
-            tables = dict(
+            tables: dict[str, int] = dict(
                 connection.execute(text("SELECT invite_code, spectators FROM game_table")).all()
             )
-            games = dict(connection.execute(text("SELECT id, spectators FROM game")).all())
+            games: dict[str, int] = dict(
+                connection.execute(text("SELECT id, spectators FROM game")).all()
+            )
     finally:
         engine.dispose()
     assert tables == games == {"friends": 1, "alone": 0}
