@@ -25,6 +25,7 @@ TABLES = {
     "table_seat",
     "game",
     "game_player",
+    "seat_substitute",
     "game_event",
     "user_session",
     "site_secret",

@@ -61,6 +61,7 @@ ERROR_CODES = RULE_CODES | {
     "no_offer",
     "offer_pending",
     "already_accepted",
+    "not_away",
 }
 
 

@@ -154,6 +154,8 @@ class Hub:
             self._heard_presence(game_id, message)
         elif kind == "presence_query" and room is not None and room.viewers:
             room.announce_presence()
+        elif kind == "away" and room is not None:
+            room.heard_away(message)
         elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
             room.rematch_dealt(message["next"])
 

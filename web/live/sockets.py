@@ -28,6 +28,7 @@ from ..protocol import (
     PlayBase,
     ProtocolError,
     SyncMessage,
+    TakeSeatCommand,
     parse_inbound,
 )
 from ..settings import Settings
@@ -213,6 +214,10 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     assert isinstance(message, CommandBase)
     if viewer.seat is None:
         raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
+    if isinstance(message, TakeSeatCommand):
+        version = await room.take_back(viewer.seat, message.id)
+        viewer.send({"type": "ack", "id": message.id, "version": version})
+        return
     if isinstance(message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand):
         version = await room.agree(viewer.seat, message)
         viewer.send({"type": "ack", "id": message.id, "version": version})

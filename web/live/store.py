@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from .. import metrics
 from ..clock import Clock, SystemClock
 from ..db import Database
-from ..models import Game, GameEvent, GameTable
+from ..models import Game, GameEvent, GameTable, SeatSubstitute
 
 
 class ConflictError(Exception):
@@ -56,6 +58,10 @@ class StoredGame:
     events: list[GameEvent]
     next_game: str | None = None
     """The table's newer game (a rematch), if there is one."""
+    substitute_minutes: int = 0
+    """The grace before a bot plays for an absent player (0: never)."""
+    away: frozenset[int] = frozenset()
+    """The seats a bot plays for now, their players being away."""
 
 
 class EventStore:
@@ -143,6 +149,7 @@ class EventStore:
                 )
             )
             newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
+            away = self._away(session, game_id)
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -154,7 +161,41 @@ class EventStore:
                 game.turn_deadline_at,
                 events,
                 next_game=newest if newest != game.id else None,
+                substitute_minutes=game.substitute_minutes,
+                away=away,
             )
+
+    @staticmethod
+    def _away(session: Session, game_id: str) -> frozenset[int]:
+        query = select(SeatSubstitute.seat).where(SeatSubstitute.game_id == game_id)
+        return frozenset(session.scalars(query))
+
+    def read_away(self, game_id: str) -> frozenset[int]:
+        """The seats a bot plays for now."""
+        with self.db.session() as session:
+            return self._away(session, game_id)
+
+    def take_over(self, game_id: str, seat: int) -> bool:
+        """Have a bot play for an absent player: whether this call did (another process
+        may have done it first; the key lets only one)."""
+        try:
+            with self.db.session() as session:
+                session.add(SeatSubstitute(game_id=game_id, seat=seat, since=self.clock.now()))
+                session.commit()
+        except IntegrityError:
+            return False
+        return True
+
+    def give_back(self, game_id: str, seat: int) -> bool:
+        """The player took their seat back: whether it was a bot's until now."""
+        with self.db.session() as session:
+            gone = session.execute(
+                delete(SeatSubstitute).where(
+                    SeatSubstitute.game_id == game_id, SeatSubstitute.seat == seat
+                )
+            )
+            session.commit()
+            return bool(getattr(gone, "rowcount", 0))
 
     def read_events(self, game_id: str, after: int) -> list[GameEvent]:
         """Events after a version, in order."""

@@ -97,6 +97,7 @@ def create_table(
         public=spec.public and not solo,
         solo=solo,
         spectators=spec.spectators and not solo,
+        substitute_minutes=0 if solo else spec.substitute_minutes,
     )
     creator_seated = False
     for index, seat in enumerate(spec.seats):
@@ -227,6 +228,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: d
         seats=seats,
         solo=table.solo,
         spectators=table.spectators,
+        substitute_minutes=table.substitute_minutes,
         turn_deadline_at=now + timedelta(seconds=turn_seconds) if turn_seconds else None,
     )
     session.add(game)
@@ -323,6 +325,7 @@ def table_public(table: GameTable) -> TablePublic:
         public=table.public,
         solo=table.solo,
         spectators=table.spectators,
+        substitute_minutes=table.substitute_minutes,
         status=table.status,
         game_id=table.game_id,
         seats=[
