@@ -6,7 +6,7 @@ import { api, boot, el, showError, toast } from "./api.js";
 import { botName, shownNames } from "./game/names.js";
 import { pointsText } from "./game/texts.js";
 import { t, tn } from "./i18n.js";
-import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
+import { gameChooser, loadCatalogue, optionFields, tableFields } from "./options-form.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_SEATS = 2;
@@ -19,6 +19,7 @@ function botLabel(name, title) {
 let catalogue = []; // [{game, how}]: the games offered, each with its options description
 let chosen = null; // the game chosen
 let fields = null; // its option fields: {read(), check()}
+let tableChoices = null; // the table's own fields, whatever the game: {read()}
 
 function drawSeatCount(game) {
   const select = $("seat-count");
@@ -77,8 +78,8 @@ function tableRequest(form) {
     const [kind, bot] = select.value.split(":");
     return bot ? { kind, bot } : { kind };
   });
-  const data = new FormData(form);
-  return { game: chosen.game.name, seats, public: data.get("public") === "on", spectators: data.get("spectators") === "on", options: fields.read() };
+  const table = tableChoices.read();
+  return { game: chosen.game.name, seats, public: new FormData(form).get("public") === "on", ...table, options: fields.read() };
 }
 
 async function createTable(event) {
@@ -234,6 +235,7 @@ async function start() {
   $("seat-list").addEventListener("change", (event) => {
     if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
   });
+  tableChoices = tableFields($("table-fields"));
   $("create-form").addEventListener("submit", createTable);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
   $("create-submit").disabled = $("play-solo").disabled = !chosen;

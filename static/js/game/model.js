@@ -27,6 +27,7 @@ export function createState({ gameId, kind }) {
     lastPlaced: null, // the latest tile laid (a placement), outlined on the board
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
+    away: [], // per seat: whether a bot plays for it while its player is away
     goneText: null, // with "gone": the server's reason when the game is its players' alone
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
@@ -106,6 +107,7 @@ export function applySnapshot(state, message, game) {
   if (message.presence) state.presence = message.presence;
   if (message.next_game) state.nextGame = message.next_game;
   state.endOffer = message.end_offer ?? null;
+  state.away = message.away || [];
   for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
   state.caughtUp = [];
   if (message.version > state.loggedVersion) {
@@ -172,6 +174,18 @@ export function logEvent(state, version, event, game) {
   const lines = game.describe(version, event);
   state.log.push(...lines);
   return lines;
+}
+
+/**
+ * An "away" message: a bot starts (or stops) playing for a seat. The move log says so
+ * (`text`, worded by the shell); returns the line added (null when nothing changed).
+ */
+export function applyAway(state, message, text) {
+  if (Boolean(state.away[message.seat]) === message.away) return null;
+  state.away = state.players.map((_, seat) => (seat === message.seat ? message.away : Boolean(state.away[seat])));
+  const line = { version: message.version, text, tile: null, note: true };
+  state.log.push(line);
+  return line;
 }
 
 export function applyPresence(state, message) {

@@ -124,6 +124,11 @@ export function startGamePage({ gameId, game, preferences }) {
         state.endOffer = message.offer ?? null;
         announce(offerNews(state, message));
         break;
+      case "away": {
+        const line = model.applyAway(state, message, texts.awayLine(texts.seatName(state, message.seat), message.away));
+        if (line) announce(line.text);
+        break;
+      }
       case "rematch":
         if (message.game_id && state.nextGame !== message.game_id) {
           state.nextGame = message.game_id;

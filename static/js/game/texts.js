@@ -107,6 +107,11 @@ export function endOfferText(name, mine, waiting) {
   return waiting.length ? `${offer} ${t("Waiting for {name}.", { name: waiting.join(", ") })}` : offer;
 }
 
+/** The move log's line when a bot starts or stops playing for an absent player. */
+export function awayLine(name, away) {
+  return away ? t("{name} is away: a bot plays for them.", { name }) : t("{name} is back.", { name });
+}
+
 export function endOfferDeclined(name) {
   return t("{name} declined to end the game.", { name });
 }
