@@ -1,10 +1,35 @@
-"""The table form's choices about time and onlookers, and what an onlooker of a private
-game is told; the solo page names the game whose past games it lists."""
+"""The table form's choices about time, onlookers and absent players; what an onlooker
+of a private game is told; a bot playing for an absent player, and taking one's seat
+back; the solo page names the game whose past games it lists. The server keeps a fake
+clock (web.clock), so a grace passes when the test says."""
 
 from __future__ import annotations
 
-from e2e.gameplay import ContextFactory, api_solo, api_solo_of, wait_until_connected
+from collections.abc import Iterator
+
+import pytest
+from e2e.conftest import TIMEOUT_MS
+from e2e.gameplay import (
+    ContextFactory,
+    api_solo,
+    api_solo_of,
+    create_table_with_form,
+    start_table,
+    wait_until_connected,
+)
 from playwright.sync_api import expect
+from support import LiveServer, make_settings, migrated_sqlite
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The suite's server, on a fake clock."""
+    database = migrated_sqlite(tmp_path_factory.mktemp("watching") / "chromino.sqlite3")
+    live = LiveServer(make_settings(database, bot_delay_seconds=0.2, fake_clock=True))
+    live.settings.allowed_origins = [live.url]
+    live.start()
+    yield live
+    live.stop()
 
 
 def test_the_form_bounds_a_turn_and_lets_a_table_refuse_onlookers(
@@ -63,3 +88,45 @@ def test_past_solo_games_name_their_game(new_context: ContextFactory) -> None:
     expect(title).to_have_text("Past solo games of Triominos Challenge")
     expect(page.get_by_role("list", name="Past solo games of Triominos Challenge")).to_be_visible()
     expect(page.get_by_test_id("solo-games").locator("li")).to_have_count(1)
+
+
+def test_a_bot_plays_for_an_absent_player_who_takes_their_seat_back(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    ana = new_context().new_page()
+    bob_context = new_context()
+    bob = bob_context.new_page()
+    ana.goto("/")
+    grace = ana.locator("#create-form").get_by_label("A bot plays for an absent player")
+    expect(grace).to_have_value("0")  # never, unless the table says so
+    expect(grace).to_have_accessible_description(
+        "When a player has had no connection open this long, a bot plays for them until they"
+        " come back."
+    )
+    invite = create_table_with_form(ana, ["human", "human"], substitute_minutes="1")
+    bob.goto(invite)
+    bob.locator("#join").click()
+    game_id = start_table(ana)
+    bob.wait_for_url(f"**/g/{game_id}")
+    wait_until_connected(bob)
+    bob_name = bob.locator("#whoami").inner_text()
+    expect(bob.get_by_test_id("away-notice")).to_be_hidden()
+    bob.close()  # Bob goes away
+    expect(ana.locator("[data-testid=player] [data-presence=online]")).to_have_count(1)
+
+    server.clock.advance(60)
+    log = ana.locator("#move-log")
+    expect(log).to_contain_text(f"{bob_name} is away: a bot plays for them.")
+
+    bob = bob_context.new_page()  # back: a bot is playing for him, until he says
+    bob.goto(f"/g/{game_id}")
+    wait_until_connected(bob)
+    notice = bob.get_by_test_id("away-notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("A bot is playing for you.")
+    take = notice.get_by_role("button", name="Take my seat back")
+    take.focus()
+    bob.keyboard.press("Enter")
+    expect(notice).to_be_hidden(timeout=TIMEOUT_MS)
+    expect(log).to_contain_text(f"{bob_name} is back.")
+    expect(bob.locator("#move-log")).to_contain_text(f"{bob_name} is back.")
