@@ -108,6 +108,12 @@ def test_a_bot_plays_for_an_absent_player_until_they_take_their_seat_back(
     bob_sock = bob.connect(game_id)
     again = bob_sock.recv_until("welcome")
     assert again["away"] == [False, True]
+    # he may not play over the bot's head: first his seat back
+    bob_sock.send({"type": "draw", "id": "over", "version": again["version"]})
+    error = bob_sock.recv_until("error")
+    assert (error["code"], error["id"]) == ("seat_away", "over")
+    assert error["message"] == "a bot is playing for you: take your seat back first"
+    assert quiet(bob_sock) == again["version"]
     bob_sock.send({"type": "take_seat", "id": "back", "version": again["version"]})
     assert bob_sock.recv_until("ack")["id"] == "back"
     assert ana_sock.recv_until("away") == {

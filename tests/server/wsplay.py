@@ -62,6 +62,7 @@ ERROR_CODES = RULE_CODES | {
     "offer_pending",
     "already_accepted",
     "not_away",
+    "seat_away",
 }
 
 

@@ -186,6 +186,9 @@ class Room:
             return self.commands[key]
         if self.ended_by_host:
             raise ProtocolError("game_over", Words(N_("the host ended this game")), command_id)
+        if user_id is not None and seat in self.away:
+            message = Words(N_("a bot is playing for you: take your seat back first"))
+            raise ProtocolError("seat_away", message, command_id)
         if expected_version != self.version:
             message = Words(
                 N_("the game is at version {version}, not {expected}; resync"),
