@@ -80,8 +80,22 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         None,
     )
     assert table["seats"] == [
-        {"seat": 0, "kind": "human", "bot": None, "user_id": ana["id"], "name": "Ana"},
-        {"seat": 1, "kind": "human", "bot": None, "user_id": None, "name": None},
+        {
+            "seat": 0,
+            "kind": "human",
+            "bot": None,
+            "user_id": ana["id"],
+            "name": "Ana",
+            "assistance": "beginner",
+        },
+        {
+            "seat": 1,
+            "kind": "human",
+            "bot": None,
+            "user_id": None,
+            "name": None,
+            "assistance": None,
+        },
     ]
     assert expect(client.get(f"/api/tables/{table['invite_code']}"), 200) == table
     with db.sessions() as session:
@@ -368,6 +382,25 @@ def test_anyone_holding_the_code_can_look_at_the_table(client: TestClient) -> No
 
 
 # --- joining, leaving, starting ----------------------------------------------------------------
+
+
+def test_each_seat_shows_its_players_help_level(client: TestClient) -> None:
+    """Issue 18, item 5: friends see who may draw while a tile fits (Beginner may not)."""
+    named(client, "Hana")
+    table = create(client, [HUMAN, HUMAN, GREEDY])
+    code = table["invite_code"]
+    guest = device(client)
+    named(guest, "Ivo")
+    expect(guest.patch("/api/me/preferences", json={"assistance": "intermediate"}), 200)
+    joined = expect(guest.post(f"/api/tables/{code}/join"), 200)
+    assert [seat["assistance"] for seat in joined["seats"]] == ["beginner", "intermediate", None]
+    expect(client.patch("/api/me/preferences", json={"assistance": "none"}), 200)
+    seats = expect(client.get(f"/api/tables/{code}"), 200)["seats"]
+    assert [seat["assistance"] for seat in seats] == ["none", "intermediate", None]
+    public = create(client, [HUMAN, HUMAN], public=True)
+    listed = expect(client.get("/api/tables"), 200)
+    mine = next(item for item in listed if item["invite_code"] == public["invite_code"])
+    assert [seat["assistance"] for seat in mine["seats"]] == ["none", None]
 
 
 def test_joining_and_leaving_before_the_start(client: TestClient) -> None:

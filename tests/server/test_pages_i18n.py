@@ -70,9 +70,12 @@ class TextCollector(HTMLParser):
 
 
 def bare(text: str) -> str:
-    """The text without what the catalog wrapped, digits, spaces and punctuation."""
-    stripped = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
-    return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%]+", "", stripped)
+    """The text without what the catalog wrapped (a translated text may hold another,
+    a game's name: innermost first), digits, spaces, punctuation and key names (?)."""
+    stripped, before = text, None
+    while stripped != before:
+        before, stripped = stripped, re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", "", stripped)
+    return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%?]+", "", stripped)
 
 
 def untranslated(html: str, data: set[str]) -> list[str]:

@@ -148,6 +148,8 @@ class Room:
         self.deadline = stored.deadline
         self.next_game = stored.next_game
         """The rematch of this game, once someone asked for it."""
+        self.help_levels = list(stored.help_levels) or [None] * len(self.seats)
+        """Each seat's assistance level (None: a bot), shown to everyone in the snapshot."""
         self.ended_by_host = stored.status != "playing" and not self.live.is_over
         """Ended by ``chromino admin end-game``: no more moves, timers or bots."""
         minutes = 0 if stored.solo else stored.substitute_minutes
@@ -469,6 +471,7 @@ class Room:
             "seat": viewer.seat,
             "players": [seat["name"] for seat in self.seats],
             "bots": [seat["bot"] for seat in self.seats],
+            "assistance": self.help_levels,
             "solo": self.solo,
             **self._state_fields(viewer),
             "presence": self.presence(),
@@ -554,11 +557,21 @@ class Room:
             viewer.send(message)
 
     def set_assistance(self, user_id: int, level: str) -> None:
-        """A player changed their assistance level: resend their state at once."""
+        """A player changed their assistance level: resend their state at once; when
+        they have a seat here, everyone else hears every seat's level (an
+        ``assistance`` message), so all see who may draw while a tile fits."""
+        seated = False
+        for index, seat in enumerate(self.seats):
+            if seat.get("user_id") == user_id and self.help_levels[index] != level:
+                self.help_levels[index] = level
+                seated = True
+        news = {"type": "assistance", "version": self.version, "assistance": self.help_levels}
         for viewer in self.viewers:
             if viewer.user_id == user_id:
                 viewer.assistance = level
                 viewer.send(self.state_message(viewer, "state"))
+            elif seated:
+                viewer.send(news)
 
     # --- timers and bots ------------------------------------------------------
 

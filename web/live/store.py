@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from .. import metrics
 from ..clock import Clock, SystemClock
 from ..db import Database
-from ..models import Game, GameEvent, GameTable, SeatSubstitute
+from ..models import Game, GameEvent, GameTable, Preference, SeatSubstitute
 
 
 class ConflictError(Exception):
@@ -62,6 +62,23 @@ class StoredGame:
     """The grace before a bot plays for an absent player (0: never)."""
     away: frozenset[int] = frozenset()
     """The seats a bot plays for now, their players being away."""
+    help_levels: list[str | None] = field(default_factory=list)
+    """Each seat's player's assistance level (a preference: "beginner" when never set),
+    None for a bot's seat: everyone sees who may draw tactically."""
+
+
+def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
+    """Each seat's assistance level: its player's preference ("beginner" until they
+    choose, as their own sockets assume), None for a bot or a seat with no one."""
+    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
+    query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
+    chosen: dict[int, str] = dict(
+        session.execute(query).all()
+    )  # a list of rows: a Result has keys()
+    return [
+        None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
+        for seat in seats
+    ]
 
 
 class EventStore:
@@ -150,6 +167,7 @@ class EventStore:
             )
             newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
             away = self._away(session, game_id)
+            levels = help_levels(session, game.seats)
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -163,6 +181,7 @@ class EventStore:
                 next_game=newest if newest != game.id else None,
                 substitute_minutes=game.substitute_minutes,
                 away=away,
+                help_levels=levels,
             )
 
     @staticmethod

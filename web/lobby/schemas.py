@@ -81,6 +81,9 @@ class SeatPublic(BaseModel):
     bot: str | None
     user_id: int | None
     name: str | None
+    assistance: str | None = None
+    """The seated person's assistance level (a preference), None for a bot or a free
+    seat: the others see who may draw while a tile fits."""
 
 
 class TablePublic(BaseModel):

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session, object_session, selectinload
 
 from chromino.core.errors import InvalidSetupError
 
@@ -314,6 +314,13 @@ def require_watcher(game: Game, user_id: int | None) -> None:
         raise TableError(403, "no_spectators", Words(NO_SPECTATORS))
 
 
+def _help_level(user: User | None) -> str | None:
+    """A seated person's assistance level ("beginner" until they choose one)."""
+    if user is None:
+        return None
+    return user.preference.assistance if user.preference is not None else "beginner"
+
+
 def table_public(table: GameTable) -> TablePublic:
     """A table as anyone holding its invite code may see it."""
     kind = game_kind(table.kind)
@@ -337,6 +344,7 @@ def table_public(table: GameTable) -> TablePublic:
                 name=seat.user.name
                 if seat.user
                 else (kind.bots.get(seat.bot) if seat.bot else None),
+                assistance=_help_level(seat.user),
             )
             for seat in table.seats
         ],
@@ -355,6 +363,10 @@ def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
         .where(GameTable.public.is_(True), GameTable.status == "open", GameTable.id.in_(free_seat))
         .order_by(GameTable.created_at.desc(), GameTable.id.desc())
         .limit(limit)
+        # Each seat's person and their preference (the help level), in three queries.
+        .options(
+            selectinload(GameTable.seats).selectinload(TableSeat.user).selectinload(User.preference)
+        )
     )
     return list(session.scalars(query))
 

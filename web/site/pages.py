@@ -10,10 +10,10 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
 from sqlalchemy import select
 
-from ..games import catalogue
+from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
-from ..models import Game, GameTable
+from ..models import Game, GameTable, User
 from ..people import ASSISTANCE_LEVELS, PALETTES, CurrentUser, SessionDep, public_user
 
 router = APIRouter(include_in_schema=False)
@@ -62,13 +62,24 @@ def not_found(request: Request, user: Any, what: str) -> HTMLResponse:
 def table_page(
     request: Request, user: CurrentUser, session: SessionDep, invite_code: str
 ) -> HTMLResponse:
-    """A table: seats, options, invite link, start."""
-    known = ID_SHAPE.fullmatch(invite_code) and session.scalar(
-        select(GameTable.id).where(GameTable.invite_code == invite_code)
+    """A table: who invites whom to which game (with its rules), seats, options,
+    invite link, start."""
+    table = ID_SHAPE.fullmatch(invite_code) and session.scalar(
+        select(GameTable).where(GameTable.invite_code == invite_code)
     )
-    if not known:
+    if not table:
         return not_found(request, user, "table")
-    return render(request, user, "table.html", boot={"invite_code": invite_code})
+    creator = session.get(User, table.creator_id) if table.creator_id is not None else None
+    return render(
+        request,
+        user,
+        "table.html",
+        boot={"invite_code": invite_code},
+        game=table.kind,
+        game_title=game_kind(table.kind).title,
+        creator_name=creator.name if creator is not None else None,
+        mine=creator is not None and creator.id == user.id,
+    )
 
 
 def _kind_of(session: SessionDep, game_id: str) -> str | None:
@@ -87,7 +98,13 @@ def _game_shell(
     kind = _kind_of(session, game_id)
     if kind is None:
         return not_found(request, user, "game")
-    return render(request, user, template, boot={"game_id": game_id, "game": kind})
+    return render(
+        request,
+        user,
+        template,
+        boot={"game_id": game_id, "game": kind},
+        game_title=game_kind(kind).title,
+    )
 
 
 @router.get("/g/{game_id}")

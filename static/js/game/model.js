@@ -14,6 +14,7 @@ export function createState({ gameId, kind }) {
     seat: null, // my seat, or null when I watch
     players: [], // display names, by seat
     bots: [], // bot kind by seat ("greedy", …), null for a person
+    assistance: [], // each seat's help level ("beginner", "intermediate", "none"), null for a bot
     solo: false, // a one-player game
     game: null, // the protocol's `state`: everything I may see of the game
     legal: null, // legal placements for me now ({tile, …placement, contacts, points?}); null when not shown
@@ -98,6 +99,7 @@ export function applySnapshot(state, message, game) {
   state.kind = message.game ?? state.kind;
   state.seat = message.seat ?? null;
   state.bots = message.bots || [];
+  state.assistance = message.assistance || [];
   state.players = shownNames(message.players || message.state.players || [], state.bots);
   state.solo = Boolean(message.solo);
   state.game = message.state;
@@ -186,6 +188,11 @@ export function applyAway(state, message, text) {
   const line = { version: message.version, text, tile: null, note: true };
   state.log.push(line);
   return line;
+}
+
+/** A seated player changed their help level: every seat's, as it is now. */
+export function applyAssistance(state, message) {
+  state.assistance = message.assistance || [];
 }
 
 export function applyPresence(state, message) {

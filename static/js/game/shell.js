@@ -6,6 +6,7 @@
 // the server sends the legal placements, the page shows them and reports choices.
 import { api, toast } from "../api.js";
 import { loadGame } from "../games/registry.js";
+import { keysHelpKey, renderTableRules } from "./aids.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
@@ -113,6 +114,9 @@ export function startGamePage({ gameId, game, preferences }) {
         break;
       case "presence":
         model.applyPresence(state, message);
+        break;
+      case "assistance":
+        model.applyAssistance(state, message);
         break;
       case "ack":
         model.applyAck(state, message);
@@ -243,6 +247,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderMoveBar();
     renderLeaving(state);
     renderPlayers($("players"), $("spectators"), state, mounted.game);
+    renderTableRules(state);
     renderLog($("move-log"), state, mounted.game);
     renderEnd(state, mounted.game);
     $("end-reopen").hidden = !(state.game.finished && state.endClosed);
@@ -393,7 +398,7 @@ export function startGamePage({ gameId, game, preferences }) {
       requestRender();
       return;
     }
-    if (drawOrPassKey(event)) return;
+    if (drawOrPassKey(event) || keysHelpKey(event)) return;
     mounted.play.keydown(event);
   });
   document.addEventListener("pointerdown", sound.unlock, { once: true });

@@ -250,6 +250,17 @@ export function presenceText(presence) {
   return presence === "online" ? t("connected") : t("not connected");
 }
 
+/** A seat's help level (a player's preference), on the table page and in the players
+ * panel: friends see who may draw while a tile fits (the Beginner level may not). */
+export function helpLevelText(level) {
+  const words = {
+    beginner: t("Help: Beginner"),
+    intermediate: t("Help: Intermediate"),
+    none: t("Help: none"),
+  };
+  return words[level] ?? "";
+}
+
 export function tileCount(count) {
   return tn("1 tile", "{count} tiles", count);
 }
