@@ -66,16 +66,19 @@ export function mountChrominoBoard(svg, hooks) {
   return { draw, cellAt: surface.cellAt, size: surface.size, svg };
 }
 
-/** The last move: an orange frame hugging the tile (over its edge, clear of its
- * squares' middles) and a tab on its corner, so it reads at any zoom. */
+/** The last move: a frame hugging the tile (over its edge, clear of its squares' middles),
+ * light cyan on a dark casing (a colour no palette's squares have), and a tab on its
+ * corner, so it reads at any zoom. */
 function lastMark(placement) {
   const box = bounds([placement]);
   const x = box.minX * CELL - 4;
   const y = box.minY * CELL - 4;
+  const frame = { x, y, width: (box.maxX - box.minX + 1) * CELL + 8, height: (box.maxY - box.minY + 1) * CELL + 8, rx: 18 };
   return s(
     "g",
     { class: "last-placed", "data-x": placement.x, "data-y": placement.y },
-    s("rect", { class: "last-frame", x, y, width: (box.maxX - box.minX + 1) * CELL + 8, height: (box.maxY - box.minY + 1) * CELL + 8, rx: 18 }),
+    s("rect", { class: "last-casing", ...frame }),
+    s("rect", { class: "last-frame", ...frame }),
     s("circle", { class: "last-tab", cx: x + 6, cy: y + 6, r: 13 }),
   );
 }

@@ -23,6 +23,17 @@ export function figureName(figure) {
   return names[figure] || figure;
 }
 
+/** A play's points with its bonus, the one way the site writes them (log, board, "Lay it
+ * here", replay): "+44 (4 + bridge 40)"; `parts` alone is what goes in the brackets. */
+export function worthText(points, figure, bonus) {
+  return figure ? t("+{total} ({parts})", { total: points, parts: bonusParts(points, figure, bonus) }) : `+${points}`;
+}
+
+/** "4 + bridge 40": the tile's value and the bonus, inside worthText's brackets and on the board's pill. */
+export function bonusParts(points, figure, bonus) {
+  return t("{points} + {figure} {bonus}", { points: points - bonus, figure: figureName(figure), bonus });
+}
+
 /** The bonus in a play's points: what the server counted beyond the tile's value. */
 export function bonusOf(tile, points) {
   return points - tileValue(tile);
@@ -58,12 +69,10 @@ function moveWords(event, name) {
   const points = event.points ?? 0;
   switch (event.action) {
     case "play": {
-      const bonus = event.figure ? bonusOf(event.tile, points) : 0;
-      const value = points - bonus;
       const words = (tile) =>
         event.figure
-          ? t("{name} laid {tile} for {points} + {figure} {bonus}", { name, tile, points: value, figure: figureName(event.figure), bonus })
-          : t("{name} laid {tile} for {points}", { name, tile, points: value });
+          ? t("{name} laid {tile} for {worth}", { name, tile, worth: worthText(points, event.figure, bonusOf(event.tile, points)) })
+          : t("{name} laid {tile} for {points}", { name, tile, points });
       return { text: words(spelled(event.tile)), said: words(tileLabel(event.tile)), tile: event.tile };
     }
     case "draw": {
@@ -127,10 +136,10 @@ export function freeHint() {
   return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
 }
 
-/** A target's points, said, with its bonus: "52 points. With a hexagon: +50." */
+/** A target's points, said, with its bonus: "52 points (2 + hexagon 50)." */
 export function pointsSaid(scene) {
-  const points = pointsWord(scene.points) + ".";
-  return scene.figure ? points + " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus }) : points;
+  const points = pointsWord(scene.points);
+  return scene.figure ? t("{points} ({parts}).", { points, parts: bonusParts(scene.points, scene.figure, scene.bonus) }) : points + ".";
 }
 
 /** How the picked tile is turned, in words: its numbers from the point, clockwise. */
@@ -139,9 +148,9 @@ export function turnWords(name, rot) {
   return t("Turned: {first} at the point, then {second} and {third}.", { first: read[0], second: read[1], third: read[2] });
 }
 
-/** A place's worth on the "Lay it here" button: "+12", or "+52 (hexagon)". */
+/** A place's worth on the "Lay it here" button: "+12", or "+52 (2 + hexagon 50)". */
 export function placeWorth(scene) {
-  return scene.figure ? t("+{points} ({figure})", { points: scene.points, figure: figureName(scene.figure) }) : `+${scene.points}`;
+  return worthText(scene.points, scene.figure, scene.bonus);
 }
 
 // --- the end ------------------------------------------------------------------------------
