@@ -10,7 +10,7 @@ export function mountReplayBoard(gameBoard, svg, { changed, reversedArrows }) {
   const board = gameBoard.mount(svg, { view: () => view, changed, tap: () => {}, hover: () => {} });
   wireViewControls(board, view, { reversed: reversedArrows, onChange: changed });
   return {
-    /** Draw a frame: {board, lastPlaced, ghost?}. */
+    /** Draw a frame: {board, lastPlaced, ghost?} (ghost: one {placement, status} or a list of them). */
     show(frame) {
       if (view.follow) {
         const { width, height } = board.size();

@@ -57,9 +57,10 @@ export function mountChrominoBoard(svg, hooks) {
       const shown = scene.targets || [];
       layers.targets.replaceChildren(...shown.map(drawFootprint), ...shown.map(drawTarget));
     }
-    const ghost = scene.ghost;
-    if (surface.changed("ghost", ghost ? JSON.stringify(ghost) : null)) {
-      layers.ghost.replaceChildren(...(ghost ? [drawGhost(ghost)] : []));
+    // One ghost, or several (the replay: the move made and the coach's, side by side).
+    const ghosts = [].concat(scene.ghost || []);
+    if (surface.changed("ghost", ghosts.length ? JSON.stringify(ghosts) : null)) {
+      layers.ghost.replaceChildren(...ghosts.map(drawGhost));
     }
   }
 

@@ -98,9 +98,11 @@ export function mountTriBoard(svg, hooks) {
       const shown = [...(scene.targets || [])].sort((a, b) => Boolean(a.figure) - Boolean(b.figure));
       layers.targets.replaceChildren(...shown.map(drawTarget));
     }
-    const ghost = scene.ghost;
-    if (surface.changed("ghost", ghost ? JSON.stringify(ghost) : null) || targetsChanged) {
-      layers.ghost.replaceChildren(...(ghost ? [drawGhost(ghost)] : []));
+    // One ghost, or several (the replay: the move made and the coach's, side by side).
+    const ghosts = [].concat(scene.ghost || []);
+    const ghost = ghosts[0];
+    if (surface.changed("ghost", ghosts.length ? JSON.stringify(ghosts) : null) || targetsChanged) {
+      layers.ghost.replaceChildren(...ghosts.map(drawGhost));
       // The target under the ghost keeps quiet: its badge would hide the ghost's numbers.
       layers.targets.querySelector(".under-ghost")?.classList.remove("under-ghost");
       if (ghost) {

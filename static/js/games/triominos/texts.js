@@ -2,7 +2,7 @@
 // end's points), hints about turning a tile, where the ghost stands, and the end
 // screen. Every text goes through t() with a plain string, so `make messages` finds
 // it; counts choose between a singular and a plural text.
-import { signedText, t, tn } from "../../i18n.js";
+import { numberText, signedText, t, tn } from "../../i18n.js";
 import { spelled, tileLabel, tileValue } from "./tiles.js";
 
 /** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
@@ -194,14 +194,15 @@ export function newBestText(after, before) {
     : t("Your first personal best: {score}.", { score: pointsWord(after.score) });
 }
 
-/** A move in a few words, for the coach's notes: its numbers from the point clockwise
- * and its cell ("4-5-3 at 3,−1"), or "drawing a tile", "passing". */
+/** A move in words a person reads, for the coach's notes: its numbers from the point
+ * clockwise and its triangle as the board names it ("lay 4-5-3 at column 3, row −1"),
+ * or "draw a tile", "pass". */
 export function coachMoveWords(action) {
   if (action.action === "play") {
     const read = [0, 1, 2].map((corner) => action.tile[(action.rot + corner) % 3]).join("-");
-    return t("{numbers} at {x},{y}", { numbers: read, x: action.x, y: action.y });
+    return t("lay {numbers} at column {x}, row {y}", { numbers: read, x: numberText(action.x), y: numberText(action.y) });
   }
-  return action.action === "draw" ? t("drawing a tile") : t("passing");
+  return action.action === "draw" ? t("draw a tile") : t("pass");
 }
 
 /** The game module's words (docs/frontend.md, "The game module"). */
