@@ -71,7 +71,7 @@ function moveWords(event, name) {
     case "play": {
       const words = (tile) =>
         event.figure
-          ? t("{name} laid {tile} for {worth}", { name, tile, worth: worthText(points, event.figure, bonusOf(event.tile, points)) })
+          ? t("{name} laid {tile} for {points} ({parts})", { name, tile, points, parts: bonusParts(points, event.figure, bonusOf(event.tile, points)) })
           : t("{name} laid {tile} for {points}", { name, tile, points });
       return { text: words(spelled(event.tile)), said: words(tileLabel(event.tile)), tile: event.tile };
     }
