@@ -21,4 +21,3 @@ def test_the_coachs_move_is_scored_on_a_copy_of_the_position() -> None:
     assert live.replay_frame() == before  # the game itself is untouched
     # A move the position does not allow scores nothing (the note then shows no points).
     assert points_of(kind, live, seat, {**action, "x": 40, "y": 40}) is None
-
