@@ -37,6 +37,11 @@ export function turnWords(tile, dir) {
   return `${directionName(dir)}.`;
 }
 
+/** A phrase said alone ("Orientée vers l’ouest") put inside a sentence: its first letter small. */
+function inSentence(phrase) {
+  return phrase.charAt(0).toLocaleLowerCase() + phrase.slice(1);
+}
+
 /** A move in words a person reads, for the coach's notes: "lay purple-yellow-yellow at
  * column 3, row −1, pointing west" (the board's own words for a tile and its place),
  * "draw a tile", "pass". */
@@ -46,7 +51,7 @@ export function moveWords(action) {
       tile: tileWords(action.tile),
       x: numberText(action.x),
       y: numberText(action.y),
-      direction: directionName(action.dir),
+      direction: inSentence(directionName(action.dir)),
     });
   }
   return action.action === "draw" ? t("draw a tile") : t("pass");
