@@ -129,11 +129,30 @@ function lastMark({ x, y }) {
 /** The hexagon or bridge the tile laid last made: its cells outlined while it is the last
  * tile (pulsing twice as it appears; without motion, simply there). */
 function figureMark({ name, cells }) {
+  const rim = outerEdges(cells)
+    .map(([a, b]) => `M${a.x.toFixed(1)} ${a.y.toFixed(1)}L${b.x.toFixed(1)} ${b.y.toFixed(1)}`)
+    .join("");
   return s(
     "g",
     { class: "figure-mark", "data-figure": name, "data-testid": "figure-mark" },
-    ...cells.map(([cx, cy]) => s("polygon", { class: "figure-cell", points: pointsAttribute(cellPolygon(cx, cy, 9)) })),
+    ...cells.map(([cx, cy]) => s("polygon", { class: "figure-cell", points: pointsAttribute(cellPolygon(cx, cy)) })),
+    s("path", { class: "figure-rim", d: rim }),
   );
+}
+
+/** The sides of a group of cells that no two of them share: the figure's outline (a hexagon's
+ * six sides; a bridge's two shapes meeting at a point). */
+function outerEdges(cells) {
+  const sides = new Map();
+  for (const [x, y] of cells) {
+    const corners = cellPolygon(x, y);
+    corners.forEach((a, i) => {
+      const b = corners[(i + 1) % 3];
+      const key = [a, b].map((point) => `${Math.round(point.x)},${Math.round(point.y)}`).sort().join(" ");
+      sides.set(key, sides.has(key) ? null : [a, b]);
+    });
+  }
+  return [...sides.values()].filter(Boolean);
 }
 
 /** Where a cell's badge and dot go: the dot towards its point, the badge towards its base. */
