@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 from datetime import timedelta
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from sqlalchemy import select, update
 
 from ..db import Database
-from ..games import game_kind
+from ..games import GameKind, LiveGame, game_kind
 from ..models import GameAnalysis
 from .background import in_background
 from .store import EventStore
@@ -153,3 +154,16 @@ def summary(notes: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
             }
         )
     return result
+
+
+def points_of(kind: GameKind, live: LiveGame, seat: int, action: dict[str, Any]) -> int | None:
+    """What ``action`` would have scored for ``seat`` from this position (the coach's move
+    beside the one made, on the replay): played on a copy, so ``live`` is untouched. None
+    when its event counts no points (a game without scores) or it cannot be played."""
+    trial = copy.deepcopy(live)
+    try:
+        applied = trial.apply(seat, kind.stored_action(action))
+    except ValueError:
+        return None
+    points = applied.public.get("points")
+    return points if isinstance(points, int) else None

@@ -14,6 +14,7 @@ from ..i18n import N_, Words
 from ..lobby import game_by_id, game_summary, require_watcher, seat_of
 from ..models import GameAnalysis, GameEvent
 from ..people import OptionalUser, SessionDep
+from .coach import points_of
 from .coach import summary as coach_summary
 
 router = APIRouter(prefix="/api")
@@ -73,9 +74,16 @@ def read_replay(
         )
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
+    coach = _coach_notes(session, request, game.id, len(game.seats))
+    noted = {note["version"]: note for note in coach["notes"]}
     steps: list[dict[str, Any]] = [{"version": 0, "event": None, **live.replay_frame()}]
     for event in _events(session, game_id):
+        note = noted.get(event.seq)
+        if note is not None:
+            note["preferred_points"] = points_of(kind, live, event.seat, note["preferred"])
         applied = live.apply(event.seat, kind.stored_action(event.action))
+        if note is not None:
+            note["played_points"] = applied.public.get("points")
         steps.append(
             {
                 "version": event.seq,
@@ -92,7 +100,7 @@ def read_replay(
         "solo": game.solo,
         "result": game.result,
         "steps": steps,
-        "coach": _coach_notes(session, request, game.id, len(game.seats)),
+        "coach": coach,
     }
 
 

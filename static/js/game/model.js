@@ -26,6 +26,7 @@ export function createState({ gameId, kind }) {
     loggedVersion: 0, // the highest version whose event is in the log (or skipped by a snapshot)
     logGap: false, // a snapshot skipped some events: the log misses earlier moves
     lastPlaced: null, // the latest tile laid (a placement), outlined on the board
+    moment: null, // going out or winning just seen live: {kind: "out" | "won", seats, version}, for a moment of motion
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
     away: [], // per seat: whether a bot plays for it while its player is away

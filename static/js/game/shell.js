@@ -168,10 +168,8 @@ export function startGamePage({ gameId, game, preferences }) {
       mounted.play.showPlaced(state.lastPlaced);
       sound.playLaid();
     }
-    if (state.game.finished) {
-      sound.playEnd();
-      rememberBest("after");
-    }
+    takeMoment(message);
+    if (state.game.finished) rememberBest("after");
     if (message.event.action === "timeout" && message.event.seat === state.seat) {
       // Told where the player looks, not only in the log: the clock played for them.
       toast(texts.myTimeRanOut(message.event));
@@ -195,6 +193,24 @@ export function startGamePage({ gameId, game, preferences }) {
     state.error = texts.refusal(message, mounted.game.refusals?.());
     state.errorOffline = false;
     announce(state.error);
+  }
+
+  /**
+   * Going out and winning, seen as they happen (not on joining a finished game): a moment
+   * of motion on the rows concerned (state.moment; CSS, none with reduced motion) and a
+   * sound when sound is on: a bright call for going out, a longer phrase for my win.
+   */
+  function takeMoment(message) {
+    const winners = model.shownWinners(state);
+    state.moment = null; // the moment before is over
+    if (state.game.finished) {
+      state.moment = winners.length ? { kind: "won", seats: winners, version: message.version } : null;
+      if (state.seat !== null && winners.includes(state.seat)) sound.playWin();
+      else sound.playEnd();
+    } else if (message.event.went_out) {
+      state.moment = { kind: "out", seats: [message.event.seat], version: message.version };
+      sound.playOut();
+    }
   }
 
   /** After the game moved: the game module tidies the pick; my turn starting chimes. */

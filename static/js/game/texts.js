@@ -231,7 +231,13 @@ export function ghostWords(scene, cell, pointsSaid) {
     return where + " " + t("It fits here.") + points;
   }
   if (scene.status === "off") return where + " " + t("Not a highlighted place.");
+  if (scene.status === "taken") return where + " " + t("A tile is already there: it will not fit.");
   return where;
+}
+
+/** With no places listed, the ghost over a tile already on the board (the page sees that much). */
+export function placeTaken() {
+  return t("A tile is already there: choose an empty place.");
 }
 
 export function noTargetThatWay() {
