@@ -25,10 +25,11 @@ router = APIRouter(prefix="/api")
 
 class OpenGames(Protocol):
     """The open games (the live hub), as far as a person's preferences reach them: a
-    new assistance level is resent to each open game of theirs. Named here so that
-    people need not know the live games."""
+    new assistance level is resent to each open game of theirs, on every process, and
+    their pages' streams (``GET /api/me/events``) hear that the preferences changed.
+    Named here so that people need not know the live games."""
 
-    def set_assistance(self, user_id: int, level: str) -> None: ...
+    def preferences_changed(self, user_id: int, assistance: str | None) -> None: ...
 
 
 @router.get("/me")
@@ -145,11 +146,13 @@ def read_preferences(user: CurrentUser) -> PreferencesPublic:
 
 @router.patch("/me/preferences")
 def update_preferences(
-    body: PreferencesUpdate, user: CurrentUser, request: Request
+    body: PreferencesUpdate, user: CurrentUser, request: Request, session: SessionDep
 ) -> PreferencesPublic:
-    """Change some preferences; the others stay. Open games hear of a new assistance level."""
+    """Change some preferences; the others stay. Committed first, then open games hear
+    of a new assistance level and every page of mine (other tabs, other devices, any
+    process) of the change."""
     accounts.update_preferences(user, body)
-    if body.assistance is not None:
-        games: OpenGames = request.app.state.hub
-        request.app.state.loop.call_soon_threadsafe(games.set_assistance, user.id, body.assistance)
+    session.commit()
+    games: OpenGames = request.app.state.hub
+    request.app.state.loop.call_soon_threadsafe(games.preferences_changed, user.id, body.assistance)
     return accounts.public_user(user).preferences
