@@ -6,7 +6,7 @@
 //   after the start    Go to the game (the seated go there by themselves)
 // The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
-import { botName } from "./game/names.js";
+import { botName, personName } from "./game/names.js";
 import { loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
 
@@ -35,7 +35,7 @@ function seatLine(seat, table) {
   let who;
   if (seat.kind === "bot") who = botName(seat.bot) ?? seat.name;
   else if (seat.user_id === null) who = t("free seat");
-  else who = seat.user_id === me.id ? t("{name} (you)", { name: seat.name }) : seat.name;
+  else who = seat.user_id === me.id ? t("{name} (you)", { name: personName(seat.name) }) : personName(seat.name);
   const host = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("host")) : null;
   return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, host);
 }

@@ -334,7 +334,8 @@ def test_the_lobby_updates_when_someone_else_makes_a_public_table(
     watcher, maker = new_context().new_page(), new_context().new_page()
     maker.goto("/rules")
     watcher.goto("/")
-    expect(watcher.locator("#no-games")).to_be_visible()  # the lists arrived
+    expect(watcher.get_by_test_id("my-games-panel")).to_have_attribute("data-loaded", "1")
+    expect(watcher.get_by_test_id("my-games-panel")).to_be_hidden()  # no game yet: no list on top
     made = maker.request.post("/api/tables", data={"seats": [HUMAN, HUMAN], "public": True})
     assert made.ok, made.text()
     code = made.json()["invite_code"]

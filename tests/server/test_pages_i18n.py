@@ -71,7 +71,9 @@ class TextCollector(HTMLParser):
 
 def bare(text: str) -> str:
     """The text without what the catalog wrapped, digits, spaces and punctuation."""
-    stripped = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
+    stripped, inner = text, f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}"
+    while re.search(inner, stripped):  # innermost first: a worded name inside a sentence
+        stripped = re.sub(inner, "", stripped)
     return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%]+", "", stripped)
 
 

@@ -7,8 +7,8 @@ from typing import Protocol
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..i18n import N_, N_plural, Words
-from . import accounts
+from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
+from . import accounts, names
 from .deps import CurrentUser, SessionDep
 from .limits import Limits
 from .schemas import (
@@ -40,7 +40,12 @@ def read_me(user: CurrentUser) -> UserPublic:
 
 @router.put("/me/name")
 def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> UserPublic:
-    """Pick a display name; names are unique regardless of case."""
+    """Pick a display name; names are unique regardless of case. A name of a new guest's
+    form ("Guest 123456") is refused but for keeping my own drawn one: pages word those
+    in their reader's language."""
+    if names.looks_like_a_guest(body.name) and body.name != user.name:
+        message = Words(OWN_PROBLEMS[names.A_GUEST])
+        raise HTTPException(422, detail={"code": names.A_GUEST, "message": message})
     try:
         accounts.rename(session, user, body.name)
     except accounts.NameTakenError:
