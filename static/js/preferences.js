@@ -5,7 +5,7 @@
 // with no password is warned before signing out (the account could not be recovered).
 import { api, boot, showError, toast } from "./api.js";
 import { tileIcon as triominoIcon } from "./games/triominos/tiles.js";
-import { showMyName } from "./header.js";
+import { showMyName, typedName } from "./header.js";
 import { t } from "./i18n.js";
 import { wirePreferenceForm } from "./preference-form.js";
 import { tileIcon } from "./games/chromino/tiles.js";
@@ -53,7 +53,7 @@ function wire(formId, errorId, request, after) {
 wire(
   "name-form",
   "name-error",
-  (element) => ["PUT", "/api/me/name", { name: element.elements.name.value.trim() }],
+  (element) => ["PUT", "/api/me/name", { name: typedName(element.elements.name.value.trim()) }],
   (me) => {
     showMyName(me.name);
     $("name-prompt")?.setAttribute("hidden", "");
