@@ -6,9 +6,9 @@
 // many games wait for my move, from the server's stream of me (GET /api/me/events;
 // the home page's lobby stream carries it too), which also brings preferences changed
 // on another device (preference-form.js applies them).
-import { api, boot, showError, toast } from "./api.js";
+import { api, boot, el, showError, toast } from "./api.js";
 import { personName } from "./game/names.js";
-import { t, tn } from "./i18n.js";
+import { numberText, t, tn } from "./i18n.js";
 import { applyPreferences } from "./preference-form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -130,7 +130,12 @@ function showWaiting(count) {
   if (!badge) return;
   badge.hidden = !count;
   badge.dataset.count = String(count || 0);
-  if (count) badge.textContent = tn("Your turn in 1 game", "Your turn in {count} games", count);
+  if (!count) return;
+  const words = tn("Your turn in 1 game", "Your turn in {count} games", count);
+  // A phone shows the count alone (app.css); the name says it whole either way.
+  badge.replaceChildren(el("span", { class: "waiting-words" }, words), el("span", { class: "waiting-count", "aria-hidden": "true" }, numberText(count)));
+  badge.setAttribute("aria-label", words);
+  badge.title = words;
 }
 
 /** What the stream of me says: my name, my preferences, the games waiting for me. */
