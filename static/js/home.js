@@ -3,8 +3,9 @@
 // open tables, my games — both live (GET /api/lobby/events, server-sent events). The
 // lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
-import { botName, shownNames } from "./game/names.js";
+import { botName, personName, shownNames } from "./game/names.js";
 import { pointsText } from "./game/texts.js";
+import { shareStream } from "./header.js";
 import { t, tn } from "./i18n.js";
 import { gameChooser, loadCatalogue, optionFields, tableFields } from "./options-form.js";
 
@@ -126,7 +127,7 @@ function tableLine(table) {
   return el(
     "li",
     {},
-    el("a", { href: `/t/${table.invite_code}` }, t("{name}'s table", { name: host ? host.name : "?" })),
+    el("a", { href: `/t/${table.invite_code}` }, t("{name}'s table", { name: host ? personName(host.name) : "?" })),
     " · ",
     titleOf(table.game),
     " · ",
@@ -202,25 +203,50 @@ async function showBest() {
   line.hidden = !best;
 }
 
-function showLists({ tables, my_games: games }) {
+const RECENT_FINISHED = 3; // finished games shown in the list itself; the others fold away
+
+/** My games in the order the top of the page shows them: those waiting for my move
+ * first, then the others in progress, then the finished (each kept in the server's
+ * order, newest first). */
+export function gamesInOrder(games) {
+  const rank = (game) => (game.status === "finished" ? 2 : game.my_turn ? 0 : 1);
+  return games.map((game, index) => [rank(game), index, game]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , game]) => game);
+}
+
+let lists = null; // the newest lists heard (the stream may speak before the games' descriptions are loaded)
+let ready = false; // the catalogue is loaded: the lists can be worded
+
+function drawLists() {
+  const { tables, my_games: games } = lists;
   $("open-tables").replaceChildren(...tables.map(tableLine));
   $("no-open-tables").hidden = tables.length > 0;
-  $("my-games").replaceChildren(...games.map(gameLine));
-  $("no-games").hidden = games.length > 0;
+  const ordered = gamesInOrder(games);
+  const open = ordered.filter((game) => game.status !== "finished");
+  const finished = ordered.filter((game) => game.status === "finished");
+  $("my-games").replaceChildren(...[...open, ...finished.slice(0, RECENT_FINISHED)].map(gameLine));
+  const older = finished.slice(RECENT_FINISHED);
+  $("my-finished-games").replaceChildren(...older.map(gameLine));
+  $("finished-summary").textContent = tn("1 older finished game", "{count} older finished games", older.length);
+  $("finished-games").hidden = older.length === 0;
+  // At the top of the page once I have a game; a newcomer's page starts with "Play a game".
+  $("my-games-panel").hidden = games.length === 0;
+  $("my-games-panel").dataset.loaded = "1";
+}
+
+function showLists(heard) {
+  lists = heard;
+  if (ready) drawLists();
 }
 
 async function loadLists() {
   const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/me/games")]);
-  showLists({ tables, my_games: games });
+  if (!lists) lists = { tables, my_games: games }; // the stream may have been quicker
+  drawLists();
 }
 
-/** The lists as they change: the lobby's event stream (the browser reconnects it by itself). */
-function listen() {
-  if (!window.EventSource) return;
-  const stream = new EventSource("/api/lobby/events");
-  stream.addEventListener("lobby", (event) => showLists(JSON.parse(event.data)));
-  window.addEventListener("pagehide", () => stream.close());
-}
+// The lists as they change: the lobby's event stream, shared with the header (it
+// carries what the header shows of me too; the browser reconnects it by itself).
+if ($("create-form")) shareStream("/api/lobby/events", "lobby", showLists);
 
 /**
  * Wire the page. The buttons that need the catalogue are drawn disabled and enabled only
@@ -239,8 +265,8 @@ async function start() {
   $("create-form").addEventListener("submit", createTable);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
   $("create-submit").disabled = $("play-solo").disabled = !chosen;
+  ready = true;
   await loadLists();
-  listen();
 }
 
 if ($("create-form")) start().catch((problem) => toast(problem.message));

@@ -566,3 +566,52 @@ def test_a_bot_takes_an_absent_players_seat_once_with_two_processes(
             sock.close()
         a.kill()
         b.kill()
+
+
+def test_a_help_level_changed_on_one_process_reaches_the_game_open_on_the_other(
+    fanned_out: list[ServerProcess],
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    """Issue 18, item 13: the player whose turn it is has the game open on process b
+    and changes the help level through process a (another device): b resends their
+    state at once, without the places (level None), and their header's stream on b
+    hears the new preferences."""
+    a, b = fanned_out
+    game_id, ana, bob = two_player_game(people, a, b)
+    mover_on_b = GameClient(ana, game_id, name="ana@b")
+    clients.append(mover_on_b)
+    welcome = mover_on_b.connect(b.url)
+    if welcome["state"]["current"] != welcome["seat"]:
+        mover_on_b.close()
+        mover_on_b = GameClient(bob, game_id, name="bob@b")
+        clients.append(mover_on_b)
+        welcome = mover_on_b.connect(b.url)
+    assert welcome["legal"] is not None
+    mover = mover_on_b.player
+    elsewhere = httpx.Client(base_url=a.url, cookies=mover.http.cookies, timeout=10)
+    timeout = httpx.Timeout(20, read=20)
+    try:
+        with mover.http.stream("GET", "/api/me/events", timeout=timeout) as stream:
+            lines = stream.iter_lines()
+            assert _next_me(lines)["preferences"]["assistance"] == "beginner"
+            changed = elsewhere.patch("/api/me/preferences", json={"assistance": "none"})
+            assert changed.status_code == 200, changed.text
+            resent = _wait_for(mover_on_b, "state")
+            assert resent["legal"] is None and resent["version"] == welcome["version"]
+            while _next_me(lines)["preferences"]["assistance"] != "none":
+                pass
+    finally:
+        elsewhere.close()
+
+
+def _next_me(lines: Iterator[str]) -> dict[str, Any]:
+    """The next ``me`` event's data of a ``/api/me/events`` stream."""
+    event = None
+    for line in lines:
+        if line.startswith("event:"):
+            event = line.split(":", 1)[1].strip()
+        elif line.startswith("data:") and event == "me":
+            data: dict[str, Any] = json.loads(line.split(":", 1)[1])
+            return data
+    raise AssertionError("the stream ended")

@@ -18,6 +18,7 @@ from typing import Any
 from ..clock import Clock, SystemClock
 from ..db import Database
 from ..lobby import LobbyBus
+from ..people import ASSISTANCE_LEVELS
 from ..settings import Settings
 from .background import in_background
 from .coach import Coach
@@ -126,8 +127,18 @@ class Hub:
         await self.fanout.publish({"kind": "rematch", "game": game_id, "next": next_game_id})
         self.lobby_changed()
 
-    def set_assistance(self, user_id: int, level: str) -> None:
-        """Pass a changed assistance level to that user's open games."""
+    def preferences_changed(self, user_id: int, assistance: str | None) -> None:
+        """A user's preferences changed (committed): a new assistance level reaches
+        their open games here and on the other processes, and every stream of their
+        pages reads the preferences again (the lobby bus, here and elsewhere)."""
+        if assistance is not None:
+            self._set_assistance(user_id, assistance)
+            message = {"kind": "assistance", "user": user_id, "level": assistance}
+            in_background(self.fanout.publish(message), FANOUT_FAILED)
+        self.lobby_changed()
+
+    def _set_assistance(self, user_id: int, level: str) -> None:
+        """Pass a changed assistance level to that user's open games of this process."""
         for room in self.rooms.values():
             room.set_assistance(user_id, level)
 
@@ -137,6 +148,11 @@ class Hub:
         kind, game_id = message.get("kind"), message.get("game")
         if kind == "lobby":
             self.lobby.changed()
+            return
+        if kind == "assistance":
+            user, level = message.get("user"), message.get("level")
+            if isinstance(user, int) and level in ASSISTANCE_LEVELS:
+                self._set_assistance(user, str(level))
             return
         if kind == "resync":  # our own listener: messages may have been lost
             for loaded in list(self.rooms.values()):

@@ -6,6 +6,7 @@
 // The shell (game/shell.js) owns everything else and calls what mountPlacing returns.
 import { isMyTurn, myHand } from "../game/model.js";
 import * as shared from "../game/texts.js";
+import { labelled } from "../i18n.js";
 import { createView, fitView, keepInView } from "./camera.js";
 import { wireViewControls } from "./controls.js";
 import { wireHandDrag } from "./drag.js";
@@ -73,7 +74,7 @@ export function mountPlacing(context, game) {
       state.ghost = startingCell(game.board, targets.current(state), state.view);
       if (state.ghost) keepGhostInView();
       board.svg.focus();
-      announce(`${game.tileLabel(tile)}. ${ghostWords()}`);
+      announce(labelled(game.tileLabel(tile), ghostWords()));
     }
     requestRender();
   }

@@ -7,6 +7,7 @@
 import { api, toast } from "../api.js";
 import { loadGame } from "../games/registry.js";
 import { keysHelpKey, renderTableRules } from "./aids.js";
+import { sentences } from "../i18n.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
@@ -14,6 +15,7 @@ import { offerNews, renderLeaving, wireLeaving } from "./leaving.js";
 import * as model from "./model.js";
 import { renderLog } from "./movelog.js";
 import { renderPlayers } from "./players.js";
+import { mountSettings } from "./settings.js";
 import { soundOn } from "./sound-default.js";
 import { createSound } from "./sound.js";
 import * as texts from "./texts.js";
@@ -176,9 +178,9 @@ export function startGamePage({ gameId, game, preferences }) {
       sound.playTimeout();
     }
     afterChange(change.wasMyTurn, false);
-    const said = change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)).join(" ");
+    const said = sentences(...change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)));
     const next = !state.game.finished && change.turnMoved ? texts.turnSentence(state) : "";
-    announce([said, next].filter(Boolean).join(" "));
+    announce(sentences(said, next));
     if (change.gap) sync(); // the log missed events: ask for them
   }
 
@@ -421,6 +423,7 @@ export function startGamePage({ gameId, game, preferences }) {
   setInterval(renderTimer, TIMER_TICK_MS);
 
   mount(game);
+  mountSettings({ preferences, sound, remount: () => mount(mounted.game) });
   connection.start();
   requestRender();
 }

@@ -79,5 +79,10 @@ export function createSound(enabled) {
     note(329.63, start + 0.18, { volume: 0.15, type: "triangle" });
   }
 
-  return { unlock, playTurn, playLaid, playEnd, playOut, playWin, playTimeout };
+  /** Sound on or off from now on (the preference changed while the page is open). */
+  function setEnabled(on) {
+    enabled = Boolean(on);
+  }
+
+  return { unlock, playTurn, playLaid, playEnd, playOut, playWin, playTimeout, setEnabled, isEnabled: () => enabled };
 }

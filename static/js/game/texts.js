@@ -3,7 +3,7 @@
 // through t() so that `make messages` finds them (keep the first argument a plain
 // string). They know no game's rules: a game module brings its own words
 // (docs/frontend.md): its refusals, its moves in the log, its end, its placing words.
-import { t, tn } from "../i18n.js";
+import { sentences, t, tn } from "../i18n.js";
 import { isMyTurn, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
@@ -104,7 +104,7 @@ export function endOfferText(name, mine, waiting) {
   const offer = mine
     ? t("You offered to end the game here, scored as it stands.")
     : t("{name} offers to end the game here, scored as it stands.", { name });
-  return waiting.length ? `${offer} ${t("Waiting for {name}.", { name: waiting.join(", ") })}` : offer;
+  return waiting.length ? sentences(offer, t("Waiting for {name}.", { name: waiting.join(", ") })) : offer;
 }
 
 /** The move log's line when a bot starts or stops playing for an absent player. */

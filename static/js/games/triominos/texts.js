@@ -2,7 +2,7 @@
 // end's points), hints about turning a tile, where the ghost stands, and the end
 // screen. Every text goes through t() with a plain string, so `make messages` finds
 // it; counts choose between a singular and a plural text.
-import { numberText, signedText, t, tn } from "../../i18n.js";
+import { numberText, sentences, signedText, t, tn } from "../../i18n.js";
 import { spelled, tileLabel, tileValue } from "./tiles.js";
 
 /** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
@@ -175,7 +175,7 @@ export function describeEnd(state, { names, winners }) {
       blocked: t("The game is blocked."),
       target: closer ? t("{name} reached the target score.", { name: closer }) : t("The target score is reached."),
     }[game.ended_by];
-    result = [lead, winners].filter(Boolean).join(" ");
+    result = sentences(lead, winners);
   }
   const figures = names.map((name, seat) => {
     const total = pointsWord(game.scores[seat]);
