@@ -80,7 +80,7 @@ function showHint() {
   hinted = true;
   if (!outcome) state.legal = lessons[index].legal;
   requestRender();
-  announce(lessons[index].hint);
+  announce(`${lessons[index].hint} ${document.querySelector(".lesson-hint-places").textContent}`);
 }
 
 /** The placing controller's command: a "play" is judged by the server, for this lesson only. */
@@ -125,8 +125,9 @@ function render() {
   $("hand-hint").textContent = handHint();
   $("move-error").hidden = !state.error;
   $("move-error").textContent = state.error;
-  $("lesson-hint").hidden = !hinted;
+  $("lesson-hint-box").hidden = !hinted;
   $("lesson-show-hint").hidden = hinted || Boolean(outcome);
+  document.querySelector(".move-bar").hidden = Boolean(outcome); // nothing more to lay
   $("lesson-retry").hidden = !outcome;
   $("lesson-retry").classList.toggle("primary", Boolean(outcome) && !achieved);
   $("lesson-next").hidden = !achieved || last;

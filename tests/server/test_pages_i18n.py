@@ -19,6 +19,8 @@ PAGES = [
     "/solo",
     "/preferences",
     "/rules",
+    "/learn/chromino",
+    "/learn/triominos",
     "/t/{invite}",
     "/g/{game}",
     "/g/{game}/replay",
@@ -70,8 +72,11 @@ class TextCollector(HTMLParser):
 
 
 def bare(text: str) -> str:
-    """The text without what the catalog wrapped, digits, spaces and punctuation."""
-    stripped = re.sub(f"{OPEN}.*?{CLOSE}", "", text, flags=re.S)
+    """The text without what the catalog wrapped (a translation inside another one too:
+    "Learn to play ⟦Chromino⟧"), digits, spaces and punctuation."""
+    stripped, before = text, None
+    while stripped != before:
+        before, stripped = stripped, re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", "", stripped)
     return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%]+", "", stripped)
 
 

@@ -51,8 +51,7 @@ LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = {
             "square it touches must be the same colour. Lay a tile from your hand."
         ),
         hint=N_(
-            "The red, yellow, yellow tile fits under the red and yellow squares of the "
-            "lower tile. The places where a tile fits are now outlined."
+            "The red, yellow, yellow tile fits under the red and yellow squares of the lower tile."
         ),
         success=N_(
             "Well done! Its red and yellow squares touch red and yellow: two contacts, "
@@ -68,26 +67,20 @@ LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = {
         ),
         hint=N_(
             "Lay the chameleon under the lower tile: its red end under the red square, "
-            "its wild middle under the green or the yellow one. The places are now outlined."
+            "its wild middle under the green or the yellow one."
         ),
         success=N_(
             "Well done! The wild middle matches the square it touches, whatever its colour."
-        ),
-        missed=N_(
-            "That tile fits, but the chameleon's middle touches nothing. Try again: put "
-            "the middle square against the board."
         ),
     ),
     ("chromino", "last-tile"): LessonWords(
         title=N_("The last tile"),
         text=N_(
             "When one tile is left in your hand, everyone sees it. A chameleon can never "
-            "be the last tile you lay: if it is the one left, you must draw instead. Both "
-            "your tiles fit: which one do you lay first?"
+            "be the last tile you lay: if it is the one left, you must draw instead (or "
+            "pass, once the bag is empty). Both your tiles fit: which one do you lay first?"
         ),
-        hint=N_(
-            "Lay the chameleon now, while you still hold another tile. The places are now outlined."
-        ),
+        hint=N_("Lay the chameleon now, while you still hold another tile."),
         success=N_(
             "Well played! Your last tile is an ordinary one, so you can go out with it. "
             "It is now shown face up to everyone."
@@ -107,7 +100,7 @@ LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = {
         ),
         hint=N_(
             "The 4-5-5 tile fits below 3-4-5, its 5 and 4 against the 5 and 4 there. "
-            "Turn it with R or “Turn”. The places are now outlined."
+            "Turn it with R or “Turn”."
         ),
         success=N_(
             "Well done! Every corner matches, and the tile scores 4 + 5 + 5 = {points}. "
@@ -122,8 +115,7 @@ LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = {
             "40 points on top of the tile. Lay a bridge."
         ),
         hint=N_(
-            "Put the 0-0-3 tile in the gap below 0-0-0, its 3 pointing down at the 3 of "
-            "2-2-3. The places are now outlined."
+            "Put the 0-0-3 tile in the gap below 0-0-0, its 3 pointing down at the 3 of 2-2-3."
         ),
         success=N_("A bridge! 3 for the tile and 40 for the bridge: {points} points."),
         missed=N_(
@@ -140,7 +132,7 @@ LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = {
         ),
         hint=N_(
             "The 1-1-3 tile closes the ring: lay it in the gap, its two 1s where the "
-            "other tiles show 1. The places are now outlined."
+            "other tiles show 1."
         ),
         success=N_("A hexagon! 5 for the tile and 50 for the hexagon: {points} points."),
         missed=N_(
