@@ -40,12 +40,23 @@ function announce(text) {
   announceTimer = setTimeout(() => (region.textContent = text), ANNOUNCE_DELAY_MS);
 }
 
-/** The answer to a lesson's move, where screen readers hear it (the region is polite). */
+/**
+ * The answer to a lesson's move, where screen readers hear it (the region is polite).
+ * On a narrow screen the lesson's words are above the board, out of sight while the
+ * player lays a tile: a refusal is also shown under the hand (for the eyes only: it is
+ * said once), and the end of a lesson is scrolled into sight.
+ */
 function say(text, tone) {
   const feedback = $("lesson-feedback");
   feedback.textContent = "";
   feedback.dataset.tone = tone;
-  setTimeout(() => (feedback.textContent = text), ANNOUNCE_DELAY_MS);
+  $("lesson-echo").textContent = tone === "refused" ? text : "";
+  setTimeout(() => {
+    feedback.textContent = text;
+    if (tone !== "refused" && window.matchMedia?.("(max-width: 900px)").matches) {
+      feedback.scrollIntoView({ block: "nearest" });
+    }
+  }, ANNOUNCE_DELAY_MS);
 }
 
 /** Show lesson `number` (0-based) in its starting position. */
@@ -71,6 +82,7 @@ function start(number, { focus = false } = {}) {
   $("lesson-text").textContent = lesson.text;
   $("lesson-hint").textContent = lesson.hint;
   $("lesson-feedback").textContent = "";
+  $("lesson-echo").textContent = "";
   delete $("lesson-feedback").dataset.tone;
   if (focus) $("lesson-title").focus();
   requestRender();

@@ -191,6 +191,8 @@ def test_a_wrong_try_is_explained_and_changes_nothing(new_context: ContextFactor
     expect(tiles).to_have_count(2)
     expect(page.get_by_test_id("hand-tile")).to_have_count(2)
     expect(page.get_by_test_id("lesson-retry")).to_be_hidden()
+    # Beside the board the lesson's words are in sight: the refusal is not repeated.
+    expect(page.get_by_test_id("lesson-echo")).to_be_hidden()
 
 
 @pytest.mark.parametrize(
@@ -232,7 +234,23 @@ def test_a_lesson_by_finger_on_a_phone(new_context: ContextFactory) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     lesson = GAMES["triominos"].lessons[0]
     tile, key = goal_of(lesson)
+    # A try on the empty felt (a tap shows the tile there, a second one lays it): the
+    # refusal is also shown under the hand, where the player is looking.
+    page.locator(f"[data-testid=hand-tile][data-tile='{tile}']").tap()
+    board = page.get_by_test_id("board")
+    board.scroll_into_view_if_needed()
+    box = board.bounding_box()
+    assert box is not None
+    page.touchscreen.tap(box["x"] + 30, box["y"] + 30)
+    expect(page.locator("#board .ghost")).to_have_count(1)
+    page.touchscreen.tap(box["x"] + 30, box["y"] + 30)
+    expect_feedback(page, "refused")
+    echo = page.get_by_test_id("lesson-echo")
+    expect(echo).to_be_visible()
+    expect(echo).to_have_text(page.get_by_test_id("lesson-feedback").inner_text())
+    page.get_by_test_id("cancel").tap()  # put the tile back
     page.get_by_test_id("lesson-show-hint").tap()
+    expect(echo).to_be_visible()
     page.locator(f"[data-testid=hand-tile][data-tile='{tile}']").tap()
     turn_until(page, key, by_key=False, touch=True)
     settle(page)  # the camera zoomed in for a finger: the places are drawn where they now are
@@ -241,6 +259,8 @@ def test_a_lesson_by_finger_on_a_phone(new_context: ContextFactory) -> None:
     expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
     page.touchscreen.tap(x, y)
     expect_feedback(page, "achieved")
+    expect(echo).to_be_hidden()
+    expect(page.get_by_test_id("lesson-next")).to_be_in_viewport()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
