@@ -152,7 +152,7 @@ function handHint() {
   return play.pickedHint();
 }
 
-async function boot_() {
+async function mountLessons() {
   const game = await loadGame(kind);
   play = game.mountPlay({
     state,
@@ -184,7 +184,7 @@ async function boot_() {
   start(0);
 }
 
-boot_().catch((problem) => {
+mountLessons().catch((problem) => {
   console.error(problem);
   toast(problem.message);
 });

@@ -89,6 +89,10 @@ def lay_on_the_place(page: Page) -> None:
 def test_every_lesson_with_the_keyboard_alone(new_context: ContextFactory, game: str) -> None:
     page = new_context().new_page()
     open_lessons(page, game)
+    # The keys are told (there is no drawing or passing here).
+    keys = page.get_by_test_id("keyboard-help")
+    expect(keys).to_contain_text("Enter lays it")
+    expect(keys).not_to_contain_text("D draws a tile")
     lessons = GAMES[game].lessons
     for number, lesson in enumerate(lessons, start=1):
         tile, key = goal_of(lesson)
