@@ -290,3 +290,31 @@ def test_the_lessons_are_offered_where_a_newcomer_looks(new_context: ContextFact
     page.get_by_test_id("game-chooser").get_by_text("Triominos Challenge").first.click()
     expect(offer).to_be_visible()
     expect(offer.get_by_role("link")).to_have_attribute("href", "/learn/triominos")
+
+
+def test_a_newcomers_first_solo_game_offers_the_lessons_once(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.goto("/rules")  # a page first: the session cookie for the API calls
+    first = api_solo_of(page, "triominos", {})
+    page.goto(f"/g/{first}")
+    offer = page.get_by_test_id("learn-offer")
+    expect(offer).to_be_visible()
+    expect(offer.get_by_role("link")).to_have_attribute("href", "/learn/triominos")
+    page.get_by_test_id("learn-offer-close").click()
+    expect(offer).to_be_hidden()
+    page.reload()
+    expect(offer).to_have_attribute("data-decided", "put-away")
+    expect(offer).to_be_hidden()  # for good
+    # Another newcomer's second solo game of a kind offers nothing; their first of
+    # the other kind does.
+    other = new_context().new_page()
+    other.goto("/rules")
+    api_solo_of(other, "chromino", {})
+    second = api_solo_of(other, "chromino", {})
+    other.goto(f"/g/{second}")
+    expect(other.get_by_test_id("learn-offer")).to_have_attribute("data-decided", "not-first")
+    expect(other.get_by_test_id("learn-offer")).to_be_hidden()
+    third = api_solo_of(other, "triominos", {})
+    other.goto(f"/g/{third}")
+    expect(other.get_by_test_id("learn-offer")).to_have_attribute("data-decided", "shown")
+    expect(other.get_by_test_id("learn-offer")).to_be_visible()
