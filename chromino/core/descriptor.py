@@ -14,6 +14,7 @@ from typing import Any
 
 from .actions import Action
 from .bots import Bot
+from .lesson import Lesson
 from .strong import DealtInformation, StrongBot, StrongDriver
 
 
@@ -52,6 +53,9 @@ class GameDescriptor:
     """Those options in a report's heading ("" when the game has none of them)."""
     scorings: tuple[str, ...] = ()
     """The scorings a table may choose (``--scoring``); none for a game that always scores."""
+    lessons: tuple[Lesson[Any], ...] = ()
+    """The first-game tutorial's lessons, in order (``games/<game>/lessons.py``); none for a
+    game without a tutorial."""
 
     @property
     def record_format(self) -> str:

@@ -12,10 +12,13 @@ let catalogue = [];
 let chosen = null;
 let fields = null;
 let games = []; // my games (GET /api/me/games)
+let gamesRead = false; // they came: whether I am new to a game is known
 
 async function choose(entry) {
   chosen = entry;
   $("solo-about").textContent = entry.how.soloAbout();
+  // The list below holds the chosen game's games only: its heading says which game.
+  $("solo-games-title").textContent = t("Past solo games of {game}", { game: entry.how.title() });
   fields = optionFields($("option-fields"), entry, { solo: true });
   renderGames();
   if (!bests.has(entry.game.name)) {
@@ -31,7 +34,16 @@ async function choose(entry) {
   $("solo-best-line").textContent = best ? entry.how.bestText(best) : t("No personal best yet.");
 }
 
+/** A newcomer to the chosen game (no solo game of it yet) is offered its lessons first. */
+function renderLearnOffer() {
+  const name = chosen.game.name;
+  const played = games.some((game) => game.solo && game.game === name);
+  $("learn-offer-link").href = `/learn/${encodeURIComponent(name)}`;
+  $("learn-offer").hidden = played;
+}
+
 function renderGames() {
+  if (gamesRead) renderLearnOffer();
   const lines = games
     .filter((game) => game.solo && game.game === chosen.game.name)
     .map((game) => {
@@ -56,6 +68,7 @@ async function start() {
   });
   $("play-solo").disabled = !chosen; // drawn disabled until the form is wired
   games = await api("GET", "/api/me/games");
+  gamesRead = true;
   renderGames();
 }
 

@@ -6,7 +6,7 @@
 //   after the start    Go to the game (the seated go there by themselves)
 // The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
-import { botName } from "./game/names.js";
+import { botName, personName } from "./game/names.js";
 import { helpLevelText } from "./game/texts.js";
 import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
@@ -27,7 +27,7 @@ function seatLine(seat, table) {
   let who;
   if (seat.kind === "bot") who = botName(seat.bot) ?? seat.name;
   else if (seat.user_id === null) who = t("free seat");
-  else who = seat.user_id === me.id ? t("{name} (you)", { name: seat.name }) : seat.name;
+  else who = seat.user_id === me.id ? t("{name} (you)", { name: personName(seat.name) }) : personName(seat.name);
   const creator = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("creator")) : null;
   // Who may draw while a tile fits (Beginner may not): each person's help level.
   const help = seat.assistance ? el("span", { class: "help-level", "data-testid": "seat-help" }, " · " + helpLevelText(seat.assistance)) : null;

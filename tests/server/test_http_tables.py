@@ -267,6 +267,14 @@ def test_a_table_for_a_single_player(client: TestClient) -> None:
             {"seats": [HUMAN], "options": {"turn_seconds": 24 * 3600 + 1}},
             ["body", "options", "turn_seconds"],
         ),
+        # a timed turn is 15 to 600 seconds: a 5-second game timed out before anyone
+        # had looked at the board (issue 18, item 9)
+        ({"seats": [HUMAN], "options": {"turn_seconds": 5}}, ["body", "options", "turn_seconds"]),
+        ({"seats": [HUMAN], "options": {"turn_seconds": 14}}, ["body", "options", "turn_seconds"]),
+        (
+            {"seats": [HUMAN], "options": {"turn_seconds": 601}},
+            ["body", "options", "turn_seconds"],
+        ),
         ({"seats": [HUMAN], "options": {"speed": "fast"}}, ["body", "options", "speed"]),
     ],
 )
@@ -275,6 +283,17 @@ def test_bad_tables_are_refused_naming_the_field(
 ) -> None:
     refused = expect(refusing_client.post("/api/tables", json=body), 422)
     assert location in [error["loc"] for error in refused["detail"]], refused
+    assert table_count(refusing_db) == 0
+
+
+def test_a_turn_too_short_is_refused_with_its_bounds(
+    refusing_client: TestClient, refusing_db: Database
+) -> None:
+    body = {"seats": [HUMAN], "options": {"turn_seconds": 5}}
+    refused = expect(refusing_client.post("/api/tables", json=body), 422)
+    [problem] = refused["detail"]
+    assert problem["loc"] == ["body", "options", "turn_seconds"]
+    assert problem["msg"].endswith("0 (untimed) or 15 to 600 seconds")
     assert table_count(refusing_db) == 0
 
 

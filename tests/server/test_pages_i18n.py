@@ -19,6 +19,8 @@ PAGES = [
     "/solo",
     "/preferences",
     "/rules",
+    "/learn/chromino",
+    "/learn/triominos",
     "/t/{invite}",
     "/g/{game}",
     "/g/{game}/replay",

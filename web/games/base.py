@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from chromino.core.coach import Assessment
+from chromino.core.errors import IllegalMoveError
 
 
 class EngineAction(Protocol):
@@ -99,6 +100,7 @@ def coach_note(note: Assessment[Any]) -> dict[str, Any]:
         "played_value": round(note.played_value, 3),
         "preferred_value": round(note.preferred_value, 3),
         "loss": round(note.loss, 3),
+        "meaning": note.meaning,
     }
 
 
@@ -110,6 +112,19 @@ class SoloResult(BaseModel):
     turns: int
     draws: int
     score: int
+
+
+@dataclass(frozen=True, slots=True)
+class LessonAnswer:
+    """A placement tried in a first-game lesson: refused by the rules (``refusal``), or
+    laid, with the event every viewer would be told and the position after it."""
+
+    refusal: IllegalMoveError | None
+    achieved: bool
+    event: dict[str, Any] | None
+    """The play's public event (its points, its figure), when it was legal."""
+    state: dict[str, Any] | None
+    """The position after the play, as the live game sends it to the player."""
 
 
 class GameKind(Protocol):
@@ -236,4 +251,22 @@ class GameKind(Protocol):
 
     def better_solo(self, a: SoloResult, b: SoloResult) -> bool:
         """Whether ``a`` is a better personal best than ``b``."""
+        ...
+
+    # --- the first-game lessons (docs/lessons.md) ------------------------------
+
+    @property
+    def lesson_keys(self) -> tuple[str, ...]:
+        """The keys of the game's lessons, in order (none: the game has no tutorial)."""
+        ...
+
+    def lesson_position(self, key: str) -> dict[str, Any]:
+        """A lesson's position as the live game sends it: ``state`` and ``legal``
+        (KeyError for an unknown lesson)."""
+        ...
+
+    def lesson_attempt(self, key: str, fields: Mapping[str, Any]) -> LessonAnswer:
+        """A placement (its JSON fields) tried in a lesson, judged by the rules and the
+        lesson's goal; IllegalMoveError when the fields do not read as a placement,
+        KeyError for an unknown lesson."""
         ...

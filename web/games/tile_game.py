@@ -22,12 +22,13 @@ from chromino.core.actions import DRAW, END_AGREED, PASS, RESIGN, TIMEOUT, Actio
 from chromino.core.bots import BOT_LABELS
 from chromino.core.coach import assess
 from chromino.core.descriptor import GameDescriptor
-from chromino.core.errors import InvalidSetupError
+from chromino.core.errors import IllegalMoveError, InvalidSetupError
+from chromino.core.lesson import SEAT, Lesson, lesson_named
 from chromino.core.search import Budget
 
 from ..i18n import N_
 from ..protocol import DrawCommand, PassCommand, PlayBase, ResignCommand
-from .base import Applied, EngineAction, LiveGame, SoloResult, coach_note
+from .base import Applied, EngineAction, LessonAnswer, LiveGame, SoloResult, coach_note
 
 HIDDEN_WITHOUT_POINTS = ("points", "figure")
 """What a legal placement does not show in a game that counts no points."""
@@ -263,3 +264,42 @@ class TileGameKind:
 
     def better_solo(self, a: SoloResult, b: SoloResult) -> bool:
         raise NotImplementedError
+
+    # --- the first-game lessons (docs/lessons.md) ------------------------------
+
+    @property
+    def lesson_keys(self) -> tuple[str, ...]:
+        return tuple(lesson.key for lesson in self.descriptor.lessons)
+
+    def _lesson(self, key: str) -> Lesson[Any]:
+        lesson = lesson_named(self.descriptor.lessons, key)
+        if lesson is None:
+            raise KeyError(key)
+        return lesson
+
+    def lesson_position(self, key: str) -> dict[str, Any]:
+        """The same ``state`` and ``legal`` a seat of a live game gets (points as the
+        game's options show them)."""
+        live = TileGameLive(self._lesson(key).position(), self.descriptor)
+        options = live.game.options.to_dict()
+        return {
+            "state": live.view(SEAT),
+            "legal": live.legal_moves(SEAT, with_points=self.shows_points(options)),
+        }
+
+    def lesson_attempt(self, key: str, fields: Mapping[str, Any]) -> LessonAnswer:
+        """Read the placement (IllegalMoveError names a bad field), then lay it in a fresh
+        position through the game's checked entry point: a refusal is an answer too."""
+        lesson = self._lesson(key)
+        placement = self.descriptor.parse_placement(fields)
+        try:
+            attempt = lesson.attempt(placement)
+        except IllegalMoveError as refusal:
+            return LessonAnswer(refusal=refusal, achieved=False, event=None, state=None)
+        live = TileGameLive(attempt.game, self.descriptor)
+        return LessonAnswer(
+            refusal=None,
+            achieved=attempt.achieved,
+            event=attempt.event.public_json(),
+            state=live.view(SEAT),
+        )

@@ -5,9 +5,12 @@ What the other rooms use: the origin rule (:func:`origin_is_ours`, also applied 
 the game websocket), the middleware, the pages' router and the server's config.
 """
 
+from .lessons import router as lessons_router
 from .pages import router
 from .security import SecurityMiddleware, origin_is_ours, own_origin
 from .serving import server_config
+
+router.include_router(lessons_router)
 
 __all__ = [
     "SecurityMiddleware",

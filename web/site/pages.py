@@ -29,10 +29,12 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
         request=request,
         me=me,
         language=language,
-        header_languages=language_names(language, short=True),
+        header_languages=language_names(language),
         all_languages=language_names(language),
         boot_json=_script_json(boot),
         catalog_json=_script_json(script_catalog(language)),
+        assistance_levels=ASSISTANCE_LEVELS,  # the preferences' fields (the Preferences
+        palettes=PALETTES,  # page, the game page's settings panel)
         **context,
     )
     return HTMLResponse(html)
@@ -132,13 +134,7 @@ def solo_page(request: Request, user: CurrentUser) -> HTMLResponse:
 @router.get("/preferences")
 def preferences_page(request: Request, user: CurrentUser) -> HTMLResponse:
     """Assistance, palette, symbols, arrows, sound, language, name and password."""
-    return render(
-        request,
-        user,
-        "preferences.html",
-        assistance_levels=ASSISTANCE_LEVELS,
-        palettes=PALETTES,
-    )
+    return render(request, user, "preferences.html")
 
 
 @router.get("/rules")

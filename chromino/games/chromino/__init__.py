@@ -11,6 +11,7 @@ from ...core.descriptor import GameDescriptor
 from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
 from .bots import BOTS
 from .game import Game
+from .lessons import LESSONS
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, SCORINGS, GameOptions
 from .strong import HARD, StrongBot
@@ -42,6 +43,7 @@ GAME: Final = GameDescriptor(
     table_options=_table_options,
     describe_options=_describe_options,
     scorings=SCORINGS,
+    lessons=LESSONS,
 )
 """Chromino in the registry of games."""
 

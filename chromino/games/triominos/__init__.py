@@ -12,6 +12,7 @@ from ...core.descriptor import GameDescriptor
 from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
 from .bots import BOTS, bot_named
 from .game import RECORD_FORMAT, Event, Game
+from .lessons import LESSONS
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, GameOptions
 from .strong import HARD, StrongBot
@@ -43,6 +44,7 @@ GAME: Final = GameDescriptor(
     position_moves=position_moves,
     table_options=_table_options,
     describe_options=_describe_options,
+    lessons=LESSONS,
 )
 """Triominos in the registry of games."""
 

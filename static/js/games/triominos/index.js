@@ -48,8 +48,9 @@ export default {
   handLabel,
 
   /** The placement a "play" event laid. */
-  placementOf({ tile, x, y, rot }) {
-    return { tile, x, y, rot };
+  /** The placement a play laid, with the figure it made ({name, cells}) for the board to outline. */
+  placementOf({ tile, x, y, rot, figure, figure_cells: cells }) {
+    return figure && cells?.length ? { tile, x, y, rot, figure: { name: figure, cells } } : { tile, x, y, rot };
   },
 
   // Its refusals, its moves in the log and for the coach, its end and personal best.
