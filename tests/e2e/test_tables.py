@@ -116,7 +116,7 @@ def test_each_seat_shows_its_help_level_at_the_table_and_in_the_game_live(
             [
                 ("Scoring", "Expert"),
                 ("Draws per turn", "2"),
-                ("Seconds per turn", "90"),
+                ("Seconds per turn", "90 seconds"),
                 ("Draw only when no tile can be played", "yes"),
                 ("Open hands", "no"),
             ],

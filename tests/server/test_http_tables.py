@@ -69,6 +69,8 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "status",
         "game_id",
         "seats",
+        "spectators",
+        "substitute_minutes",
     }
     assert table["creator_id"] == ana["id"]
     assert table["game"] == "chromino"  # no game named: the default one
