@@ -135,6 +135,11 @@ export function leftMark() {
   return t("left");
 }
 
+/** Beside the name of a player who is away: a bot plays their seat. */
+export function awayMark() {
+  return t("a bot plays for them");
+}
+
 /** A log line as a screen reader should say it: the tile's name spelled out in words. */
 export function spoken(line, tileLabel) {
   if (line.said) return /[.!?]$/.test(line.said) ? line.said : `${line.said}.`;
