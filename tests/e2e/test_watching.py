@@ -73,7 +73,7 @@ def test_an_onlooker_of_a_private_game_is_told_why(new_context: ContextFactory) 
     onlooker.goto(f"/g/{game_id}")
     banner = onlooker.locator("#connection-banner")
     expect(banner).to_be_visible()
-    expect(banner).to_contain_text("only its players can watch this game")
+    expect(banner).to_have_text("Only its players can watch this game.")
 
 
 def test_past_solo_games_name_their_game(new_context: ContextFactory) -> None:
@@ -117,6 +117,8 @@ def test_a_bot_plays_for_an_absent_player_who_takes_their_seat_back(
     server.clock.advance(60)
     log = ana.locator("#move-log")
     expect(log).to_contain_text(f"{bob_name} is away: a bot plays for them.")
+    bobs = ana.locator("[data-testid=player][data-seat='1']")
+    expect(bobs.get_by_test_id("away-mark")).to_have_text("a bot plays for them")
 
     bob = bob_context.new_page()  # back: a bot is playing for him, until he says
     bob.goto(f"/g/{game_id}")
@@ -129,4 +131,5 @@ def test_a_bot_plays_for_an_absent_player_who_takes_their_seat_back(
     bob.keyboard.press("Enter")
     expect(notice).to_be_hidden(timeout=TIMEOUT_MS)
     expect(log).to_contain_text(f"{bob_name} is back.")
+    expect(bobs.get_by_test_id("away-mark")).to_have_count(0)
     expect(bob.locator("#move-log")).to_contain_text(f"{bob_name} is back.")

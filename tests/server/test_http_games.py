@@ -173,7 +173,11 @@ def test_an_unknown_game_is_a_404(client: TestClient) -> None:
 
 
 def test_the_record_is_refused_while_the_game_goes_on(client: TestClient) -> None:
-    game_id = expect(client.post("/api/solo"), 201)["game_id"]
+    """To its player and to an onlooker (a table that lets people watch, not a solo
+    game, which is private)."""
+    seats = {"seats": [{"kind": "human"}]}
+    invite = expect(client.post("/api/tables", json=seats), 201)["invite_code"]
+    game_id = expect(client.post(f"/api/tables/{invite}/start"), 200)["game_id"]
     for person in (client, device(client)):
         refused = expect(person.get(f"/api/games/{game_id}/record"), 409)
         assert refused["detail"]["code"] == "game_in_progress"

@@ -66,12 +66,16 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "options",
         "public",
         "solo",
+        "spectators",
+        "substitute_minutes",
         "status",
         "game_id",
         "seats",
         "spectators",
         "substitute_minutes",
     }
+    # friends' tables let anyone with the link watch; no bot plays for an absent player
+    assert (table["spectators"], table["substitute_minutes"]) == (True, 0)
     assert table["creator_id"] == ana["id"]
     assert table["game"] == "chromino"  # no game named: the default one
     assert table["options"] == DEFAULT_OPTIONS

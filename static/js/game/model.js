@@ -30,7 +30,7 @@ export function createState({ gameId, kind }) {
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
     away: [], // per seat: whether a bot plays for it while its player is away
-    goneText: null, // with "gone": the server's reason when the game is its players' alone
+    goneCode: null, // with "gone": why ("no_such_game", or "no_spectators": the game is its players' alone)
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
     error: "", // why the server refused my last command (shown under the hand)
@@ -213,7 +213,7 @@ export function applyError(state, message) {
   if (message.code === "no_such_game" || message.code === "no_spectators") {
     // No such game, or one only its players may watch: nothing to reconnect to.
     state.connection = "gone";
-    state.goneText = message.code === "no_spectators" ? message.message : null;
+    state.goneCode = message.code;
     return { gone: true, resync: false };
   }
   if (state.pending && (!message.id || message.id === state.pending.id)) state.pending = null;

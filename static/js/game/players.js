@@ -16,7 +16,7 @@ export function shownTile(game, tile) {
 
 export function renderPlayers(list, spectatorsLine, state, game) {
   const current = state.game;
-  const key = JSON.stringify([state.players, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment]);
+  const key = JSON.stringify([state.players, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment, state.away]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat)));
@@ -54,6 +54,7 @@ function playerItem(state, game, name, seat) {
       : null;
   const toPlay = !current.finished && current.current === seat;
   const left = (current.resigned || []).includes(seat);
+  const away = !left && !current.finished && Boolean(state.away[seat]); // a bot plays for them
   const classes = ["player"];
   if (left) classes.push("resigned");
   if (toPlay) classes.push("current");
@@ -75,6 +76,7 @@ function playerItem(state, game, name, seat) {
       seat === state.seat ? el("span", { class: "you" }, texts.youMark()) : null,
       toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,
       left ? el("span", { class: "left-mark", "data-testid": "left-mark" }, texts.leftMark()) : null,
+      away ? el("span", { class: "left-mark away-mark", "data-testid": "away-mark" }, texts.awayMark()) : null,
     ),
     el("span", { class: "player-details" }, ...details),
     shown,

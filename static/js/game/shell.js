@@ -188,7 +188,7 @@ export function startGamePage({ gameId, game, preferences }) {
     const { gone, resync } = model.applyError(state, message);
     if (gone) {
       connection.stop();
-      state.error = state.goneText || texts.gameMissing();
+      state.error = texts.goneText(state.goneCode);
       return;
     }
     if (resync) sync();
@@ -277,7 +277,7 @@ export function startGamePage({ gameId, game, preferences }) {
     const lost = state.connection === "lost" || state.connection === "syncing" || state.connection === "gone";
     banner.hidden = !lost;
     banner.dataset.state = state.connection;
-    $("connection-text").textContent = texts.connectionText(state.connection, state.goneText);
+    $("connection-text").textContent = texts.connectionText(state.connection, state.goneCode);
     document.body.classList.toggle("offline", lost);
   }
 

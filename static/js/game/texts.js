@@ -135,6 +135,11 @@ export function leftMark() {
   return t("left");
 }
 
+/** Beside the name of a player who is away: a bot plays their seat. */
+export function awayMark() {
+  return t("a bot plays for them");
+}
+
 /** A log line as a screen reader should say it: the tile's name spelled out in words. */
 export function spoken(line, tileLabel) {
   if (line.said) return /[.!?]$/.test(line.said) ? line.said : `${line.said}.`;
@@ -147,9 +152,14 @@ export function logGap() {
 
 // --- the status line, the banner, the title ---------------------------------------
 
-/** The banner's words; `goneText` is the server's reason when the game is closed to me. */
-export function connectionText(connection, goneText = null) {
-  if (connection === "gone") return goneText || gameMissing();
+/** Why there is no game to show: none has this id, or only its players may watch it. */
+export function goneText(code) {
+  return code === "no_spectators" ? t("Only its players can watch this game.") : gameMissing();
+}
+
+/** The banner's words; `goneCode` says why the game is gone (see goneText). */
+export function connectionText(connection, goneCode = null) {
+  if (connection === "gone") return goneText(goneCode);
   if (connection === "syncing") return t("Connected again — catching up…");
   return t("Connection lost — reconnecting…");
 }
