@@ -88,7 +88,9 @@ def test_the_games_keep_their_publishers_names(language: str) -> None:
         ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
         forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
         for name in GAME_NAMES:
-            if any(name in text for text in ids) and not all(name in form for form in forms):
+            if any(name in text for text in ids) and not all(
+                name in (form or "") for form in forms
+            ):
                 renamed.append(where(message))
     assert not renamed, f"{language} renames a game: {renamed[:10]}"
 
