@@ -162,14 +162,30 @@ export function shareStream(url, event, listener) {
   streamListeners.push([event, listener]);
 }
 
+let stream = null; // the open EventSource, while the page is in sight
+
+/** Open the stream (its first events bring everything up to date). */
 function listen() {
-  if (!window.EventSource || !boot.me) return;
-  const stream = new EventSource(streamUrl);
+  if (!window.EventSource || !boot.me || stream) return;
+  stream = new EventSource(streamUrl);
   stream.addEventListener("me", (event) => heardMe(JSON.parse(event.data)));
   for (const [name, listener] of streamListeners) stream.addEventListener(name, (event) => listener(JSON.parse(event.data)));
-  window.addEventListener("pagehide", () => stream.close());
+}
+
+function stopListening() {
+  stream?.close();
+  stream = null;
+}
+
+/** Only a page in sight holds a stream: a browser gives a site few connections (six
+ * over HTTP/1.1), and a tab put back in front hears the news at once on reopening. */
+function followVisibility() {
+  document.addEventListener("visibilitychange", () => (document.hidden ? stopListening() : listen()));
+  window.addEventListener("pagehide", stopListening);
+  window.addEventListener("pageshow", (event) => event.persisted && !document.hidden && listen());
+  if (!document.hidden) listen();
 }
 
 // The page's modules all run before DOMContentLoaded: by then each has said what it shares.
-if (document.readyState === "complete") setTimeout(listen);
-else document.addEventListener("DOMContentLoaded", listen, { once: true });
+if (document.readyState === "complete") setTimeout(followVisibility);
+else document.addEventListener("DOMContentLoaded", followVisibility, { once: true });

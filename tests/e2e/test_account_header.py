@@ -82,6 +82,14 @@ def test_the_game_pages_settings_apply_at_once(new_context: ContextFactory) -> N
     saved(page, lambda: form.locator("[name=reversed_arrows]").uncheck())
     expect(left).to_have_accessible_name("Show more to the left")
 
+    # Sound: off and on again from the panel, at once.
+    layout = page.get_by_test_id("game")
+    expect(layout).to_have_attribute("data-sound", "on")
+    saved(page, lambda: form.locator("[name=sound]").uncheck())
+    expect(layout).to_have_attribute("data-sound", "off")
+    saved(page, lambda: form.locator("[name=sound]").check())
+    expect(layout).to_have_attribute("data-sound", "on")
+
     # The help level: the server sends the game again, without the places.
     saved(page, lambda: form.locator("[name=assistance][value=none]").check())
     expect(playable).to_have_count(0)

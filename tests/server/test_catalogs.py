@@ -74,3 +74,32 @@ def test_plural_messages_have_every_form_of_the_language(language: str) -> None:
             forms = message.string
             assert isinstance(forms, (list, tuple)), where(message)
             assert len(forms) == po.num_plurals, where(message)
+
+
+GAME_NAMES = ("Chromino", "Triominos")
+"""The publisher's names (Goliath, Pressman), kept in Latin letters in every language
+(docs/frontend.md, "Words in every language"; issue 18, item 25)."""
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_games_keep_their_publishers_names(language: str) -> None:
+    renamed = []
+    for message in catalog(language):
+        ids = message.id if isinstance(message.id, (list, tuple)) else [message.id]
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        for name in GAME_NAMES:
+            if any(name in text for text in ids) and not all(
+                name in (form or "") for form in forms
+            ):
+                renamed.append(where(message))
+    assert not renamed, f"{language} renames a game: {renamed[:10]}"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_sentences_are_joined_by_the_catalogs_joiners(language: str) -> None:
+    po = catalog(language)
+    joiner, label = po["{first} {second}"].string, po["{label}. {sentence}"].string
+    if language == "ja":  # no space after "。", and "。" for the full stop
+        assert (joiner, label) == ("{first}{second}", "{label}。{sentence}")
+    else:
+        assert (joiner, label) == ("{first} {second}", "{label}. {sentence}")

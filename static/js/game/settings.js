@@ -39,9 +39,13 @@ function wirePanel() {
  */
 export function mountSettings({ preferences, sound, remount }) {
   wirePanel();
+  const game = $("game");
+  const showSound = () => game && (game.dataset.sound = sound.isEnabled() ? "on" : "off"); // for whoever checks
+  showSound();
   onPreferences((now, before) => {
     Object.assign(preferences, now);
     sound.setEnabled(soundOn(now.sound));
+    showSound();
     if (Boolean(now.reversed_arrows) !== Boolean(before.reversed_arrows)) remount();
   });
 }
