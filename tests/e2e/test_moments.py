@@ -73,7 +73,7 @@ def test_going_out_gets_its_moment_and_its_call(new_context: ContextFactory) -> 
         """Between the page and the server: the bot's first play said to empty its hand
         (the page shows what the server says; a real one takes a whole game)."""
         server = ws.connect_to_server()
-        told = []
+        told: list[bool] = []
 
         def to_page(message: str | bytes) -> None:
             data = json.loads(message)
