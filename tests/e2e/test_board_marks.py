@@ -90,7 +90,12 @@ def test_with_no_places_listed_a_ghost_over_a_tile_says_it_will_not_fit(
 
     def listen(ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
-        ws.on_message(lambda message: (sent.append(str(message)), server.send(message)))
+
+        def to_server(message: str | bytes) -> None:
+            sent.append(str(message))
+            server.send(message)
+
+        ws.on_message(to_server)
 
     page.route_web_socket("**/ws/**", listen)
     page.goto("/rules")

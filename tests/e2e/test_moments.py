@@ -4,10 +4,11 @@ reduced motion, and with sound on a winner hears the end's phrase climb to the o
 
 from __future__ import annotations
 
+import json
 import re
 
-from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end, summary
-from playwright.sync_api import expect
+from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end, summary, take_turn
+from playwright.sync_api import WebSocketRoute, expect
 
 # Every note the page's sounds start, by its frequency (the Web Audio API, watched).
 NOTES_SPY = """
@@ -58,3 +59,49 @@ def test_the_winner_gets_a_moment_of_motion_and_sound(new_context: ContextFactor
     assert glowing.first.evaluate(ANIMATION_JS) == "none"
     row = page.locator(f"#players [data-testid=player][data-seat='{winners[0]}']")
     assert row.evaluate(ANIMATION_JS) == "none"
+
+
+OUT_CALL = 1174.66
+"""The high note of the call for going out."""
+
+
+def test_going_out_gets_its_moment_and_its_call(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.add_init_script(NOTES_SPY)
+
+    def first_bot_play_goes_out(ws: WebSocketRoute) -> None:
+        """Between the page and the server: the bot's first play said to empty its hand
+        (the page shows what the server says; a real one takes a whole game)."""
+        server = ws.connect_to_server()
+        told: list[bool] = []
+
+        def to_page(message: str | bytes) -> None:
+            data = json.loads(message)
+            event = data.get("event") or {}
+            if not told and event.get("seat") == 1 and event.get("action") == "play":
+                event["went_out"] = True
+                told.append(True)
+            ws.send(json.dumps(data))
+
+        server.on_message(to_page)
+        ws.on_message(server.send)
+
+    page.route_web_socket("**/ws/**", first_bot_play_goes_out)
+    page.goto("/rules")
+    assert page.request.patch("/api/me/preferences", data={"sound": True}).ok
+    game_id = api_game([page], ["human", "bot:greedy"], ruleset="junior", hand_size=5)
+    open_game(page, game_id)
+    row = page.locator("#players [data-testid=player][data-seat='1']")
+    out = page.locator("#players [data-seat='1'].moment-out")
+    mine = page.locator("[data-testid=turn-indicator].mine")
+    for _ in range(20):
+        expect(out.or_(mine).first).to_be_visible()  # the bot's play came, or my turn
+        if out.count():
+            break
+        take_turn(page)
+    assert row.evaluate(ANIMATION_JS) == "moment-glow"
+    assert OUT_CALL in page.evaluate("() => window.__notes")
+    # The next move ends the moment.
+    expect(mine).to_be_visible()
+    take_turn(page)
+    expect(page.locator("#players .moment-out")).to_have_count(0)
