@@ -10,18 +10,21 @@ import gc
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import live, lobby, metrics, paths, people, site
+from .clock import Clock, FakeClock, clock_for
 from .db import Database
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
@@ -45,11 +48,12 @@ if TYPE_CHECKING:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """A ready-to-serve app; the database must already be migrated."""
     settings = settings or get_settings()
+    clock = clock_for(settings.fake_clock, settings.fake_clock_start)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         database = Database(settings.database_url)
-        hub = Hub(database, settings, make_fanout(settings.redis_url))
+        hub = Hub(database, settings, make_fanout(settings.redis_url), clock)
         app.state.db = database
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
@@ -71,6 +75,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.router.redirect_slashes = False  # a redirect would be built from the Host header
     app.state.settings = settings
+    app.state.clock = clock
+    """The games' clock (web.clock): the system's, or a test's fake one."""
     secret = settings.secret_key or _installation_secret(settings.database_url)
     app.state.limits = Limits()
     app.add_middleware(
@@ -102,6 +108,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.add_api_route(
             "/metrics", metrics.metrics_page, methods=["GET"], include_in_schema=False
         )
+    if isinstance(clock, FakeClock):  # tests only: settings refuse it in production
+        app.add_api_route("/test/clock", move_test_clock, methods=["POST"], include_in_schema=False)
     app.add_exception_handler(TableError, _table_refusal)
     app.add_exception_handler(StarletteHTTPException, _http_refusal)
     app.add_exception_handler(RequestValidationError, _invalid_request)
@@ -147,6 +155,34 @@ def healthz(request: Request) -> JSONResponse:
     if database.is_reachable():
         return JSONResponse({"status": "ok"})
     return JSONResponse({"status": "unavailable"}, status_code=503)
+
+
+class ClockMove(BaseModel):
+    """Move a test's fake clock on: by ``advance`` seconds, or ``to`` a moment (epoch
+    seconds); a moment already past leaves it where it is."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    advance: float | None = Field(default=None, ge=0, le=400 * 24 * 3600)
+    to: float | None = Field(default=None, ge=0)
+
+
+def move_test_clock(move: ClockMove, request: Request) -> dict[str, float]:
+    """Served only when ``CHROMINO_FAKE_CLOCK`` is on (tests, never production): move the
+    clock of this process's games, releasing every timer that came due; the new time."""
+    if (move.advance is None) == (move.to is None):
+        raise HTTPException(
+            422,
+            detail={"code": "invalid_clock_move", "message": "give one of advance or to"},
+        )
+    clock: Clock = request.app.state.clock
+    assert isinstance(clock, FakeClock)
+    if move.advance is not None:
+        moved = clock.advance(move.advance)
+    else:
+        assert move.to is not None
+        moved = clock.set(datetime.fromtimestamp(move.to, UTC))
+    return {"now": moved.timestamp()}
 
 
 async def _table_refusal(request: Request, error: Exception) -> JSONResponse:

@@ -5,7 +5,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, String, UniqueConstraint, false, func
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    String,
+    UniqueConstraint,
+    false,
+    func,
+    true,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import Base, utcnow
@@ -99,6 +109,12 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     public: Mapped[bool] = mapped_column(default=False)
     solo: Mapped[bool] = mapped_column(default=False)
+    spectators: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether people other than the players may watch the table's games (a solo
+    table's may not)."""
+    substitute_minutes: Mapped[int] = mapped_column(default=0, server_default="0")
+    """After how many minutes with no socket open a player's seat is played by a bot
+    until they come back; 0: never."""
     status: Mapped[str] = mapped_column(String(20), default="open")
     """open (gathering) | playing | finished."""
     game_id: Mapped[str | None] = mapped_column(String(40))
@@ -138,6 +154,11 @@ class Game(Base):
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     """Per seat: {"user_id": int | null, "bot": str | null, "name": str}."""
     solo: Mapped[bool] = mapped_column(default=False)
+    spectators: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether anyone but its players may watch the game, its replay and its record —
+    while it is played and after (docs/rules-interpretations.md, "Watching")."""
+    substitute_minutes: Mapped[int] = mapped_column(default=0, server_default="0")
+    """The table's grace before a bot plays for an absent player (0: never)."""
     status: Mapped[str] = mapped_column(String(20), default="playing")
     """playing | finished."""
     version: Mapped[int] = mapped_column(default=0)
@@ -182,6 +203,17 @@ class GameEvent(Base):
         UniqueConstraint("game_id", "seq"),
         UniqueConstraint("game_id", "user_id", "command_id"),
     )
+
+
+class SeatSubstitute(Base):
+    """A seat a bot plays for its absent player, until they take it back. Its key makes
+    the take-over happen once, however many processes noticed the absence."""
+
+    __tablename__ = "seat_substitute"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class GameAnalysis(Base):

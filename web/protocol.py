@@ -84,6 +84,12 @@ class DeclineEndCommand(CommandBase):
     type: Literal["decline_end"]
 
 
+class TakeSeatCommand(CommandBase):
+    """Take my seat back from the bot that played for me while I was away."""
+
+    type: Literal["take_seat"]
+
+
 AgreementCommand = OfferEndCommand | AcceptEndCommand | DeclineEndCommand
 """The commands of ending by agreement: the room's business, not a move until agreed."""
 Command = CommandBase
@@ -97,6 +103,7 @@ MESSAGE_TYPES = (
     "offer_end",
     "accept_end",
     "decline_end",
+    "take_seat",
 )
 
 
@@ -122,7 +129,8 @@ def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
         | ResignCommand
         | OfferEndCommand
         | AcceptEndCommand
-        | DeclineEndCommand,
+        | DeclineEndCommand
+        | TakeSeatCommand,
         Field(discriminator="type"),
     ]
     return TypeAdapter(union)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import lru_cache
 from typing import Annotated, Literal
 
@@ -74,6 +75,13 @@ class Settings(BaseSettings):
     """Tests only: every deal's seed is made from this, the table and how many games the
     table has dealt, so a test run deals the same tiles each time. Refused in production,
     where deals come from the operating system's random source."""
+    fake_clock: bool = False
+    """Tests only: the live games' clock stands still until a test moves it on (``POST
+    /test/clock``, served only then), so timers run without waiting for them (see
+    web.clock). Refused in production."""
+    fake_clock_start: datetime | None = None
+    """Tests only: where the fake clock starts (an ISO time or epoch seconds); unset, the
+    real time of the start."""
     tune_gc: bool = True
     """Freeze start-up's objects and collect less often (see web.app); tests that run
     servers inside their own process turn it off."""
@@ -93,6 +101,8 @@ class Settings(BaseSettings):
             raise ValueError("CHROMINO_SECRET_KEY must be set in production")
         if self.environment == "production" and self.deal_seed is not None:
             raise ValueError("CHROMINO_DEAL_SEED is for tests; production deals are random")
+        if self.environment == "production" and self.fake_clock:
+            raise ValueError("CHROMINO_FAKE_CLOCK is for tests; production keeps real time")
         if self.secret_key is not None and len(self.secret_key) < 32:
             raise ValueError("CHROMINO_SECRET_KEY must be at least 32 characters")
         return self

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from .search import Budget, SearchGame, search
+from .search import Budget, RewardMeaning, SearchGame, search
 
 A = TypeVar("A")
 
@@ -34,6 +34,8 @@ class Assessment(Generic[A]):
     preferred_value: float
     """The same after the move it prefers."""
     iterations: int
+    meaning: RewardMeaning
+    """What the values measure (the chance of winning only in a game without scores)."""
 
     @property
     def loss(self) -> float:
@@ -50,7 +52,8 @@ def assess(
     budget: Budget,
 ) -> Assessment[A]:
     """The search from ``information`` (the mover's view), ``played`` among the candidates."""
-    candidates = list(information.determinize(random.Random(0)).actions())
+    dealt = information.determinize(random.Random(0))
+    candidates = list(dealt.actions())
     if played not in candidates:
         candidates.append(played)
     result = search(information, rng, budget, root_actions=candidates)
@@ -61,4 +64,5 @@ def assess(
         played_value=result.values.get(played, 0.0),
         preferred_value=result.values.get(preferred, 0.0),
         iterations=result.iterations,
+        meaning=dealt.reward_meaning(),
     )

@@ -34,9 +34,14 @@ import random
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Final, Generic, Protocol, Self, TypeVar
+from typing import Final, Generic, Literal, Protocol, Self, TypeVar
 
 A = TypeVar("A", bound=Hashable)
+
+RewardMeaning = Literal["win", "win_and_margin", "solo"]
+"""What a game's reward measures: the chance of winning (a game without scores), half
+that and half the lead in points over the best other seat (a scored game), or how
+well a solo game ends (Chromino: few turns; Triominos: a high score)."""
 """An action of the game searched (hashable: it names a tree edge)."""
 
 DEFAULT_SECONDS: Final = 1.0
@@ -102,6 +107,10 @@ class SearchState(Protocol[A]):
 
     def rewards(self) -> Sequence[float]:
         """Per seat, a reward in [0, 1] for the finished game."""
+        ...
+
+    def reward_meaning(self) -> RewardMeaning:
+        """What :meth:`rewards` measures, for the coach to say it in words."""
         ...
 
     def default_action(self, rng: random.Random) -> A:

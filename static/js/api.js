@@ -13,14 +13,24 @@ export class ApiError extends Error {
   }
 }
 
+/** A server's text shown as a sentence of its own: its first letter a capital, in any
+ * language ("стола с таким кодом приглашения нет" → "Стола…"; the server words its
+ * refusals as parts of sentences, lower case). */
+export function sentenceCase(text) {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const letter = String.fromCodePoint(first);
+  return letter.toLocaleUpperCase(document.documentElement.lang || undefined) + text.slice(letter.length);
+}
+
 function describe(detail) {
   if (Array.isArray(detail)) {
     // pydantic's problems, worded by the server in the page's language; the field's
     // place is left out (it means nothing to a person)
-    return detail.map((d) => d.msg).join(" ");
+    return detail.map((d) => sentenceCase(String(d.msg))).join(" ");
   }
-  if (detail && typeof detail === "object") return detail.message || t("Something went wrong.");
-  return String(detail || t("Something went wrong."));
+  if (detail && typeof detail === "object") return detail.message ? sentenceCase(detail.message) : t("Something went wrong.");
+  return detail ? sentenceCase(String(detail)) : t("Something went wrong.");
 }
 
 /** Call the API: `api("POST", "/api/tables", body)` → the JSON answer. */

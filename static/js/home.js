@@ -3,10 +3,11 @@
 // open tables, my games — both live (GET /api/lobby/events, server-sent events). The
 // lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
-import { botName, shownNames } from "./game/names.js";
+import { botName, personName, shownNames } from "./game/names.js";
 import { pointsText } from "./game/texts.js";
+import { shareStream } from "./header.js";
 import { t, tn } from "./i18n.js";
-import { gameChooser, loadCatalogue, optionFields } from "./options-form.js";
+import { gameChooser, loadCatalogue, optionFields, tableFields } from "./options-form.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_SEATS = 2;
@@ -19,6 +20,7 @@ function botLabel(name, title) {
 let catalogue = []; // [{game, how}]: the games offered, each with its options description
 let chosen = null; // the game chosen
 let fields = null; // its option fields: {read(), check()}
+let tableChoices = null; // the table's own fields, whatever the game: {read()}
 
 function drawSeatCount(game) {
   const select = $("seat-count");
@@ -77,7 +79,8 @@ function tableRequest(form) {
     const [kind, bot] = select.value.split(":");
     return bot ? { kind, bot } : { kind };
   });
-  return { game: chosen.game.name, seats, public: new FormData(form).get("public") === "on", options: fields.read() };
+  const table = tableChoices.read();
+  return { game: chosen.game.name, seats, public: new FormData(form).get("public") === "on", ...table, options: fields.read() };
 }
 
 async function createTable(event) {
@@ -124,7 +127,7 @@ function tableLine(table) {
   return el(
     "li",
     {},
-    el("a", { href: `/t/${table.invite_code}` }, t("{name}'s table", { name: host ? host.name : "?" })),
+    el("a", { href: `/t/${table.invite_code}` }, t("{name}'s table", { name: host ? personName(host.name) : "?" })),
     " · ",
     titleOf(table.game),
     " · ",
@@ -200,25 +203,50 @@ async function showBest() {
   line.hidden = !best;
 }
 
-function showLists({ tables, my_games: games }) {
+const RECENT_FINISHED = 3; // finished games shown in the list itself; the others fold away
+
+/** My games in the order the top of the page shows them: those waiting for my move
+ * first, then the others in progress, then the finished (each kept in the server's
+ * order, newest first). */
+export function gamesInOrder(games) {
+  const rank = (game) => (game.status === "finished" ? 2 : game.my_turn ? 0 : 1);
+  return games.map((game, index) => [rank(game), index, game]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , game]) => game);
+}
+
+let lists = null; // the newest lists heard (the stream may speak before the games' descriptions are loaded)
+let ready = false; // the catalogue is loaded: the lists can be worded
+
+function drawLists() {
+  const { tables, my_games: games } = lists;
   $("open-tables").replaceChildren(...tables.map(tableLine));
   $("no-open-tables").hidden = tables.length > 0;
-  $("my-games").replaceChildren(...games.map(gameLine));
-  $("no-games").hidden = games.length > 0;
+  const ordered = gamesInOrder(games);
+  const open = ordered.filter((game) => game.status !== "finished");
+  const finished = ordered.filter((game) => game.status === "finished");
+  $("my-games").replaceChildren(...[...open, ...finished.slice(0, RECENT_FINISHED)].map(gameLine));
+  const older = finished.slice(RECENT_FINISHED);
+  $("my-finished-games").replaceChildren(...older.map(gameLine));
+  $("finished-summary").textContent = tn("1 older finished game", "{count} older finished games", older.length);
+  $("finished-games").hidden = older.length === 0;
+  // At the top of the page once I have a game; a newcomer's page starts with "Play a game".
+  $("my-games-panel").hidden = games.length === 0;
+  $("my-games-panel").dataset.loaded = "1";
+}
+
+function showLists(heard) {
+  lists = heard;
+  if (ready) drawLists();
 }
 
 async function loadLists() {
   const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/me/games")]);
-  showLists({ tables, my_games: games });
+  if (!lists) lists = { tables, my_games: games }; // the stream may have been quicker
+  drawLists();
 }
 
-/** The lists as they change: the lobby's event stream (the browser reconnects it by itself). */
-function listen() {
-  if (!window.EventSource) return;
-  const stream = new EventSource("/api/lobby/events");
-  stream.addEventListener("lobby", (event) => showLists(JSON.parse(event.data)));
-  window.addEventListener("pagehide", () => stream.close());
-}
+// The lists as they change: the lobby's event stream, shared with the header (it
+// carries what the header shows of me too; the browser reconnects it by itself).
+if ($("create-form")) shareStream("/api/lobby/events", "lobby", showLists);
 
 /**
  * Wire the page. The buttons that need the catalogue are drawn disabled and enabled only
@@ -233,11 +261,12 @@ async function start() {
   $("seat-list").addEventListener("change", (event) => {
     if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
   });
+  tableChoices = tableFields($("table-fields"));
   $("create-form").addEventListener("submit", createTable);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
   $("create-submit").disabled = $("play-solo").disabled = !chosen;
+  ready = true;
   await loadLists();
-  listen();
 }
 
 if ($("create-form")) start().catch((problem) => toast(problem.message));

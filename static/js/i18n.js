@@ -53,3 +53,16 @@ export function tn(one, other, count, params = {}) {
   }
   return fill(count === 1 ? one : other, values);
 }
+
+/** Sentences one after another as the page's language writes them: a space after "."
+ * in English, none after "。" in Japanese (the catalog's "{first} {second}"). */
+export function sentences(...parts) {
+  const said = parts.filter(Boolean);
+  return said.length ? said.reduce((first, second) => t("{first} {second}", { first, second })) : "";
+}
+
+/** A name or label said before a sentence: "Red, yellow, green. Pick a place…" in
+ * English, "…。…" in Japanese (the catalog's "{label}. {sentence}"). */
+export function labelled(label, sentence) {
+  return sentence ? t("{label}. {sentence}", { label, sentence }) : label;
+}

@@ -5,6 +5,7 @@
 // (games/<kind>/options.js). Nothing here names a game.
 import { el } from "./api.js";
 import { loadOptions } from "./games/options.js";
+import { t, tn } from "./i18n.js";
 
 /** The catalogue's games, each with its options description: [{game, how}] (games this front end cannot show are left out). */
 export async function loadCatalogue(games) {
@@ -154,4 +155,40 @@ function makeField(name, schema, shown, how) {
   const input = el("input", { name, "aria-describedby": helpId });
   input.value = optionValue(facts.default);
   return { name, check: false, node: el("label", {}, label, input, helpLine), read: () => input.value, validate: () => true };
+}
+
+/** The graces a table may give an absent player before a bot plays for them (minutes; 0: never). */
+const SUBSTITUTE_MINUTES = [0, 1, 2, 5, 10, 30];
+
+/**
+ * A table's own choices, whatever its game, put into `container`: whether others may
+ * watch its games, and after how long away a bot plays for a player until they come
+ * back. Returns {read()}: the fields of the table request (`spectators`,
+ * `substitute_minutes`).
+ */
+export function tableFields(container) {
+  const watching = el("input", { type: "checkbox", name: "spectators" });
+  watching.checked = true; // friends' tables are open to onlookers
+  const helpId = "table-help-substitute";
+  const substitute = el(
+    "select",
+    { name: "substitute_minutes", "aria-describedby": helpId },
+    ...SUBSTITUTE_MINUTES.map((minutes) =>
+      el("option", { value: String(minutes) }, minutes ? tn("After 1 minute", "After {count} minutes", minutes) : t("Never")),
+    ),
+  );
+  substitute.value = "0";
+  container.replaceChildren(
+    el(
+      "label",
+      {},
+      t("A bot plays for an absent player"),
+      substitute,
+      el("span", { class: "field-help", id: helpId }, t("When a player has had no connection open this long, a bot plays for them until they come back.")),
+    ),
+    el("label", { class: "check" }, watching, " ", t("Let others watch the game")),
+  );
+  return {
+    read: () => ({ spectators: watching.checked, substitute_minutes: Number(substitute.value) }),
+  };
 }

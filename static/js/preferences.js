@@ -1,12 +1,13 @@
-// Preferences: every change is saved at once and applied to the page straight away;
+// Preferences: every change is saved at once and applied to the page straight away
+// (preference-form.js, shared with the game page's settings panel);
 // the palette's preview draws real tiles of both games (with their symbols when those
 // are on). The account's forms each say their own errors beside their fields; a guest
 // with no password is warned before signing out (the account could not be recovered).
 import { api, boot, showError, toast } from "./api.js";
-import { markSoundSetHere, soundOn, soundSetHere, touchOnly } from "./game/sound-default.js";
 import { tileIcon as triominoIcon } from "./games/triominos/tiles.js";
-import { showMyName } from "./header.js";
+import { showMyName, typedName } from "./header.js";
 import { t } from "./i18n.js";
+import { wirePreferenceForm } from "./preference-form.js";
 import { tileIcon } from "./games/chromino/tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,14 +15,6 @@ const form = $("prefs-form");
 const saved = $("prefs-saved");
 const PREVIEW_CHROMINO = [["RYG", "E"], ["BXP", "E"], ["GPB", "E"]];
 const PREVIEW_TRIOMINOS = [["012", 0], ["345", 0], ["505", 0]];
-
-function applyToPage(preferences) {
-  document.body.className = document.body.className
-    .split(" ")
-    .filter((name) => !name.startsWith("palette-") && name !== "with-symbols")
-    .concat(`palette-${preferences.palette}`, preferences.symbols ? "with-symbols" : [])
-    .join(" ");
-}
 
 /** Tiles of both games in the chosen palette (the page's classes colour them). */
 function drawPreview() {
@@ -32,29 +25,12 @@ function drawPreview() {
   );
 }
 
-/** On a touch-only device where sound was never set here, it is off: the box says so. */
-function showSound() {
-  const box = form.elements.sound;
-  const quiet = touchOnly() && !soundSetHere();
-  if (quiet) box.checked = soundOn(boot.me?.preferences?.sound);
-  $("sound-note").hidden = !quiet;
-}
-
-form.addEventListener("change", async (event) => {
-  const field = event.target;
-  const value = field.type === "checkbox" ? field.checked : field.value;
-  if (field.name === "sound") {
-    markSoundSetHere();
-    $("sound-note").hidden = true;
-  }
-  try {
-    const preferences = await api("PATCH", "/api/me/preferences", { [field.name]: value });
-    applyToPage(preferences);
-    saved.textContent = t("Saved.");
-    if (field.name === "language") location.reload();
-  } catch (problem) {
-    saved.textContent = problem.message;
-  }
+wirePreferenceForm(form, {
+  saved,
+  soundNote: $("sound-note"),
+  afterSave: (name) => {
+    if (name === "language") location.reload();
+  },
 });
 
 /** Send a form's request; its error goes beside its fields (`errorBox`), and is cleared as the player types. */
@@ -77,7 +53,7 @@ function wire(formId, errorId, request, after) {
 wire(
   "name-form",
   "name-error",
-  (element) => ["PUT", "/api/me/name", { name: element.elements.name.value.trim() }],
+  (element) => ["PUT", "/api/me/name", { name: typedName(element.elements.name.value.trim()) }],
   (me) => {
     showMyName(me.name);
     $("name-prompt")?.setAttribute("hidden", "");
@@ -91,6 +67,9 @@ wire(
   (me, element) => {
     element.reset();
     boot.me.registered = me.registered;
+    // the password is there now: the field offers to change it (and the header no longer to sign in)
+    $("password-label").textContent = t("Change password");
+    document.getElementById("sign-in-open")?.setAttribute("hidden", "");
     toast(t("Password saved: you can now sign in from another device."));
   },
 );
@@ -125,4 +104,3 @@ $("logout-add-password").addEventListener("click", () => {
 $("logout-anyway").addEventListener("click", signOut);
 
 drawPreview();
-showSound();

@@ -122,16 +122,22 @@ function render() {
   const last = state.frames.length - 1;
   const better = state.better === null ? null : state.notes.get(state.better);
   if (better) {
-    // The position the player moved from, with the coach's move drawn where it would go.
+    // The position the player moved from, with the move made and the coach's drawn where they go.
     const before = state.frames[state.better - 1];
-    const placement = better.preferred.action === "play" ? game.placementOf(better.preferred) : null;
-    board.show({ ...before, ghost: placement ? { placement, status: "coach" } : null });
+    const ghosts = [
+      [better.played, "played"],
+      [better.preferred, "coach"],
+    ]
+      .filter(([action]) => action.action === "play")
+      .map(([action, status]) => ({ placement: game.placementOf(action), status }));
+    board.show({ ...before, ghost: ghosts });
   } else {
     board.show(frame);
   }
+  renderLegend(better);
 
   const line = better
-    ? t("Before move {step}, the coach would play {move}.", { step: state.better, move: game.moveWords(better.preferred) })
+    ? t("Move {step}: the move made and the coach's move, from the same position.", { step: state.better })
     : state.step === 0
       ? t("The deal")
       : state.lines[state.step][0].text;
@@ -158,20 +164,68 @@ function render() {
 
 // --- the coach ------------------------------------------------------------------------------
 
-/** "+18 %": how much better the coach's move is, in its estimate's points. */
-function gainText(loss) {
-  return t("+{percent} %", { percent: Math.max(1, Math.round(loss * 100)) });
+/** "41 %": one of the coach's values (0 to 1) as a whole percent. */
+function percentText(value) {
+  return t("{percent} %", { percent: Math.round(value * 100) });
 }
 
-/** The coach's word on a move it would have made otherwise, as a button that shows it. */
+/**
+ * What the coach's two values are, said exactly (chromino/core/coach.py: the search's
+ * mean reward, whose meaning the note carries): the chance of winning in a game without
+ * scores, else a rating out of 100 that is half that chance and half the lead in points,
+ * or, alone, how well the game ends. From the move made to the coach's move.
+ */
+function valuesText(note) {
+  const values = { before: percentText(note.played_value), after: percentText(note.preferred_value) };
+  const out100 = { before: String(Math.round(note.played_value * 100)), after: String(Math.round(note.preferred_value * 100)) };
+  switch (note.meaning) {
+    case "win":
+      return t("Chance of winning: {before} → {after}", values);
+    case "win_and_margin":
+      return t("Coach's rating (half the chance of winning, half the lead in points): {before} → {after} out of 100", out100);
+    case "solo":
+      return t("Coach's rating of how the game ends: {before} → {after} out of 100", out100);
+    default:
+      return t("Coach's rating: {before} → {after} out of 100", out100);
+  }
+}
+
+/** A move in the coach's words, with what it scores in a game that counts points. */
+function moveWithPoints(action, points) {
+  const move = game.moveWords(action);
+  return state.scoring && typeof points === "number" ? t("{move} ({points})", { move, points: pointsText(points) }) : move;
+}
+
+/** The coach's word on a move it would have made otherwise, as a button that shows both on the board. */
 function coachNote(step) {
   const note = state.notes.get(step);
   if (!note) return null;
-  const text = t("A better move: {move} — {gain}", { move: game.moveWords(note.preferred), gain: gainText(note.loss) });
   return el(
     "button",
     { type: "button", class: "coach-note", "data-testid": "coach-note", "data-step": step, onclick: () => showBetter(step) },
-    text,
+    el("span", { class: "coach-better" }, t("The coach would {move}.", { move: moveWithPoints(note.preferred, note.preferred_points) })),
+    el("span", { class: "coach-values", "data-testid": "coach-values" }, valuesText(note)),
+  );
+}
+
+/** Under the board while a note is shown: which outline is which move, in words a screen reader reads too. */
+function renderLegend(note) {
+  const legend = $("coach-legend");
+  const key = note ? String(note.version) : "";
+  if (legend.dataset.key === key) return;
+  legend.dataset.key = key;
+  legend.hidden = !note;
+  if (!note) {
+    legend.replaceChildren();
+    return;
+  }
+  const name = state.replay.players[note.seat];
+  const item = (kind, text) =>
+    el("li", { class: `coach-legend-item ${kind}`, "data-testid": `legend-${kind}` }, el("span", { class: "coach-swatch", "aria-hidden": "true" }), text);
+  legend.replaceChildren(
+    item("played", t("Solid outline: {name} chose to {move}.", { name, move: moveWithPoints(note.played, note.played_points) })),
+    item("coach", t("Dashed outline: the coach would {move}.", { move: moveWithPoints(note.preferred, note.preferred_points) })),
+    el("li", { class: "coach-legend-values" }, valuesText(note)),
   );
 }
 
@@ -206,12 +260,17 @@ function renderCoach() {
   }
   body.replaceChildren(
     el(
+      "p",
+      { class: "coach-about", "data-testid": "coach-about" },
+      t("The coach replays each move from what the player could see. Its notes are under the moves: choose one to see both moves on the board."),
+    ),
+    el(
       "ul",
       { class: "coach-summary", "data-testid": "coach-summary" },
       ...looked.map((entry) => {
         const name = state.replay.players[entry.seat];
         const counted = entry.better_moves
-          ? tn("{name}: one move of {moves} the coach would have made otherwise.", "{name}: {count} moves of {moves} the coach would have made otherwise.", entry.better_moves, { name, moves: entry.moves })
+          ? tn("{name}: of {moves} moves, the coach would have played 1 differently.", "{name}: of {moves} moves, the coach would have played {count} differently.", entry.better_moves, { name, moves: entry.moves })
           : t("{name}: every move as the coach would have made it.", { name });
         const worst = entry.worst.map((step) =>
           el("button", { type: "button", class: "link-button", "data-testid": "coach-worst", onclick: () => showBetter(step) }, t("move {step}", { step })),

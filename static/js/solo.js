@@ -17,6 +17,8 @@ let gamesRead = false; // they came: whether I am new to a game is known
 async function choose(entry) {
   chosen = entry;
   $("solo-about").textContent = entry.how.soloAbout();
+  // The list below holds the chosen game's games only: its heading says which game.
+  $("solo-games-title").textContent = t("Past solo games of {game}", { game: entry.how.title() });
   fields = optionFields($("option-fields"), entry, { solo: true });
   renderGames();
   if (!bests.has(entry.game.name)) {

@@ -6,8 +6,9 @@
 //   after the start    Go to the game (the seated go there by themselves)
 // The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
-import { botName } from "./game/names.js";
-import { loadOptions } from "./games/options.js";
+import { botName, personName } from "./game/names.js";
+import { helpLevelText } from "./game/texts.js";
+import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -19,25 +20,18 @@ let howOf = null; // the kind it describes
 let shown = null; // the table shown
 let redirected = false;
 
-function optionLabel(name) {
-  const field = how?.fields?.[name];
-  return field ? (field.short || field.label)() : name;
-}
-
-function optionValue(name, value) {
-  const words = how?.valueText?.(name, value);
-  if (words) return words;
-  if (typeof value === "boolean") return value ? t("yes") : t("no");
-  return value === null ? "—" : String(value);
-}
+const optionLabel = (name) => describedLabel(how, name);
+const optionValue = (name, value) => describedValue(how, name, value, { yes: t("yes"), no: t("no") });
 
 function seatLine(seat, table) {
   let who;
   if (seat.kind === "bot") who = botName(seat.bot) ?? seat.name;
   else if (seat.user_id === null) who = t("free seat");
-  else who = seat.user_id === me.id ? t("{name} (you)", { name: seat.name }) : seat.name;
-  const host = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("host")) : null;
-  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, host);
+  else who = seat.user_id === me.id ? t("{name} (you)", { name: personName(seat.name) }) : personName(seat.name);
+  const creator = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("creator")) : null;
+  // Who may draw while a tile fits (Beginner may not): each person's help level.
+  const help = seat.assistance ? el("span", { class: "help-level", "data-testid": "seat-help" }, " · " + helpLevelText(seat.assistance)) : null;
+  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, creator, help);
 }
 
 /** What this person may do at this table, and the line that says where things stand. */
@@ -73,7 +67,7 @@ function statusText(table, role) {
 
 function render(table) {
   shown = table;
-  $("table-game").textContent = how ? how.title() : "";
+  $("table-game").textContent = how ? how.about() : "";
   $("seats").replaceChildren(...table.seats.map((seat) => seatLine(seat, table)));
   $("options").replaceChildren(
     ...Object.entries(table.options).flatMap(([name, value]) => [el("dt", {}, optionLabel(name)), el("dd", {}, optionValue(name, value))]),

@@ -138,13 +138,13 @@ COACHED_GAMES = 8
 """Games played at most until the coach would have made some move otherwise."""
 
 
-def shown_percent(loss: float) -> int:
-    """The gain as the page shows it: whole percent, halves rounded up as the browser's
-    Math.round does (Python's round() would take 8.5 to 8), and never below 1."""
-    return max(1, math.floor(loss * 100 + 0.5))
+def shown_percent(value: float) -> int:
+    """A coach's value as the page shows it: a whole number out of 100, halves rounded up
+    as the browser's Math.round does (Python's round() would take 8.5 to 8)."""
+    return math.floor(value * 100 + 0.5)
 
 
-def test_the_coach_shows_better_moves_and_draws_one_on_the_board(
+def test_the_coach_shows_better_moves_and_draws_both_on_the_board(
     new_context: ContextFactory,
 ) -> None:
     page = new_context().new_page()
@@ -168,21 +168,72 @@ def test_the_coach_shows_better_moves_and_draws_one_on_the_board(
     page.goto(f"/g/{game_id}/replay")
     panel = page.get_by_test_id("coach")
     expect(panel).to_be_visible()
+    expect(panel.get_by_test_id("coach-about")).to_contain_text("choose one to see both moves")
     me = coach["summary"][0]
-    count = "one move" if me["better_moves"] == 1 else f"{me['better_moves']} moves"
-    expect(panel).to_contain_text(f"{count} of {me['moves']} the coach would have made otherwise")
+    expect(panel).to_contain_text(
+        f"of {me['moves']} moves, the coach would have played {me['better_moves']} differently"
+    )
     notes = page.get_by_test_id("coach-note")
     expect(notes).to_have_count(len(better))
     first = better[0]
+    # A scored game: the values are a rating that is half winning, half the lead, said so.
+    rating = (
+        "Coach's rating (half the chance of winning, half the lead in points): "
+        f"{shown_percent(first['played_value'])} \u2192 {shown_percent(first['preferred_value'])}"
+        " out of 100"
+    )
     note = page.locator(f"[data-testid=coach-note][data-step='{first['version']}']")
-    expect(note).to_contain_text(f"+{shown_percent(first['loss'])} %")
+    expect(note).to_contain_text("The coach would ")
+    expect(note.get_by_test_id("coach-values")).to_have_text(rating)
+    # No letters for colours and no bare coordinates: the board's own words.
+    expect(note).not_to_contain_text(re.compile(r"\b[RGBYPX]{3}\b"))
+    if first["preferred"]["action"] == "play":
+        expect(note).to_contain_text(
+            re.compile(r"at column \S+, row \S+, pointing (east|south|west|north)")
+        )
+        expect(note).to_contain_text(f"({points_text(first['preferred_points'])})")
+    legend = page.get_by_test_id("coach-legend")
+    expect(legend).to_be_hidden()
     note.click()
     line = page.get_by_test_id("replay-line")
-    expect(line).to_contain_text(f"Before move {first['version']}, the coach would play")
-    if first["preferred"]["action"] == "play":
-        ghost = page.locator("#board .ghost-coach")
-        expect(ghost).to_have_count(1)
-        expect(ghost.first).to_be_visible()
-    # stepping on shows the game as it went again, without the coach's move
+    expect(line).to_contain_text(f"Move {first['version']}: the move made and the coach's move")
+    expect(legend).to_be_visible()
+    expect(legend.get_by_test_id("legend-played")).to_contain_text("Solid outline: ")
+    expect(legend.get_by_test_id("legend-played")).to_contain_text(
+        f"({points_text(first['played_points'])})"
+    )
+    expect(legend.get_by_test_id("legend-coach")).to_contain_text(
+        "Dashed outline: the coach would "
+    )
+    expect(legend).to_contain_text(rating)
+    drawn = {"played": first["played"], "coach": first["preferred"]}
+    for status, action in drawn.items():
+        ghost = page.locator(f"#board .ghost-{status}")
+        expect(ghost).to_have_count(1 if action["action"] == "play" else 0)
+    # Two outlines told apart without colour: the coach's dashed, the move made solid.
+    dashes = page.evaluate(
+        """() => ["played", "coach"].map((status) => {
+            const edge = document.querySelector(`#board .ghost-${status} .tile-edge`);
+            return edge ? getComputedStyle(edge).strokeDasharray : null;
+        })"""
+    )
+    if dashes[0] is not None:
+        assert dashes[0] == "none", dashes
+    if dashes[1] is not None:
+        assert dashes[1] != "none", dashes
+    # stepping on shows the game as it went again, without either move drawn
     page.get_by_test_id("replay-forward").click()
-    expect(page.locator("#board .ghost-coach")).to_have_count(0)
+    expect(page.locator("#board .ghost-coach, #board .ghost-played")).to_have_count(0)
+    expect(legend).to_be_hidden()
+
+    # In a game without scores the same values are the chance of winning, and said so.
+    replay = page.request.get(f"/api/games/{game_id}/replay").json()
+    for entry in replay["coach"]["notes"]:
+        entry["meaning"] = "win"
+    page.route(f"**/api/games/{game_id}/replay", lambda route: route.fulfill(json=replay))
+    page.reload()
+    chance = (
+        f"Chance of winning: {shown_percent(first['played_value'])} % \u2192 "
+        f"{shown_percent(first['preferred_value'])} %"
+    )
+    expect(note.get_by_test_id("coach-values")).to_have_text(chance)

@@ -8,6 +8,7 @@ import os
 import socket
 import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from web.app import create_app
+from web.clock import FakeClock
 from web.ops.migrate import upgrade
 from web.settings import Settings
 from web.site.serving import server_config
@@ -34,6 +36,16 @@ def wall_now() -> float:
     """Wall-clock seconds (the unit of the server's turn deadlines), advanced by the
     monotonic clock: a clock step during a test cannot move it."""
     return _WALL_AT_IMPORT + (time.monotonic() - _MONOTONIC_AT_IMPORT)
+
+
+def clock_time(clock: FakeClock) -> float:
+    """A fake clock's time in epoch seconds, the unit of the deadlines sent."""
+    return clock.now().timestamp()
+
+
+def run_out(clock: FakeClock, deadline: float) -> None:
+    """Move a fake clock to a turn's deadline (epoch seconds, as sent): its timer fires."""
+    clock.set(datetime.fromtimestamp(deadline, UTC))
 
 
 def solo_best_of(game: str, game_id: str, result: dict[str, Any]) -> dict[str, Any]:
@@ -94,6 +106,13 @@ class LiveServer:
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def clock(self) -> FakeClock:
+        """The server's fake clock (settings ``fake_clock=True``), which the test moves on."""
+        clock = self.app.state.clock
+        assert isinstance(clock, FakeClock), "this server keeps real time (fake_clock=False)"
+        return clock
 
     def app_state(self) -> Any:
         """The running app's state (its hub, its settings), for tests that look inside."""

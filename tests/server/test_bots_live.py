@@ -160,6 +160,9 @@ def test_the_coach_notes_each_human_move_of_a_finished_game(people: list[Player]
             k: v for k, v in record["moves"][note["version"] - 1].items() if k != "player"
         }
         assert "action" in note["preferred"]
+        # Chromino without scores, two players: the values are chances of winning.
+        assert note["meaning"] == "win"
+        assert "played_points" in note and "preferred_points" in note
         if note["loss"] > 0:
             assert note["preferred"] != note["played"]
     summary = coach["summary"]

@@ -209,9 +209,9 @@ def test_names_are_unique_regardless_of_case(client: TestClient, db: Database) -
     assert expect(other.get("/api/me"), 200)["name"] == before["name"]
     assert stored_user(db, before["id"]).name == before["name"]
 
-    # A guest's generated name is taken as well.
-    body = expect(client.put("/api/me/name", json={"name": before["name"].upper()}), 409)
-    assert body["detail"]["code"] == "name_taken"
+    # A guest's generated name cannot be taken either: no chosen name has a guest's form.
+    body = expect(client.put("/api/me/name", json={"name": before["name"].upper()}), 422)
+    assert body["detail"]["code"] == "name_of_a_guest"
 
 
 def test_renaming_to_my_own_name_in_another_case_is_fine(client: TestClient) -> None:
@@ -511,6 +511,7 @@ API_ROUTES = {
     ("GET", "/api/me/games"),
     ("GET", "/api/me/solo-best"),
     ("GET", "/api/lobby/events"),
+    ("GET", "/api/me/events"),  # tests/server/test_me_stream.py
     ("POST", "/api/tables"),
     ("GET", "/api/tables"),
     ("GET", "/api/tables/{invite_code}"),

@@ -80,8 +80,22 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         None,
     )
     assert table["seats"] == [
-        {"seat": 0, "kind": "human", "bot": None, "user_id": ana["id"], "name": "Ana"},
-        {"seat": 1, "kind": "human", "bot": None, "user_id": None, "name": None},
+        {
+            "seat": 0,
+            "kind": "human",
+            "bot": None,
+            "user_id": ana["id"],
+            "name": "Ana",
+            "assistance": "beginner",
+        },
+        {
+            "seat": 1,
+            "kind": "human",
+            "bot": None,
+            "user_id": None,
+            "name": None,
+            "assistance": None,
+        },
     ]
     assert expect(client.get(f"/api/tables/{table['invite_code']}"), 200) == table
     with db.sessions() as session:
@@ -253,6 +267,14 @@ def test_a_table_for_a_single_player(client: TestClient) -> None:
             {"seats": [HUMAN], "options": {"turn_seconds": 24 * 3600 + 1}},
             ["body", "options", "turn_seconds"],
         ),
+        # a timed turn is 15 to 600 seconds: a 5-second game timed out before anyone
+        # had looked at the board (issue 18, item 9)
+        ({"seats": [HUMAN], "options": {"turn_seconds": 5}}, ["body", "options", "turn_seconds"]),
+        ({"seats": [HUMAN], "options": {"turn_seconds": 14}}, ["body", "options", "turn_seconds"]),
+        (
+            {"seats": [HUMAN], "options": {"turn_seconds": 601}},
+            ["body", "options", "turn_seconds"],
+        ),
         ({"seats": [HUMAN], "options": {"speed": "fast"}}, ["body", "options", "speed"]),
     ],
 )
@@ -261,6 +283,17 @@ def test_bad_tables_are_refused_naming_the_field(
 ) -> None:
     refused = expect(refusing_client.post("/api/tables", json=body), 422)
     assert location in [error["loc"] for error in refused["detail"]], refused
+    assert table_count(refusing_db) == 0
+
+
+def test_a_turn_too_short_is_refused_with_its_bounds(
+    refusing_client: TestClient, refusing_db: Database
+) -> None:
+    body = {"seats": [HUMAN], "options": {"turn_seconds": 5}}
+    refused = expect(refusing_client.post("/api/tables", json=body), 422)
+    [problem] = refused["detail"]
+    assert problem["loc"] == ["body", "options", "turn_seconds"]
+    assert problem["msg"].endswith("0 (untimed) or 15 to 600 seconds")
     assert table_count(refusing_db) == 0
 
 
@@ -349,6 +382,25 @@ def test_anyone_holding_the_code_can_look_at_the_table(client: TestClient) -> No
 
 
 # --- joining, leaving, starting ----------------------------------------------------------------
+
+
+def test_each_seat_shows_its_players_help_level(client: TestClient) -> None:
+    """Issue 18, item 5: friends see who may draw while a tile fits (Beginner may not)."""
+    named(client, "Hana")
+    table = create(client, [HUMAN, HUMAN, GREEDY])
+    code = table["invite_code"]
+    guest = device(client)
+    named(guest, "Ivo")
+    expect(guest.patch("/api/me/preferences", json={"assistance": "intermediate"}), 200)
+    joined = expect(guest.post(f"/api/tables/{code}/join"), 200)
+    assert [seat["assistance"] for seat in joined["seats"]] == ["beginner", "intermediate", None]
+    expect(client.patch("/api/me/preferences", json={"assistance": "none"}), 200)
+    seats = expect(client.get(f"/api/tables/{code}"), 200)["seats"]
+    assert [seat["assistance"] for seat in seats] == ["none", "intermediate", None]
+    public = create(client, [HUMAN, HUMAN], public=True)
+    listed = expect(client.get("/api/tables"), 200)
+    mine = next(item for item in listed if item["invite_code"] == public["invite_code"])
+    assert [seat["assistance"] for seat in mine["seats"]] == ["none", None]
 
 
 def test_joining_and_leaving_before_the_start(client: TestClient) -> None:

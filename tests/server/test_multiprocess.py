@@ -11,20 +11,25 @@ import json
 import random
 import secrets
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import redis
 from procs import GameClient, ServerProcess, server_env, stored_events
 from services import require_redis
-from support import Player
+from sqlalchemy import select
+from support import GameSocket, Player
 
 from chromino.games.chromino import GAME
 from chromino.games.chromino.notation import replay
+from web.db import Database
 from web.games.tile_game import TileGameLive
 from web.live.fanout import CHANNEL
+from web.models import SeatSubstitute
 
 
 def launch_all(servers: list[ServerProcess]) -> list[ServerProcess]:
@@ -483,3 +488,130 @@ def test_an_offer_to_end_made_on_one_process_is_accepted_on_the_other(
         assert client.events[1]["action"] == "end_agreed"
         assert client.state["ended_by"] == "agreed"
     assert all(client.errors == [] for client in clients)
+
+
+def wait_presence(sock: GameSocket, wanted: dict[str, Any]) -> None:
+    """Read until the socket has been told this presence (by a snapshot or a message)."""
+
+    def told(frame: dict[str, Any]) -> dict[str, Any] | None:
+        if frame["type"] == "presence":
+            return {key: frame[key] for key in ("connected", "spectators")}
+        return frame.get("presence")
+
+    latest = next((told(f) for f in reversed(sock.received) if told(f) is not None), None)
+    while latest != wanted:
+        latest = told(sock.recv_until("presence"))
+
+
+def test_a_bot_takes_an_absent_players_seat_once_with_two_processes(
+    pg_url: str, tmp_path: Path, people: list[Player]
+) -> None:
+    """Both processes serve the game and both see Bob away for the whole grace; when it
+    ends on both clocks at once, both try to have a bot play for him: the database lets
+    one, and every viewer, on either process, hears of it once."""
+    start = str(int(time.time()))
+    env = {"redis_url": require_redis(), "fake_clock": "true", "fake_clock_start": start}
+    a, b = (
+        ServerProcess(server_env(pg_url, **env), tmp_path / f"server-{name}.log") for name in "ab"
+    )
+    launch_all([a, b])
+    sockets: list[GameSocket] = []
+    try:
+        ana, bob = Player(a.url), Player(b.url)
+        watcher = Player(b.url)
+        people.extend([ana, bob, watcher])
+        body = {"seats": [{"kind": "human"}] * 2, "substitute_minutes": 1}
+        code = ana.http.post("/api/tables", json=body).json()["invite_code"]
+        assert bob.http.post(f"/api/tables/{code}/join").status_code == 200
+        game_id = ana.http.post(f"/api/tables/{code}/start").json()["game_id"]
+        on_a, on_b = ana.connect(game_id), watcher.connect(game_id)
+        sockets.extend([on_a, on_b])
+        welcome = on_a.recv_until("welcome")
+        on_b.recv_until("welcome")
+        for sock in (on_a, on_b):  # both processes know Ana is here and Bob is not
+            wait_presence(sock, {"connected": [True, False], "spectators": 1})
+        for server in (a, b):
+            moved = httpx.post(f"{server.url}/test/clock", json={"advance": 60})
+            assert moved.status_code == 200, moved.text
+        for sock in (on_a, on_b):
+            assert sock.recv_until("away")["seat"] == 1
+        if welcome["state"]["current"] == 0:
+            legal = welcome["legal"]
+            command = (
+                {"type": "play", **{k: legal[0][k] for k in ("tile", "x", "y", "dir")}}
+                if legal
+                else {"type": "draw"}
+            )
+            on_a.send({**command, "id": "ana-1", "version": 0})
+        for sock in (on_a, on_b):  # the bot plays Bob's turn, once
+            while True:
+                event = sock.recv_until("event")
+                if event["event"]["seat"] == 1:
+                    break
+        for sock in (on_a, on_b):
+            sock.send({"type": "ping"})
+            sock.recv_until("pong")
+            assert [f["seat"] for f in sock.received if f["type"] == "away"] == [1]
+        rows = stored_events(pg_url, game_id)
+        assert [row.seq for row in rows] == list(range(1, len(rows) + 1))
+        database = Database(pg_url)
+        try:
+            with database.session() as session:
+                taken = session.execute(select(SeatSubstitute.game_id, SeatSubstitute.seat)).all()
+        finally:
+            database.dispose()
+        assert [tuple(row) for row in taken] == [(game_id, 1)]
+    finally:
+        for sock in sockets:
+            sock.close()
+        a.kill()
+        b.kill()
+
+
+def test_a_help_level_changed_on_one_process_reaches_the_game_open_on_the_other(
+    fanned_out: list[ServerProcess],
+    people: list[Player],
+    clients: list[GameClient],
+) -> None:
+    """Issue 18, item 13: the player whose turn it is has the game open on process b
+    and changes the help level through process a (another device): b resends their
+    state at once, without the places (level None), and their header's stream on b
+    hears the new preferences."""
+    a, b = fanned_out
+    game_id, ana, bob = two_player_game(people, a, b)
+    mover_on_b = GameClient(ana, game_id, name="ana@b")
+    clients.append(mover_on_b)
+    welcome = mover_on_b.connect(b.url)
+    if welcome["state"]["current"] != welcome["seat"]:
+        mover_on_b.close()
+        mover_on_b = GameClient(bob, game_id, name="bob@b")
+        clients.append(mover_on_b)
+        welcome = mover_on_b.connect(b.url)
+    assert welcome["legal"] is not None
+    mover = mover_on_b.player
+    elsewhere = httpx.Client(base_url=a.url, cookies=mover.http.cookies, timeout=10)
+    timeout = httpx.Timeout(20, read=20)
+    try:
+        with mover.http.stream("GET", "/api/me/events", timeout=timeout) as stream:
+            lines = stream.iter_lines()
+            assert _next_me(lines)["preferences"]["assistance"] == "beginner"
+            changed = elsewhere.patch("/api/me/preferences", json={"assistance": "none"})
+            assert changed.status_code == 200, changed.text
+            resent = _wait_for(mover_on_b, "state")
+            assert resent["legal"] is None and resent["version"] == welcome["version"]
+            while _next_me(lines)["preferences"]["assistance"] != "none":
+                pass
+    finally:
+        elsewhere.close()
+
+
+def _next_me(lines: Iterator[str]) -> dict[str, Any]:
+    """The next ``me`` event's data of a ``/api/me/events`` stream."""
+    event = None
+    for line in lines:
+        if line.startswith("event:"):
+            event = line.split(":", 1)[1].strip()
+        elif line.startswith("data:") and event == "me":
+            data: dict[str, Any] = json.loads(line.split(":", 1)[1])
+            return data
+    raise AssertionError("the stream ended")

@@ -72,12 +72,12 @@ class TextCollector(HTMLParser):
 
 
 def bare(text: str) -> str:
-    """The text without what the catalog wrapped (a translation inside another one too:
-    "Learn to play ⟦Chromino⟧"), digits, spaces and punctuation."""
+    """The text without what the catalog wrapped (a translated text may hold another,
+    a game's name: innermost first), digits, spaces, punctuation and key names (?)."""
     stripped, before = text, None
     while stripped != before:
         before, stripped = stripped, re.sub(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}", "", stripped)
-    return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%]+", "", stripped)
+    return re.sub(r"[\d\s·:…,.()\-\u2013/+=\u00d7%?]+", "", stripped)
 
 
 def untranslated(html: str, data: set[str]) -> list[str]:

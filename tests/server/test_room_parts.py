@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from test_fanout import run_alone
 
+from web.clock import FakeClock
 from web.games import game_kind
 from web.live import EventStore, Room, RoomParts, StoredEvent, StoredGame, Submission, Viewer
 from web.live.fanout import Listener
@@ -67,6 +68,7 @@ def test_a_room_plays_a_move_from_its_parts_alone() -> None:
             elsewhere=PresenceElsewhere(settings.presence_ttl_seconds),
             thinkers=Thinkers(settings),  # its worker processes start only when a bot thinks
             settings=settings,
+            clock=FakeClock(),
             lobby_changed=lambda: lobby_changes.append(None),
             game_over=lambda game_id: None,
             unload=unloaded.append,

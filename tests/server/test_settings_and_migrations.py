@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -24,6 +25,7 @@ TABLES = {
     "table_seat",
     "game",
     "game_player",
+    "seat_substitute",
     "game_event",
     "user_session",
     "site_secret",
@@ -257,3 +259,102 @@ def test_rows_made_before_the_choice_of_game_are_chromino(tmp_path: Path) -> Non
         assert "kind" not in columns
     finally:
         engine.dispose()
+
+
+def test_chromino_turns_outside_15_to_600_seconds_are_brought_within(tmp_path: Path) -> None:
+    """Migration 0009: a Chromino table or game stored with a 5-second (or a day-long)
+    turn gets the nearest allowed one, so it still loads; others are left alone."""
+    url = f"sqlite:///{tmp_path / 'turns.sqlite3'}"
+    upgrade(url, "0008")
+    engine = create_engine(url)
+    tables = {"a": (5, "chromino"), "b": (86_400, "chromino"), "c": (0, "chromino")}
+    tables |= {"d": (90, "chromino"), "e": (5, "triominos")}
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO user_account (name, name_key, created_at, last_seen_at)"
+                    " VALUES ('Ana', 'ana', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
+            for code, (seconds, kind) in tables.items():
+                options = json.dumps({"turn_seconds": seconds, "hand_size": 8})
+                connection.execute(
+                    text(
+                        "INSERT INTO game_table (invite_code, kind, creator_id, options, public,"
+                        " solo, status, created_at) VALUES (:code, :kind, 1, :options, 0, 0,"
+                        " 'playing', CURRENT_TIMESTAMP)"
+                    ),
+                    {"code": code, "kind": kind, "options": options},
+                )
+                connection.execute(
+                    text(
+                        "INSERT INTO game (id, table_id, kind, setup, seats, solo, status,"
+                        " version, created_at) SELECT :code, id, :kind, :setup, '[]', 0,"
+                        " 'playing', 0, CURRENT_TIMESTAMP FROM game_table WHERE invite_code = :code"
+                    ),
+                    {
+                        "code": code,
+                        "kind": kind,
+                        "setup": json.dumps({"options": json.loads(options), "first": 0}),
+                    },
+                )
+        upgrade(url, "0009")
+        with engine.connect() as connection:
+            stored = connection.execute(
+                text(
+                    "SELECT t.invite_code, t.options, g.setup FROM game_table t"
+                    " JOIN game g ON g.id = t.invite_code"
+                )
+            ).all()
+    finally:
+        engine.dispose()
+    turns = {code: json.loads(options)["turn_seconds"] for code, options, _ in stored}
+    assert turns == {"a": 15, "b": 600, "c": 0, "d": 90, "e": 5}
+    for _, options, setup in stored:
+        assert json.loads(setup) == {"options": json.loads(options), "first": 0}
+        assert json.loads(options)["hand_size"] == 8
+
+
+def test_solo_games_stored_before_the_choice_of_spectators_are_private(tmp_path: Path) -> None:
+    """Migration 0010: tables and games say whether anyone may watch; those stored before
+    may, except solo ones, which are practice and now private."""
+    url = f"sqlite:///{tmp_path / 'spectators.sqlite3'}"
+    upgrade(url, "0009")
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(
+                text(
+                    "INSERT INTO user_account (name, name_key, created_at, last_seen_at)"
+                    " VALUES ('Ana', 'ana', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                )
+            )
+            for code, solo in (("friends", 0), ("alone", 1)):
+                connection.execute(
+                    text(
+                        "INSERT INTO game_table (invite_code, kind, creator_id, options, public,"
+                        " solo, status, created_at) VALUES (:code, 'chromino', 1, '{}', 0, :solo,"
+                        " 'playing', CURRENT_TIMESTAMP)"
+                    ),
+                    {"code": code, "solo": solo},
+                )
+                connection.execute(
+                    text(
+                        "INSERT INTO game (id, table_id, kind, setup, seats, solo, status,"
+                        " version, created_at) SELECT :code, id, 'chromino', '{}', '[]', :solo,"
+                        " 'playing', 0, CURRENT_TIMESTAMP FROM game_table WHERE invite_code = :code"
+                    ),
+                    {"code": code, "solo": solo},
+                )
+        upgrade(url, "0010")
+        with engine.connect() as connection:
+            tables: dict[str, int] = dict(
+                connection.execute(text("SELECT invite_code, spectators FROM game_table")).all()
+            )
+            games: dict[str, int] = dict(
+                connection.execute(text("SELECT id, spectators FROM game")).all()
+            )
+    finally:
+        engine.dispose()
+    assert tables == games == {"friends": 1, "alone": 0}

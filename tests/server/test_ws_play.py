@@ -511,12 +511,41 @@ def test_beginner_assistance_refuses_a_draw_intermediate_allows_it(people: list[
     assert canonical(state["legal"]) == canonical(drawn["legal"])
     # the other player only heard of the draw, without the tile
     ping(theirs)
-    events = [f for f in theirs.received[theirs_before:] if f["type"] not in ("presence", "pong")]
+    ignored = ("presence", "pong", "assistance")
+    events = [f for f in theirs.received[theirs_before:] if f["type"] not in ignored]
     assert [f["type"] for f in events] == ["event"]
     assert "drawn" not in events[0]["event"]
     assert not [f for f in theirs.received if f["type"] == "state"]
     for sock in sockets.values():
         sock.close()
+
+
+def test_every_viewer_sees_each_seats_help_level_live(people: list[Player]) -> None:
+    """Issue 18, item 5: each snapshot names every seat's assistance level (None for a
+    bot), and a player who changes theirs mid-game is heard of by everyone at once."""
+    set_assistance(people[0], "beginner")
+    set_assistance(people[1], "intermediate")
+    game_id, seated = start_game(people, ["human", "human", "greedy"])
+    sockets = {seat: person.connect(game_id) for seat, person in seated.items()}
+    spectator = people[2].connect(game_id)
+    try:
+        for sock in [*sockets.values(), spectator]:
+            assert sock.recv_until("welcome")["assistance"] == ["beginner", "intermediate", None]
+        set_assistance(people[1], "none")
+        changed = ["beginner", "none", None]
+        assert sockets[1].recv_until("state")["assistance"] == changed
+        for sock in (sockets[0], spectator):
+            news = sock.recv_until("assistance")
+            assert news["assistance"] == changed
+            assert news["version"] == ping(sock)
+        set_assistance(people[2], "intermediate")  # a spectator's level is no seat's
+        ping(sockets[0])
+        assert [f for f in sockets[0].received if f["type"] == "assistance"] == [news]
+        with people[0].connect(game_id) as tab:
+            assert tab.recv_until("welcome")["assistance"] == changed
+    finally:
+        for sock in [*sockets.values(), spectator]:
+            sock.close()
 
 
 def canonical(legal: Any) -> Any:

@@ -1,4 +1,9 @@
-"""Turn timers run on the server: a player who does nothing times out, the turn passes."""
+"""Turn timers run on the server: a player who does nothing times out, the turn passes.
+
+The server keeps a fake clock (web.clock) that stands still until a test moves it on:
+a deadline is exactly "now + the turn" on it, nothing times out a moment before its
+deadline, and the timer fires as soon as the clock reaches it — with no test waiting
+through real turns."""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player, wall_now
+from support import GameSocket, LiveServer, Player, clock_time, run_out
 from wsplay import (
     FAST,
     Driver,
@@ -21,26 +26,29 @@ from wsplay import (
 from web.db import Database
 from web.models import Game
 
-TURN = 2
-"""Seconds per turn in these games: long enough for a scripted exchange on a busy machine."""
-LATE = 3.0
-"""How long after its deadline a timeout may arrive on a busy machine."""
-SLACK = 0.5
-"""Margin for clocks read in two processes' threads and for delivery on a loaded machine."""
-now = wall_now
+TURN = 20
+"""Seconds per turn in these games (Chromino's shortest turn is 15 seconds)."""
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_timers"), **FAST)
+    live = start_server(tmp_path_factory.mktemp("ws_timers"), fake_clock=True, **FAST)
     yield live
     live.stop()
 
 
-def next_event(sock: GameSocket, timeout: float = 10) -> tuple[dict[str, Any], float]:
-    """The next event, and when it arrived."""
-    event = sock.recv_until("event", timeout=timeout)
-    return event, now()
+def next_event(sock: GameSocket, timeout: float = 10) -> dict[str, Any]:
+    """The next event."""
+    return sock.recv_until("event", timeout=timeout)
+
+
+def no_event_yet(sock: GameSocket, version: int) -> None:
+    """Nothing happened to the game: a ping, answered after everything sent before it,
+    finds it still at ``version`` and no event came first."""
+    sock.send({"type": "ping"})
+    pong = sock.recv_until("pong")
+    assert pong["version"] == version
+    assert not [f for f in sock.received if f["type"] == "event" and f["version"] > version]
 
 
 def bag_of(server: LiveServer, game_id: str) -> list[str]:
@@ -55,32 +63,32 @@ def bag_of(server: LiveServer, game_id: str) -> list[str]:
         database.dispose()
 
 
-def end_turn(sock: GameSocket, message: dict[str, Any]) -> tuple[dict[str, Any], float]:
+def end_turn(sock: GameSocket, message: dict[str, Any]) -> dict[str, Any]:
     """Lay a tile if one fits, else draw and lay the drawn tile or pass; the event that
-    ended the turn, and when its command was sent."""
+    ended the turn."""
     version = message["version"]
     legal = message["legal"]
     if not legal:
         sock.send({"type": "draw", "id": f"d{version}", "version": version})
-        message, _ = next_event(sock)
+        message = next_event(sock)
         version, legal = message["version"], message["legal"]
-    sent_at = now()
     if legal:
         move = {k: legal[0][k] for k in ("tile", "x", "y", "dir")}
         sock.send({"type": "play", "id": f"p{version}", "version": version, **move})
     else:
         sock.send({"type": "pass", "id": f"p{version}", "version": version})
-    event, _ = next_event(sock)
-    return event, sent_at
+    return next_event(sock)
 
 
 @pytest.mark.parametrize("scoring", ["expert", "none"])
-def test_a_player_who_does_nothing_times_out(people: list[Player], scoring: str) -> None:
-    before = now()
+def test_a_player_who_does_nothing_times_out(
+    people: list[Player], server: LiveServer, scoring: str
+) -> None:
+    clock = server.clock
+    dealt_at = clock_time(clock)
     game_id, seated = start_game(
         people, ["human", "human"], {"turn_seconds": TURN, "scoring": scoring}
     )
-    after = now()
     sockets = {seat: person.connect(game_id) for seat, person in seated.items()}
     spectator = people[4].connect(game_id)
     welcomes = {seat: sock.recv_until("welcome") for seat, sock in sockets.items()}
@@ -88,15 +96,19 @@ def test_a_player_who_does_nothing_times_out(people: list[Player], scoring: str)
     idle = welcomes[0]["state"]["current"]
     other = 1 - idle
     deadline = welcomes[0]["deadline"]
-    assert isinstance(deadline, float)
-    assert before + TURN - SLACK <= deadline <= after + TURN + SLACK
+    # the first turn's deadline counts from the deal, on the game's clock
+    assert deadline == dealt_at + TURN
     assert {w["deadline"] for w in [*welcomes.values(), watched]} == {deadline}
     bag = welcomes[0]["state"]["bag"]
 
-    # nobody moves: the server's timer does
+    # a second before the deadline, nothing has happened
+    clock.advance(TURN - 1)
+    no_event_yet(sockets[idle], 0)
+
+    # nobody moves: at the deadline the server's timer does
+    clock.advance(1)
     frames = {seat: next_event(sock) for seat, sock in sockets.items()}
-    seen, arrived = frames[idle]
-    assert deadline - SLACK <= arrived <= deadline + LATE
+    seen = frames[idle]
     penalty = welcomes[idle]["state"]["hands"][idle]
     event = dict(seen["event"])
     drawn = event.pop("drawn")
@@ -111,7 +123,7 @@ def test_a_player_who_does_nothing_times_out(people: list[Player], scoring: str)
         "finished": False,
     }
     assert seen["version"] == 1
-    other_event = frames[other][0]["event"]
+    other_event = frames[other]["event"]
     assert "drawn" not in other_event
     assert other_event == event
     spectator_event = spectator.recv_until("event")["event"]
@@ -126,13 +138,12 @@ def test_a_player_who_does_nothing_times_out(people: list[Player], scoring: str)
     )
     assert state["tiles_drawn"][idle] == 1
     assert state["turns_taken"][idle] == 1
-    assert frames[other][0]["legal"] is not None
+    assert frames[other]["legal"] is not None
     assert seen["legal"] is None
-    # a fresh deadline for the next turn, the same for everyone
+    # a fresh deadline for the next turn, counted from the timeout, the same for everyone
     new_deadline = seen["deadline"]
-    assert arrived - LATE <= new_deadline - TURN <= arrived + SLACK
-    assert new_deadline >= deadline + TURN - SLACK
-    assert frames[other][0]["deadline"] == new_deadline
+    assert new_deadline == deadline + TURN
+    assert frames[other]["deadline"] == new_deadline
     assert not [f for sock in sockets.values() for f in sock.received if f["type"] == "ack"]
 
     # a command decided before the timeout is now stale
@@ -144,10 +155,11 @@ def test_a_player_who_does_nothing_times_out(people: list[Player], scoring: str)
         assert again.recv_until("welcome")["deadline"] == new_deadline
 
     # the other player ends their turn in time: the deadline starts again from that move
-    ended, sent_at = end_turn(sockets[other], frames[other][0])
-    ended_at = now()
+    clock.advance(TURN / 2)
+    moved_at = clock_time(clock)
+    ended = end_turn(sockets[other], frames[other])
     assert ended["event"]["action"] in ("play", "pass")
-    assert sent_at + TURN - SLACK <= ended["deadline"] <= ended_at + TURN + SLACK
+    assert ended["deadline"] == moved_at + TURN
 
     # and the rest of the game goes as the record says, deadlines included
     driver = Driver(sockets, [spectator], seed=1, timed=True)
@@ -172,12 +184,13 @@ def test_a_draw_keeps_the_deadline_and_a_timeout_then_draws_again(
     welcomes = {seat: sock.recv_until("welcome") for seat, sock in sockets.items()}
     me = welcomes[0]["state"]["current"]
     mine = sockets[me]
+    server.clock.advance(TURN / 2)
     mine.send({"type": "draw", "id": "d", "version": 0})
-    drew, _ = next_event(mine)
+    drew = next_event(mine)
     assert drew["deadline"] == welcomes[me]["deadline"]
     first = drew["event"]["drawn"]
-    timed_out, arrived = next_event(mine)
-    assert arrived >= welcomes[me]["deadline"] - SLACK
+    run_out(server.clock, drew["deadline"])
+    timed_out = next_event(mine)
     event = timed_out["event"]
     assert event["action"] == "timeout"
     assert event["penalty_tile"] is True
@@ -191,7 +204,9 @@ def test_a_draw_keeps_the_deadline_and_a_timeout_then_draws_again(
         sock.close()
 
 
-def test_a_timeout_with_an_empty_bag_draws_nothing(people: list[Player]) -> None:
+def test_a_timeout_with_an_empty_bag_draws_nothing(
+    people: list[Player], server: LiveServer
+) -> None:
     """Four hands of 19 leave three tiles: three quick draws empty the bag."""
     for person in people[:4]:
         set_assistance(person, "none")
@@ -211,10 +226,11 @@ def test_a_timeout_with_an_empty_bag_draws_nothing(people: list[Player]) -> None
         version += 2
     idle = (first + 3) % 4
     sock = sockets[idle]
-    while True:
-        frame, _ = next_event(sock)
-        if frame["event"]["action"] == "timeout":
-            break
+    passed = next_event(sock)
+    while passed["version"] < version:
+        passed = next_event(sock)
+    run_out(server.clock, passed["deadline"])
+    frame = next_event(sock)
     assert frame["version"] == version + 1
     event = frame["event"]
     assert event == {

@@ -61,6 +61,8 @@ ERROR_CODES = RULE_CODES | {
     "no_offer",
     "offer_pending",
     "already_accepted",
+    "not_away",
+    "seat_away",
 }
 
 
@@ -157,7 +159,8 @@ class Driver:
 
     ``actors`` maps a seat to the socket that acts for it; ``watchers`` are other
     sockets (spectators, second tabs) that must see every event too. ``idle(version,
-    seat)`` true leaves that turn to the server's timer.
+    seat)`` true leaves that turn to the server's timer, which ``expire(deadline)`` makes
+    run out (it moves the server's fake clock to the deadline sent).
     """
 
     def __init__(
@@ -170,8 +173,10 @@ class Driver:
         idle: Callable[[int, int], bool] | None = None,
         timed: bool = False,
         best: bool = False,
+        expire: Callable[[float], None] | None = None,
     ) -> None:
         self.actors = dict(actors)
+        self.expire = expire
         self.sockets: list[GameSocket] = [*self.actors.values(), *watchers]
         self.rng = random.Random(seed)
         self.draw_rate = draw_rate
@@ -235,6 +240,8 @@ class Driver:
             self.sent += 1
             command_id = f"s{seat}-v{top}-{self.sent}"
             sock.send({**command, "id": command_id, "version": top})
+        else:
+            self._leave_to_the_timer()
         for each in self.sockets:
             self.advance(each, top + 1)
         if sock is not None and command_id is not None:
@@ -245,6 +252,14 @@ class Driver:
                     self._read(sock)
                 assert self.acks[id(sock)][command_id] == top + 1
         return True
+
+    def _leave_to_the_timer(self) -> None:
+        """A turn nobody plays (an idle seat, or a bot's): in a timed game whose clock the
+        test drives, run the clock out, unless a bot is to move."""
+        latest = self.latest[id(self.sockets[0])]
+        seat = latest["state"]["current"]
+        if self.expire is not None and seat in self.actors and latest["deadline"] is not None:
+            self.expire(latest["deadline"])
 
     def run(
         self, max_events: int = 2000, until: Callable[[dict[str, Any]], bool] | None = None

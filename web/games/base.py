@@ -100,6 +100,7 @@ def coach_note(note: Assessment[Any]) -> dict[str, Any]:
         "played_value": round(note.played_value, 3),
         "preferred_value": round(note.preferred_value, 3),
         "loss": round(note.loss, 3),
+        "meaning": note.meaning,
     }
 
 

@@ -159,12 +159,11 @@ def ngettext_in(language: str, singular: str, plural: str, count: int, **params:
     return translated.format(count=count, **params)
 
 
-def language_names(language: str = DEFAULT_LANGUAGE, *, short: bool = False) -> dict[str, str]:
-    """The language menu: "the browser's" (in the page's language; ``short`` for the
-    header's compact menu), then each supported language in its own words, so anyone
-    finds theirs whatever the page speaks."""
-    auto = gettext_in(language, "Auto") if short else gettext_in(language, "Browser's language")
-    names = {AUTO: auto}
+def language_names(language: str = DEFAULT_LANGUAGE) -> dict[str, str]:
+    """The language menu, the header's and the Preferences page's alike: "Browser's
+    language" (in the page's language; one wording in both menus), then each supported
+    language in its own words, so anyone finds theirs whatever the page speaks."""
+    names = {AUTO: gettext_in(language, "Browser's language")}
     for code in LANGUAGES:
         names[code] = (Locale.parse(code).get_display_name(code) or code).capitalize()
     return names

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import select, update
 
-from ..db import Database, utcnow
-from ..games import game_kind
+from ..db import Database
+from ..games import GameKind, LiveGame, game_kind
 from ..models import GameAnalysis
 from .background import in_background
 from .store import EventStore
@@ -87,7 +88,7 @@ class Coach:
 
     def _waiting(self) -> list[str]:
         """Games pending, or claimed long ago by a process that never finished them."""
-        stale = utcnow() - STALE_CLAIM
+        stale = self.store.clock.now() - STALE_CLAIM
         with self.db.session() as session:
             session.execute(
                 update(GameAnalysis)
@@ -102,7 +103,7 @@ class Coach:
             claimed = session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.game_id == game_id, GameAnalysis.status == "pending")
-                .values(status="running", started_at=utcnow())
+                .values(status="running", started_at=self.store.clock.now())
             )
             return bool(getattr(claimed, "rowcount", 0))
 
@@ -111,7 +112,7 @@ class Coach:
             session.execute(
                 update(GameAnalysis)
                 .where(GameAnalysis.game_id == game_id)
-                .values(status=status, notes=notes, finished_at=utcnow())
+                .values(status=status, notes=notes, finished_at=self.store.clock.now())
             )
 
     async def _analyse(self, game_id: str) -> list[dict[str, Any]]:
@@ -153,3 +154,16 @@ def summary(notes: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
             }
         )
     return result
+
+
+def points_of(kind: GameKind, live: LiveGame, seat: int, action: dict[str, Any]) -> int | None:
+    """What ``action`` would have scored for ``seat`` from this position (the coach's move
+    beside the one made, on the replay): played on a copy, so ``live`` is untouched. None
+    when its event counts no points (a game without scores) or it cannot be played."""
+    trial = copy.deepcopy(live)
+    try:
+        applied = trial.apply(seat, kind.stored_action(action))
+    except ValueError:
+        return None
+    points = applied.public.get("points")
+    return points if isinstance(points, int) else None

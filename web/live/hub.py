@@ -15,8 +15,10 @@ import asyncio
 import contextlib
 from typing import Any
 
+from ..clock import Clock, SystemClock
 from ..db import Database
 from ..lobby import LobbyBus
+from ..people import ASSISTANCE_LEVELS
 from ..settings import Settings
 from .background import in_background
 from .coach import Coach
@@ -30,11 +32,15 @@ from .thinkers import Thinkers
 class Hub:
     """Every live room of this process, and the fan-out between processes."""
 
-    def __init__(self, db: Database, settings: Settings, fanout: Fanout) -> None:
+    def __init__(
+        self, db: Database, settings: Settings, fanout: Fanout, clock: Clock | None = None
+    ) -> None:
         self.db = db
         self.settings = settings
         self.fanout = fanout
-        self.store = EventStore(db)
+        self.clock: Clock = clock or SystemClock()
+        """The one clock of this process's games (web.clock): deadlines, timers, stamps."""
+        self.store = EventStore(db, self.clock)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self.elsewhere = PresenceElsewhere(settings.presence_ttl_seconds)
@@ -48,6 +54,7 @@ class Hub:
             elsewhere=self.elsewhere,
             thinkers=self.thinkers,
             settings=settings,
+            clock=self.clock,
             lobby_changed=self.lobby_changed,
             game_over=self.game_over,
             unload=self.evict,
@@ -120,8 +127,18 @@ class Hub:
         await self.fanout.publish({"kind": "rematch", "game": game_id, "next": next_game_id})
         self.lobby_changed()
 
-    def set_assistance(self, user_id: int, level: str) -> None:
-        """Pass a changed assistance level to that user's open games."""
+    def preferences_changed(self, user_id: int, assistance: str | None) -> None:
+        """A user's preferences changed (committed): a new assistance level reaches
+        their open games here and on the other processes, and every stream of their
+        pages reads the preferences again (the lobby bus, here and elsewhere)."""
+        if assistance is not None:
+            self._set_assistance(user_id, assistance)
+            message = {"kind": "assistance", "user": user_id, "level": assistance}
+            in_background(self.fanout.publish(message), FANOUT_FAILED)
+        self.lobby_changed()
+
+    def _set_assistance(self, user_id: int, level: str) -> None:
+        """Pass a changed assistance level to that user's open games of this process."""
         for room in self.rooms.values():
             room.set_assistance(user_id, level)
 
@@ -131,6 +148,11 @@ class Hub:
         kind, game_id = message.get("kind"), message.get("game")
         if kind == "lobby":
             self.lobby.changed()
+            return
+        if kind == "assistance":
+            user, level = message.get("user"), message.get("level")
+            if isinstance(user, int) and level in ASSISTANCE_LEVELS:
+                self._set_assistance(user, str(level))
             return
         if kind == "resync":  # our own listener: messages may have been lost
             for loaded in list(self.rooms.values()):
@@ -148,6 +170,8 @@ class Hub:
             self._heard_presence(game_id, message)
         elif kind == "presence_query" and room is not None and room.viewers:
             room.announce_presence()
+        elif kind == "away" and room is not None:
+            room.heard_away(message)
         elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
             room.rematch_dealt(message["next"])
 

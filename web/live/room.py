@@ -26,7 +26,8 @@ from sqlalchemy.exc import IntegrityError
 from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
-from ..db import as_utc, utcnow
+from ..clock import Clock
+from ..db import as_utc
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
 from ..models import GameEvent
@@ -40,6 +41,8 @@ from .store import ConflictError, EventStore, StoredEvent, StoredGame
 from .thinkers import Thinkers
 
 log = logging.getLogger(__name__)
+SUBSTITUTE_BOT = "greedy"
+"""The level of the bot that plays for an absent player (every game has it: Medium)."""
 OUTBOX_LIMIT = 256
 FANOUT_FAILED = "a background fan-out task failed"
 
@@ -73,6 +76,8 @@ class Viewer:
     overflowed: bool = False
     close_code: int | None = None
     """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
+    allowed: bool = True
+    """False for a spectator of a game that lets nobody watch: refused at the door."""
 
     def hang_up(self, code: int = 1013) -> None:
         """Ask the sender to close the socket; the client reconnects and resyncs."""
@@ -104,6 +109,8 @@ class RoomParts:
     elsewhere: PresenceElsewhere
     thinkers: Thinkers
     settings: Settings
+    clock: Clock
+    """Where the turn timers get the time and wait for a deadline (web.clock)."""
     lobby_changed: Callable[[], None]
     """Tables or games changed: the lobby streams, here and elsewhere, read again."""
     game_over: Callable[[str], None]
@@ -125,6 +132,8 @@ class Room:
         self.viewers: set[Viewer] = set()
         self._timer: asyncio.Task[None] | None = None
         self._bot: asyncio.Task[None] | None = None
+        self._absences: dict[int, asyncio.Task[None]] = {}
+        """Per absent seat: the wait for the end of its grace (then a bot plays for it)."""
         self.end_offer: EndOffer | None = None
         """The standing offer to end the game by agreement (docs/protocol.md)."""
         self._load(stored)
@@ -139,8 +148,15 @@ class Room:
         self.deadline = stored.deadline
         self.next_game = stored.next_game
         """The rematch of this game, once someone asked for it."""
+        self.help_levels = list(stored.help_levels) or [None] * len(self.seats)
+        """Each seat's assistance level (None: a bot), shown to everyone in the snapshot."""
         self.ended_by_host = stored.status != "playing" and not self.live.is_over
         """Ended by ``chromino admin end-game``: no more moves, timers or bots."""
+        minutes = 0 if stored.solo else stored.substitute_minutes
+        self.grace = timedelta(minutes=minutes) if minutes else None
+        """How long a player may be away before a bot plays for them (None: never)."""
+        self.away: set[int] = set(stored.away)
+        """The seats a bot plays for, their players away (docs/rules-interpretations.md)."""
 
     def _apply_stored(self, row: GameEvent) -> Applied:
         applied = self.live.apply(row.seat, self.kind.stored_action(row.action))
@@ -172,6 +188,9 @@ class Room:
             return self.commands[key]
         if self.ended_by_host:
             raise ProtocolError("game_over", Words(N_("the host ended this game")), command_id)
+        if user_id is not None and seat in self.away:
+            message = Words(N_("a bot is playing for you: take your seat back first"))
+            raise ProtocolError("seat_away", message, command_id)
         if expected_version != self.version:
             message = Words(
                 N_("the game is at version {version}, not {expected}; resync"),
@@ -231,7 +250,7 @@ class Room:
         if not seconds or applied.finished:
             return None
         if applied.turn_changed or self.deadline is None:
-            return utcnow() + timedelta(seconds=seconds)
+            return self.parts.clock.now() + timedelta(seconds=seconds)
         return self.deadline
 
     async def _reload_or_evict(self) -> None:
@@ -452,12 +471,19 @@ class Room:
             "seat": viewer.seat,
             "players": [seat["name"] for seat in self.seats],
             "bots": [seat["bot"] for seat in self.seats],
+            "assistance": self.help_levels,
             "solo": self.solo,
             **self._state_fields(viewer),
             "presence": self.presence(),
             "next_game": self.next_game,
             "end_offer": None if self.end_offer is None else self.end_offer.to_dict(),
+            "away": self.away_flags(),
+            "substitute_minutes": 0 if self.grace is None else self.grace.seconds // 60,
         }
+
+    def away_flags(self) -> list[bool]:
+        """Per seat: whether a bot plays for it now."""
+        return [index in self.away for index in range(len(self.seats))]
 
     def sync(self, viewer: Viewer, since: int | None, snapshot: str = "welcome") -> None:
         """Bring a (re)connecting viewer up to date: missed events, or a snapshot.
@@ -518,6 +544,7 @@ class Room:
             viewer.send(message)
         if local:
             self.announce_presence()
+        self._watch_absences()
 
     def rematch_dealt(self, next_game: str) -> None:
         """Someone asked for a rematch and it was dealt: every viewer hears of it (their
@@ -530,11 +557,21 @@ class Room:
             viewer.send(message)
 
     def set_assistance(self, user_id: int, level: str) -> None:
-        """A player changed their assistance level: resend their state at once."""
+        """A player changed their assistance level: resend their state at once; when
+        they have a seat here, everyone else hears every seat's level (an
+        ``assistance`` message), so all see who may draw while a tile fits."""
+        seated = False
+        for index, seat in enumerate(self.seats):
+            if seat.get("user_id") == user_id and self.help_levels[index] != level:
+                self.help_levels[index] = level
+                seated = True
+        news = {"type": "assistance", "version": self.version, "assistance": self.help_levels}
         for viewer in self.viewers:
             if viewer.user_id == user_id:
                 viewer.assistance = level
                 viewer.send(self.state_message(viewer, "state"))
+            elif seated:
+                viewer.send(news)
 
     # --- timers and bots ------------------------------------------------------
 
@@ -550,15 +587,20 @@ class Room:
         version = self.version
         if self.deadline is not None:
             self._timer = asyncio.create_task(self._expire(version, self.deadline))
-        if self.seats[self.live.current_seat]["bot"]:
+        if self._bot_plays(self.live.current_seat):
             self._bot = asyncio.create_task(self._play_bot(version))
+        self._watch_absences()
+
+    def _bot_plays(self, seat: int) -> bool:
+        """A bot's seat, or one a bot plays for while its player is away."""
+        return bool(self.seats[seat]["bot"]) or seat in self.away
 
     def start(self) -> None:
-        """Arm the timer and the bot of a room just loaded."""
+        """Arm the timer, the bot and the absent players' graces of a room just loaded."""
         self._schedule()
 
     async def _expire(self, version: int, deadline: datetime) -> None:
-        await asyncio.sleep(max(0.0, (as_utc(deadline) - utcnow()).total_seconds()))
+        await self.parts.clock.wait_until(as_utc(deadline))
         async with self.lock:
             if self.version != version or self.live.is_over:
                 return
@@ -572,7 +614,9 @@ class Room:
             if self.version != version or self.live.is_over or self.ended_by_host:
                 return
             seat = self.live.current_seat
-            bot = self.seats[seat]["bot"]
+            if not self._bot_plays(seat):
+                return  # the player took their seat back
+            bot = self.seats[seat]["bot"] or SUBSTITUTE_BOT
             view = self.live.view(seat) if self.kind.thinks(bot) else None
         action = None
         if view is not None:
@@ -585,6 +629,8 @@ class Room:
         async with self.lock:
             if self.version != version or self.live.is_over or self.ended_by_host:
                 return  # the clock ran out while it thought
+            if not self._bot_plays(seat):
+                return  # the player took their seat back while it thought
             rng = random.Random(f"{self.game_id}:{version}")
             if action is None:
                 fallback = bot if view is None else "greedy"
@@ -596,6 +642,86 @@ class Room:
 
     def close(self) -> None:
         """Stop the room's timers (shutting down or unloading)."""
-        for task in (self._timer, self._bot):
+        for task in (self._timer, self._bot, *self._absences.values()):
             if task is not None:
                 task.cancel()
+        self._absences.clear()
+
+    # --- a bot for an absent player -------------------------------------------------
+
+    def _substitutable(self) -> set[int]:
+        """The seats a bot may take over: people still in a game still going."""
+        if self.grace is None or self.live.is_over or self.ended_by_host:
+            return set()
+        active = set(self.live.active_seats)
+        return {
+            index
+            for index, occupant in enumerate(self.seats)
+            if not occupant["bot"] and index in active and index not in self.away
+        }
+
+    def _watch_absences(self) -> None:
+        """Start the grace of each seat that has no socket open anywhere; a seat whose
+        player is back (or that no longer needs watching) has its grace stopped."""
+        watched = self._substitutable()
+        connected = self.presence()["connected"]
+        for seat, task in list(self._absences.items()):
+            if seat not in watched or connected[seat]:
+                task.cancel()
+                del self._absences[seat]
+        if self.grace is None:
+            return
+        ends = self.parts.clock.now() + self.grace
+        for seat in watched - set(self._absences):
+            if not connected[seat]:
+                self._absences[seat] = asyncio.create_task(self._absent(seat, ends))
+
+    async def _absent(self, seat: int, ends: datetime) -> None:
+        """The grace ran out with the player still away: a bot plays for them. Every
+        process that watched the seat gets here; the database lets one take it over."""
+        await self.parts.clock.wait_until(ends)
+        async with self.lock:
+            if self._absences.get(seat) is asyncio.current_task():
+                del self._absences[seat]
+            if seat not in self._substitutable() or self.presence()["connected"][seat]:
+                return
+            took = await asyncio.to_thread(self.parts.store.take_over, self.game_id, seat)
+            if took:
+                self._set_away(seat, away=True, local=True)
+            else:  # another process took it over first: its news may be on the way
+                away = await asyncio.to_thread(self.parts.store.read_away, self.game_id)
+                if seat in away:
+                    self._set_away(seat, away=True, local=False)
+
+    async def take_back(self, seat: int, command_id: str | None) -> int:
+        """The player takes their seat back from the bot, at once; the game's version."""
+        async with self.lock:
+            if seat not in self.away:
+                message = Words(N_("no bot is playing for you"))
+                raise ProtocolError("not_away", message, command_id)
+            await asyncio.to_thread(self.parts.store.give_back, self.game_id, seat)
+            self._set_away(seat, away=False, local=True)
+            return self.version
+
+    def _set_away(self, seat: int, *, away: bool, local: bool) -> None:
+        """A bot starts or stops playing for a seat: every viewer hears of it (the move
+        log says so), the other processes too when it happened here."""
+        if (seat in self.away) == away:
+            return
+        if away:
+            self.away.add(seat)
+        else:
+            self.away.discard(seat)
+        message = {"type": "away", "version": self.version, "seat": seat, "away": away}
+        for viewer in self.viewers:
+            viewer.send(message)
+        if local:
+            remote = {"kind": "away", "game": self.game_id, "seat": seat, "away": away}
+            in_background(self.parts.fanout.publish(remote), FANOUT_FAILED)
+        self._schedule()
+
+    def heard_away(self, message: dict[str, Any]) -> None:
+        """Another process had a bot take a seat over, or gave it back."""
+        seat, away = message.get("seat"), message.get("away")
+        if isinstance(seat, int) and 0 <= seat < len(self.seats) and isinstance(away, bool):
+            self._set_away(seat, away=away, local=False)

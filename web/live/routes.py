@@ -11,9 +11,10 @@ from sqlalchemy import select
 
 from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby import game_by_id, game_summary, seat_of
+from ..lobby import game_by_id, game_summary, require_watcher, seat_of
 from ..models import GameAnalysis, GameEvent
 from ..people import OptionalUser, SessionDep
+from .coach import points_of
 from .coach import summary as coach_summary
 
 router = APIRouter(prefix="/api")
@@ -24,6 +25,7 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
     """A game's summary and what I may see of it (spectators need no account)."""
     game = game_by_id(session, game_id)
     user_id = user.id if user is not None else None
+    require_watcher(game, user_id)
     seat = None if user_id is None else seat_of(game, user_id)
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
@@ -33,10 +35,11 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
 
 
 @router.get("/games/{game_id}/record")
-def download_record(game_id: str, session: SessionDep) -> JSONResponse:
+def download_record(game_id: str, user: OptionalUser, session: SessionDep) -> JSONResponse:
     """The game record (docs/rules.md section 9, docs/triominos-rules.md section 9) —
-    only once the game is over."""
+    only once the game is over, and of a private game only for its players."""
     game = game_by_id(session, game_id)
+    require_watcher(game, user.id if user is not None else None)
     if game.status != "finished":
         raise HTTPException(
             409,
@@ -52,11 +55,15 @@ def download_record(game_id: str, session: SessionDep) -> JSONResponse:
 
 
 @router.get("/games/{game_id}/replay")
-def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str, Any]:
+def read_replay(
+    game_id: str, user: OptionalUser, session: SessionDep, request: Request
+) -> dict[str, Any]:
     """A finished game step by step, as the server's engine replays it: each version's
     event (with the tile drawn: the game is over) and the whole position after it,
-    running scores included. The browser shows the steps; it re-derives nothing."""
+    running scores included. The browser shows the steps; it re-derives nothing. A
+    private game's replay is its players' alone."""
     game = game_by_id(session, game_id)
+    require_watcher(game, user.id if user is not None else None)
     if game.status != "finished":
         raise HTTPException(
             409,
@@ -67,9 +74,16 @@ def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str
         )
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
+    coach = _coach_notes(session, request, game.id, len(game.seats))
+    noted = {note["version"]: note for note in coach["notes"]}
     steps: list[dict[str, Any]] = [{"version": 0, "event": None, **live.replay_frame()}]
     for event in _events(session, game_id):
+        note = noted.get(event.seq)
+        if note is not None:
+            note["preferred_points"] = points_of(kind, live, event.seat, note["preferred"])
         applied = live.apply(event.seat, kind.stored_action(event.action))
+        if note is not None:
+            note["played_points"] = applied.public.get("points")
         steps.append(
             {
                 "version": event.seq,
@@ -86,7 +100,7 @@ def read_replay(game_id: str, session: SessionDep, request: Request) -> dict[str
         "solo": game.solo,
         "result": game.result,
         "steps": steps,
-        "coach": _coach_notes(session, request, game.id, len(game.seats)),
+        "coach": coach,
     }
 
 

@@ -16,7 +16,7 @@ from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
 from ..i18n import N_, Words, best_language, rule_refusal, say
-from ..lobby import ID_SHAPE
+from ..lobby import ID_SHAPE, NO_SPECTATORS, may_watch
 from ..models import Game, Preference
 from ..people import user_of_session
 from ..protocol import (
@@ -28,6 +28,7 @@ from ..protocol import (
     PlayBase,
     ProtocolError,
     SyncMessage,
+    TakeSeatCommand,
     parse_inbound,
 )
 from ..settings import Settings
@@ -83,6 +84,8 @@ def _error(
 def _viewer_for(
     game_id: str, cookie_session: dict[str, Any], hub: Hub, accept_language: str | None
 ) -> Viewer | None:
+    """Who is connecting (their seat, or a spectator), or None for no such game. A
+    spectator of a game that lets nobody watch gets no seat either: ``watching`` says."""
     if not ID_SHAPE.fullmatch(game_id):
         return None
     with hub.db.session() as session:
@@ -106,7 +109,8 @@ def _viewer_for(
             if chosen is not None:
                 assistance, preferred = chosen[0] or assistance, chosen[1]
         language = best_language(preferred, accept_language)
-        return Viewer(user_id=user_id, seat=seat, assistance=assistance, language=language)
+        allowed = may_watch(game, user_id)
+        return Viewer(user_id, seat, assistance, language, allowed=allowed)
 
 
 @router.websocket("/ws/games/{game_id}")
@@ -122,11 +126,11 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
     viewer = await asyncio.to_thread(_viewer_for, game_id, cookie_session, hub, accept_language)
     room = await hub.room(game_id) if viewer is not None else None
     if viewer is None or room is None:
-        await websocket.accept()
         language = best_language(None, accept_language)
-        message = Words(N_("no game has this id"))
-        await websocket.send_json(_error("no_such_game", message, language=language))
-        await websocket.close(code=POLICY_VIOLATION)
+        await _refuse(websocket, "no_such_game", Words(N_("no game has this id")), language)
+        return
+    if not viewer.allowed:
+        await _refuse(websocket, "no_spectators", Words(NO_SPECTATORS), viewer.language)
         return
     await websocket.accept()
     since = _since(websocket.query_params.get("since"))
@@ -141,6 +145,13 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         viewer.outbox.put_nowait(None)
         with contextlib.suppress(Exception):
             await sender
+
+
+async def _refuse(websocket: WebSocket, code: str, message: Words, language: str) -> None:
+    """Say why the socket cannot watch this game, then close it (1008)."""
+    await websocket.accept()
+    await websocket.send_json(_error(code, message, language=language))
+    await websocket.close(code=POLICY_VIOLATION)
 
 
 def _since(raw: str | None) -> int | None:
@@ -203,6 +214,10 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     assert isinstance(message, CommandBase)
     if viewer.seat is None:
         raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
+    if isinstance(message, TakeSeatCommand):
+        version = await room.take_back(viewer.seat, message.id)
+        viewer.send({"type": "ack", "id": message.id, "version": version})
+        return
     if isinstance(message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand):
         version = await room.agree(viewer.seat, message)
         viewer.send({"type": "ack", "id": message.id, "version": version})

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from .. import metrics
-from ..db import Database, utcnow
-from ..models import Game, GameEvent, GameTable
+from ..clock import Clock, SystemClock
+from ..db import Database
+from ..models import Game, GameEvent, GameTable, Preference, SeatSubstitute
 
 
 class ConflictError(Exception):
@@ -55,13 +58,36 @@ class StoredGame:
     events: list[GameEvent]
     next_game: str | None = None
     """The table's newer game (a rematch), if there is one."""
+    substitute_minutes: int = 0
+    """The grace before a bot plays for an absent player (0: never)."""
+    away: frozenset[int] = frozenset()
+    """The seats a bot plays for now, their players being away."""
+    help_levels: list[str | None] = field(default_factory=list)
+    """Each seat's player's assistance level (a preference: "beginner" when never set),
+    None for a bot's seat: everyone sees who may draw tactically."""
+
+
+def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
+    """Each seat's assistance level: its player's preference ("beginner" until they
+    choose, as their own sockets assume), None for a bot or a seat with no one."""
+    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
+    query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
+    chosen: dict[int, str] = dict(
+        session.execute(query).all()
+    )  # a list of rows: a Result has keys()
+    return [
+        None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
+        for seat in seats
+    ]
 
 
 class EventStore:
     """Reads games and their events; writes events, grouped, on one thread."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, clock: Clock | None = None) -> None:
         self.db = db
+        self.clock: Clock = clock or SystemClock()
+        """When each event is stored (the game's time, web.clock)."""
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromino-writer")
         self._queued: list[tuple[str, StoredEvent, asyncio.Future[None]]] = []
         self._flusher: asyncio.Task[None] | None = None
@@ -140,6 +166,8 @@ class EventStore:
                 )
             )
             newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
+            away = self._away(session, game_id)
+            levels = help_levels(session, game.seats)
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -151,7 +179,42 @@ class EventStore:
                 game.turn_deadline_at,
                 events,
                 next_game=newest if newest != game.id else None,
+                substitute_minutes=game.substitute_minutes,
+                away=away,
+                help_levels=levels,
             )
+
+    @staticmethod
+    def _away(session: Session, game_id: str) -> frozenset[int]:
+        query = select(SeatSubstitute.seat).where(SeatSubstitute.game_id == game_id)
+        return frozenset(session.scalars(query))
+
+    def read_away(self, game_id: str) -> frozenset[int]:
+        """The seats a bot plays for now."""
+        with self.db.session() as session:
+            return self._away(session, game_id)
+
+    def take_over(self, game_id: str, seat: int) -> bool:
+        """Have a bot play for an absent player: whether this call did (another process
+        may have done it first; the key lets only one)."""
+        try:
+            with self.db.session() as session:
+                session.add(SeatSubstitute(game_id=game_id, seat=seat, since=self.clock.now()))
+                session.commit()
+        except IntegrityError:
+            return False
+        return True
+
+    def give_back(self, game_id: str, seat: int) -> bool:
+        """The player took their seat back: whether it was a bot's until now."""
+        with self.db.session() as session:
+            gone = session.execute(
+                delete(SeatSubstitute).where(
+                    SeatSubstitute.game_id == game_id, SeatSubstitute.seat == seat
+                )
+            )
+            session.commit()
+            return bool(getattr(gone, "rowcount", 0))
 
     def read_events(self, game_id: str, after: int) -> list[GameEvent]:
         """Events after a version, in order."""
@@ -179,15 +242,14 @@ class EventStore:
         if error is not None:
             raise error
 
-    @staticmethod
-    def _store_many(connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
+    def _store_many(self, connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
         """Games' next events with one INSERT and one UPDATE, each run over all the rows
         (plus, for games that ended, one UPDATE of their result and one of their
         tables): few calls into the database driver, so few hand-overs of the GIL. A
         version already taken fails the lot (the caller then stores them one by one)."""
         events, games = cast(Table, GameEvent.__table__), cast(Table, Game.__table__)
         tables = cast(Table, GameTable.__table__)
-        now = utcnow()
+        now = self.clock.now()
         rows = [
             {
                 "game_id": game_id,

@@ -12,7 +12,16 @@ from fastapi import APIRouter
 from . import routes, streams
 from .bus import LobbyBus
 from .host import LiveGames
-from .tables import ID_SHAPE, TableError, game_by_id, game_summary, seat_of
+from .tables import (
+    ID_SHAPE,
+    NO_SPECTATORS,
+    TableError,
+    game_by_id,
+    game_summary,
+    may_watch,
+    require_watcher,
+    seat_of,
+)
 
 router = APIRouter()
 router.include_router(routes.router)
@@ -20,11 +29,14 @@ router.include_router(streams.router)
 
 __all__ = [
     "ID_SHAPE",
+    "NO_SPECTATORS",
     "LiveGames",
     "LobbyBus",
     "TableError",
     "game_by_id",
     "game_summary",
+    "may_watch",
+    "require_watcher",
     "router",
     "seat_of",
 ]

@@ -11,6 +11,7 @@ from typing import Protocol
 
 from fastapi import Request
 
+from ..clock import Clock
 from .bus import LobbyBus
 
 
@@ -19,6 +20,8 @@ class LiveGames(Protocol):
 
     lobby: LobbyBus
     """Wakes this process's lobby and table streams."""
+    clock: Clock
+    """The time of this process's games: a new game's first deadline counts from it."""
 
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the streams here and on the other processes."""

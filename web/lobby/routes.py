@@ -8,6 +8,7 @@ and timer start before anyone connects; every change wakes the lobby streams.
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 
 from fastapi import APIRouter, Request, status
 from pydantic import TypeAdapter
@@ -86,7 +87,7 @@ def start_table(
 ) -> dict[str, str]:
     """Deal the game (creator only)."""
     table = tables.table_by_invite(session, invite_code)
-    game = tables.start(session, table, user, deal_seed=_deal_seed(request))
+    game = tables.start(session, table, user, now=_now(request), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -97,7 +98,7 @@ def start_solo(
 ) -> dict[str, str]:
     """One click, one solo game (of the game named, with its options)."""
     spec = body if body is not None else TypeAdapter(SoloCreate).validate_python({})
-    game = tables.start_solo(session, user, spec, deal_seed=_deal_seed(request))
+    game = tables.start_solo(session, user, spec, now=_now(request), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -108,7 +109,7 @@ def rematch(
 ) -> dict[str, str]:
     """The same seats and options again (asking twice gives the same new game)."""
     finished = tables.game_by_id(session, game_id)
-    game = tables.rematch(session, finished, user, deal_seed=_deal_seed(request))
+    game = tables.rematch(session, finished, user, now=_now(request), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     asyncio.run_coroutine_threadsafe(
         live_games(request).announce_rematch(finished.id, game.id), request.app.state.loop
@@ -120,6 +121,12 @@ def _deal_seed(request: Request) -> str | None:
     """The tests' fixed deal seed, if the settings have one (never in production)."""
     seed: str | None = request.app.state.settings.deal_seed
     return seed
+
+
+def _now(request: Request) -> datetime:
+    """The time on the live games' clock (web.clock): a new game's first deadline
+    counts from it, as every later one does."""
+    return live_games(request).clock.now()
 
 
 def _open_room(request: Request, session: SessionDep, game_id: str) -> None:

@@ -19,6 +19,10 @@ class SeatIn(Inbound):
     """A bot of the table's game (its kind's ``bots``), for a bot seat."""
 
 
+SUBSTITUTE_MINUTES = 60
+"""The longest grace a table may give an absent player before a bot plays for them."""
+
+
 class TableCreateBase(Inbound):
     """A new table: which game, its options (the game's own, with their defaults), the
     seats and whether the lobby lists it."""
@@ -27,6 +31,11 @@ class TableCreateBase(Inbound):
     options: BaseModel
     seats: list[SeatIn] = Field(min_length=1, max_length=8)
     public: bool = False
+    spectators: bool = True
+    """Whether people other than the players may watch its games (their replays too)."""
+    substitute_minutes: int = Field(default=0, ge=0, le=SUBSTITUTE_MINUTES)
+    """After how many minutes away (no socket open) a bot plays for a player until they
+    come back; 0: never."""
 
 
 class SoloCreateBase(Inbound):
@@ -72,6 +81,9 @@ class SeatPublic(BaseModel):
     bot: str | None
     user_id: int | None
     name: str | None
+    assistance: str | None = None
+    """The seated person's assistance level (a preference), None for a bot or a free
+    seat: the others see who may draw while a tile fits."""
 
 
 class TablePublic(BaseModel):
@@ -82,6 +94,8 @@ class TablePublic(BaseModel):
     options: dict[str, Any]
     public: bool
     solo: bool
+    spectators: bool
+    substitute_minutes: int
     status: str
     game_id: str | None
     seats: list[SeatPublic]

@@ -2,7 +2,10 @@
 as they change (server-sent events).
 
 ``GET /api/lobby/events`` (``event: lobby``) carries the open public tables and my
-games; ``GET /api/tables/{invite_code}/events`` (``event: table``) one table as
+games; ``GET /api/me/events`` (``event: me``) what every page's header shows of me:
+my name, my preferences and how many games wait for my move (the lobby stream sends
+``me`` events too, so the home page needs one stream);
+``GET /api/tables/{invite_code}/events`` (``event: table``) one table as
 ``GET /api/tables/{invite_code}`` gives it (a table that does not exist is a 404
 before the stream starts). Whatever changes a table or a game wakes every stream
 (:class:`web.lobby.bus.LobbyBus`, here and on the other processes); a stream then
@@ -24,7 +27,7 @@ from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from ..db import Database
 from ..models import User
-from ..people import SessionDep, user_of_session
+from ..people import SessionDep, public_user, user_of_session
 from . import tables
 from .bus import KEEP_ALIVE, REFRESH_GAP, LobbyBus
 from .host import live_games
@@ -41,7 +44,25 @@ async def lobby_events(request: Request) -> AsyncIterator[ServerSentEvent]:
     idle = timedelta(days=request.app.state.settings.session_idle_days)
     cookie = dict(request.session)
     user_id = await asyncio.to_thread(_user_id_of, database, cookie, idle)
-    stream = _changes(live_games(request).lobby, "lobby", lambda: _lobby_lists(database, user_id))
+    stream = _changes(
+        live_games(request).lobby,
+        {"lobby": lambda: _lobby_lists(database, user_id), "me": lambda: _me(database, user_id)},
+    )
+    async for message in stream:
+        yield message
+
+
+@router.get("/me/events", response_class=EventSourceResponse)
+async def me_events(request: Request) -> AsyncIterator[ServerSentEvent]:
+    """What the header shows of me (``event: me``): my name, my preferences and the count
+    of games waiting for my move, at once and whenever they change — a move in any game,
+    a preference changed in another tab or on another device, here or on another
+    process. No account is made for a visitor without one (nothing is sent then)."""
+    database: Database = request.app.state.db
+    idle = timedelta(days=request.app.state.settings.session_idle_days)
+    cookie = dict(request.session)
+    user_id = await asyncio.to_thread(_user_id_of, database, cookie, idle)
+    stream = _changes(live_games(request).lobby, {"me": lambda: _me(database, user_id)})
     async for message in stream:
         yield message
 
@@ -59,24 +80,26 @@ async def table_events(
     """The table now, then again whenever it changes; a comment every 25 s keeps
     proxies from closing the stream."""
     database: Database = request.app.state.db
-    stream = _changes(live_games(request).lobby, "table", lambda: _table(database, invite_code))
+    stream = _changes(live_games(request).lobby, {"table": lambda: _table(database, invite_code)})
     async for message in stream:
         yield message
 
 
 async def _changes(
-    bus: LobbyBus, event: str, read: Callable[[], dict[str, Any]]
+    bus: LobbyBus, reads: dict[str, Callable[[], dict[str, Any] | None]]
 ) -> AsyncIterator[ServerSentEvent]:
-    """What ``read`` gives (in a thread), sent as ``event`` at once and again each time
-    the bus wakes and it differs; a burst of changes makes one reading."""
-    last: dict[str, Any] | None = None
+    """What each of ``reads`` gives (in a thread), sent as the event it is named by at
+    once and again each time the bus wakes and it differs (None: nothing to send); a
+    burst of changes makes one reading."""
+    last: dict[str, dict[str, Any] | None] = {}
     async with bus.listen() as changed:
         while True:
             changed.clear()
-            now = await asyncio.to_thread(read)
-            if now != last:
-                yield ServerSentEvent(event=event, data=now)
-                last = now
+            for event, read in reads.items():
+                now = await asyncio.to_thread(read)
+                if now is not None and (event not in last or now != last[event]):
+                    yield ServerSentEvent(event=event, data=now)
+                last[event] = now
             try:
                 await asyncio.wait_for(changed.wait(), timeout=KEEP_ALIVE)
             except TimeoutError:
@@ -102,6 +125,29 @@ def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
                 for game in tables.my_games(session, user)
             ]
         return {"tables": listed, "my_games": mine}
+
+
+def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
+    """My name, my preferences and ``waiting``: my games in progress whose turn is mine,
+    solo games left out (nobody waits on them)."""
+    if user_id is None:
+        return None
+    with db.session() as session:
+        user = session.get(User, user_id)
+        if user is None:
+            return None
+        waiting = sum(
+            1
+            for game in tables.my_games(session, user)
+            if not game.solo and tables.game_summary(game, user.id).my_turn
+        )
+        me = public_user(user)
+        return {
+            "name": me.name,
+            "registered": me.registered,
+            "preferences": me.preferences.model_dump(),
+            "waiting": waiting,
+        }
 
 
 def _table(db: Database, invite_code: str) -> dict[str, Any]:

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, object_session
+from sqlalchemy.orm import Session, object_session, selectinload
 
 from chromino.core.errors import InvalidSetupError
 
-from ..db import as_utc, utcnow
+from ..db import as_utc
 from ..games import GAMES, GameKind, game_kind
 from ..i18n import N_, N_plural, Words
 from ..models import Game, GamePlayer, GameTable, TableSeat, User
@@ -96,6 +96,8 @@ def create_table(
         options=_check_options(kind, spec.options.model_dump(), len(spec.seats)),
         public=spec.public and not solo,
         solo=solo,
+        spectators=spec.spectators and not solo,
+        substitute_minutes=0 if solo else spec.substitute_minutes,
     )
     creator_seated = False
     for index, seat in enumerate(spec.seats):
@@ -165,8 +167,11 @@ def leave(table: GameTable, user: User) -> None:
         table.status = "closed"
 
 
-def start(session: Session, table: GameTable, user: User, *, deal_seed: str | None = None) -> Game:
-    """Deal the game: only the creator may, once every human seat is taken."""
+def start(
+    session: Session, table: GameTable, user: User, *, now: datetime, deal_seed: str | None = None
+) -> Game:
+    """Deal the game: only the creator may, once every human seat is taken. ``now`` is
+    the live games' clock (web.clock): the first turn's deadline counts from it."""
     if user.id != table.creator_id:
         raise TableError(
             403, "not_creator", Words(N_("only the table's creator can start the game"))
@@ -182,7 +187,7 @@ def start(session: Session, table: GameTable, user: User, *, deal_seed: str | No
         seats = ", ".join(str(seat) for seat in empty)
         message = Words(singular, plural=plural, count=len(empty), seats=seats)
         raise TableError(409, "seats_empty", message)
-    return _deal_game(session, table, deal_seed)
+    return _deal_game(session, table, deal_seed, now)
 
 
 def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
@@ -202,7 +207,7 @@ def new_game_id() -> str:
     return game_id
 
 
-def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Game:
+def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: datetime) -> Game:
     kind = game_kind(table.kind)
     names = [
         seat.user.name if seat.user is not None else kind.bots.get(seat.bot or "", "Bot")
@@ -222,7 +227,9 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
         setup=setup,
         seats=seats,
         solo=table.solo,
-        turn_deadline_at=utcnow() + timedelta(seconds=turn_seconds) if turn_seconds else None,
+        spectators=table.spectators,
+        substitute_minutes=table.substitute_minutes,
+        turn_deadline_at=now + timedelta(seconds=turn_seconds) if turn_seconds else None,
     )
     session.add(game)
     for index, seat in enumerate(seats):
@@ -234,7 +241,12 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None) -> Gam
 
 
 def start_solo(
-    session: Session, user: User, spec: SoloCreateBase, *, deal_seed: str | None = None
+    session: Session,
+    user: User,
+    spec: SoloCreateBase,
+    *,
+    now: datetime,
+    deal_seed: str | None = None,
 ) -> Game:
     """One click: a one-seat table of the game asked for, dealt at once. Options the
     request leaves out take the game's solo defaults (an untimed Triominos)."""
@@ -245,10 +257,12 @@ def start_solo(
         game=spec.game, options=options, seats=[SeatIn(kind="human")], public=False
     )
     table = create_table(session, user, table_spec, solo=True)
-    return _deal_game(session, table, deal_seed)
+    return _deal_game(session, table, deal_seed, now)
 
 
-def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None = None) -> Game:
+def rematch(
+    session: Session, game: Game, user: User, *, now: datetime, deal_seed: str | None = None
+) -> Game:
     """The same seats and options again; asking twice gives the same new game."""
     if game.status != "finished":
         raise TableError(409, "game_not_finished", Words(N_("a rematch needs a finished game")))
@@ -263,7 +277,7 @@ def rematch(session: Session, game: Game, user: User, *, deal_seed: str | None =
         newer = session.get(Game, table.game_id)
         assert newer is not None
         return newer
-    return _deal_game(session, table, deal_seed)
+    return _deal_game(session, table, deal_seed, now)
 
 
 def game_by_id(session: Session, game_id: str) -> Game:
@@ -284,6 +298,29 @@ def seat_of(game: Game, user_id: int) -> int | None:
     return None
 
 
+NO_SPECTATORS = N_("only its players can watch this game")
+
+
+def may_watch(game: Game, user_id: int | None) -> bool:
+    """Whether this person may see the game (its socket, its replay, its record): its
+    players always, anyone else only when the table lets people watch. A game that lets
+    nobody watch stays private once it is over too."""
+    return game.spectators or (user_id is not None and seat_of(game, user_id) is not None)
+
+
+def require_watcher(game: Game, user_id: int | None) -> None:
+    """A 403 for someone who may not see the game."""
+    if not may_watch(game, user_id):
+        raise TableError(403, "no_spectators", Words(NO_SPECTATORS))
+
+
+def _help_level(user: User | None) -> str | None:
+    """A seated person's assistance level ("beginner" until they choose one)."""
+    if user is None:
+        return None
+    return user.preference.assistance if user.preference is not None else "beginner"
+
+
 def table_public(table: GameTable) -> TablePublic:
     """A table as anyone holding its invite code may see it."""
     kind = game_kind(table.kind)
@@ -294,6 +331,8 @@ def table_public(table: GameTable) -> TablePublic:
         options=table.options,
         public=table.public,
         solo=table.solo,
+        spectators=table.spectators,
+        substitute_minutes=table.substitute_minutes,
         status=table.status,
         game_id=table.game_id,
         seats=[
@@ -305,6 +344,7 @@ def table_public(table: GameTable) -> TablePublic:
                 name=seat.user.name
                 if seat.user
                 else (kind.bots.get(seat.bot) if seat.bot else None),
+                assistance=_help_level(seat.user),
             )
             for seat in table.seats
         ],
@@ -323,6 +363,10 @@ def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
         .where(GameTable.public.is_(True), GameTable.status == "open", GameTable.id.in_(free_seat))
         .order_by(GameTable.created_at.desc(), GameTable.id.desc())
         .limit(limit)
+        # Each seat's person and their preference (the help level), in three queries.
+        .options(
+            selectinload(GameTable.seats).selectinload(TableSeat.user).selectinload(User.preference)
+        )
     )
     return list(session.scalars(query))
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from ..db import as_utc, utcnow
 from ..models import Preference, SiteSecret, User, UserSession
-from .names import normalize, skeleton
+from .names import drawn_guest_name, guest_name, normalize, skeleton
 from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
 
 _hasher = PasswordHasher()
@@ -36,7 +36,7 @@ def guest(session: Session) -> User:
     unique key refuses the insert and another name is drawn.
     """
     while True:
-        name = f"Guest {secrets.randbelow(900000) + 100000}"
+        name = guest_name(secrets.randbelow(900000) + 100000)
         key = skeleton(name)
         if session.scalar(select(User.id).where(User.name_key == key)) is not None:
             continue
@@ -132,8 +132,12 @@ def current_session_id(cookie_session: Mapping[str, Any]) -> str | None:
 
 
 def authenticate(session: Session, name: str, password: str) -> User | None:
-    """The registered user with this name (or one that looks the same) and password."""
+    """The registered user with this name (or one that looks the same) and password. A
+    guest's drawn name may be typed as any page words it ("Гость 123456")."""
     user = session.scalar(select(User).where(User.name_key == skeleton(normalize(name))))
+    drawn = drawn_guest_name(name)
+    if user is None and drawn is not None:
+        user = session.scalar(select(User).where(User.name_key == skeleton(drawn)))
     if user is None or user.password_hash is None:
         _hasher.hash(password)  # same work either way: no timing hint that the name exists
         return None

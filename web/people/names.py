@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..i18n import N_, OWN_PROBLEMS, own_problem
+from ..i18n import LANGUAGES, N_, OWN_PROBLEMS, gettext_in, own_problem
 
 MAX_LENGTH = 24
 """Characters in a name after normalisation (the column holds 40)."""
@@ -47,6 +47,40 @@ RESERVED = ("Random bot", "Greedy bot", "Strong bot", "Easy bot", "Medium bot", 
 """Names the server gives its own players: nobody may pass for one."""
 
 
+GUEST_WORDS = N_("Guest {number}")
+"""A new guest's drawn name in the reader's words. The stored name is always the
+English form, ``Guest 123456`` (:func:`guest_name`); every page words it in its
+reader's language at display ("Гость 123456", "ゲスト 123456"), so nobody may choose a
+name of that form (:func:`looks_like_a_guest`)."""
+GUEST_DIGITS = 6
+
+
+def guest_name(number: int) -> str:
+    """The stored name of a new guest: ``Guest`` and a six-digit number."""
+    return f"Guest {number:0{GUEST_DIGITS}d}"
+
+
+def looks_like_a_guest(name: str) -> bool:
+    """Whether a name passes for a drawn guest's name ("Guest 123456", "GUEST 12"),
+    which every page words in its own language."""
+    found = re.fullmatch(r"(\D+?)\s*(\d+)", normalize(name))
+    return found is not None and skeleton(found.group(1)) == "guest"
+
+
+def drawn_guest_name(typed: str) -> str | None:
+    """The stored name of a guest whose worded name (in any language) was typed
+    ("Гость 123456" → "Guest 123456"), or None: a guest signs in with the name shown."""
+    text = normalize(typed)
+    for language in LANGUAGES:
+        words = gettext_in(language, GUEST_WORDS, number="\x00")
+        before, _, after = words.partition("\x00")
+        pattern = re.escape(before) + rf"(\d{{{GUEST_DIGITS}}})" + re.escape(after)
+        found = re.fullmatch(pattern, text, flags=re.IGNORECASE)
+        if found:
+            return guest_name(int(found.group(1)))
+    return None
+
+
 class UnusableName(ValueError):
     """A name that cannot be used, and why: a problem type, its marked template and the
     values it needs (the reader's language words it, see web.i18n.texts)."""
@@ -69,6 +103,10 @@ MIXED = own_problem(
     "name_mixed_scripts", N_("a name cannot mix Latin letters with Cyrillic or Greek ones")
 )
 A_BOT = own_problem("name_of_a_bot", N_("that name belongs to one of the computer players"))
+A_GUEST = own_problem(
+    "name_of_a_guest",
+    N_("names like “Guest 123456” are given to new guests: choose another one"),
+)
 
 
 def normalize(raw: str) -> str:

@@ -7,8 +7,8 @@ from typing import Protocol
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..i18n import N_, N_plural, Words
-from . import accounts
+from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
+from . import accounts, names
 from .deps import CurrentUser, SessionDep
 from .limits import Limits
 from .schemas import (
@@ -25,10 +25,11 @@ router = APIRouter(prefix="/api")
 
 class OpenGames(Protocol):
     """The open games (the live hub), as far as a person's preferences reach them: a
-    new assistance level is resent to each open game of theirs. Named here so that
-    people need not know the live games."""
+    new assistance level is resent to each open game of theirs, on every process, and
+    their pages' streams (``GET /api/me/events``) hear that the preferences changed.
+    Named here so that people need not know the live games."""
 
-    def set_assistance(self, user_id: int, level: str) -> None: ...
+    def preferences_changed(self, user_id: int, assistance: str | None) -> None: ...
 
 
 @router.get("/me")
@@ -39,7 +40,12 @@ def read_me(user: CurrentUser) -> UserPublic:
 
 @router.put("/me/name")
 def change_name(body: NameUpdate, user: CurrentUser, session: SessionDep) -> UserPublic:
-    """Pick a display name; names are unique regardless of case."""
+    """Pick a display name; names are unique regardless of case. A name of a new guest's
+    form ("Guest 123456") is refused but for keeping my own drawn one: pages word those
+    in their reader's language."""
+    if names.looks_like_a_guest(body.name) and body.name != user.name:
+        message = Words(OWN_PROBLEMS[names.A_GUEST])
+        raise HTTPException(422, detail={"code": names.A_GUEST, "message": message})
     try:
         accounts.rename(session, user, body.name)
     except accounts.NameTakenError:
@@ -145,11 +151,13 @@ def read_preferences(user: CurrentUser) -> PreferencesPublic:
 
 @router.patch("/me/preferences")
 def update_preferences(
-    body: PreferencesUpdate, user: CurrentUser, request: Request
+    body: PreferencesUpdate, user: CurrentUser, request: Request, session: SessionDep
 ) -> PreferencesPublic:
-    """Change some preferences; the others stay. Open games hear of a new assistance level."""
+    """Change some preferences; the others stay. Committed first, then open games hear
+    of a new assistance level and every page of mine (other tabs, other devices, any
+    process) of the change."""
     accounts.update_preferences(user, body)
-    if body.assistance is not None:
-        games: OpenGames = request.app.state.hub
-        request.app.state.loop.call_soon_threadsafe(games.set_assistance, user.id, body.assistance)
+    session.commit()
+    games: OpenGames = request.app.state.hub
+    request.app.state.loop.call_soon_threadsafe(games.preferences_changed, user.id, body.assistance)
     return accounts.public_user(user).preferences

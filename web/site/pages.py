@@ -10,10 +10,10 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from markupsafe import Markup
 from sqlalchemy import select
 
-from ..games import catalogue
+from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
-from ..models import Game, GameTable
+from ..models import Game, GameTable, User
 from ..people import ASSISTANCE_LEVELS, PALETTES, CurrentUser, SessionDep, public_user
 
 router = APIRouter(include_in_schema=False)
@@ -29,10 +29,12 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
         request=request,
         me=me,
         language=language,
-        header_languages=language_names(language, short=True),
+        header_languages=language_names(language),
         all_languages=language_names(language),
         boot_json=_script_json(boot),
         catalog_json=_script_json(script_catalog(language)),
+        assistance_levels=ASSISTANCE_LEVELS,  # the preferences' fields (the Preferences
+        palettes=PALETTES,  # page, the game page's settings panel)
         **context,
     )
     return HTMLResponse(html)
@@ -62,13 +64,24 @@ def not_found(request: Request, user: Any, what: str) -> HTMLResponse:
 def table_page(
     request: Request, user: CurrentUser, session: SessionDep, invite_code: str
 ) -> HTMLResponse:
-    """A table: seats, options, invite link, start."""
-    known = ID_SHAPE.fullmatch(invite_code) and session.scalar(
-        select(GameTable.id).where(GameTable.invite_code == invite_code)
+    """A table: who invites whom to which game (with its rules), seats, options,
+    invite link, start."""
+    table = ID_SHAPE.fullmatch(invite_code) and session.scalar(
+        select(GameTable).where(GameTable.invite_code == invite_code)
     )
-    if not known:
+    if not table:
         return not_found(request, user, "table")
-    return render(request, user, "table.html", boot={"invite_code": invite_code})
+    creator = session.get(User, table.creator_id) if table.creator_id is not None else None
+    return render(
+        request,
+        user,
+        "table.html",
+        boot={"invite_code": invite_code},
+        game=table.kind,
+        game_title=game_kind(table.kind).title,
+        creator_name=creator.name if creator is not None else None,
+        mine=creator is not None and creator.id == user.id,
+    )
 
 
 def _kind_of(session: SessionDep, game_id: str) -> str | None:
@@ -87,7 +100,13 @@ def _game_shell(
     kind = _kind_of(session, game_id)
     if kind is None:
         return not_found(request, user, "game")
-    return render(request, user, template, boot={"game_id": game_id, "game": kind})
+    return render(
+        request,
+        user,
+        template,
+        boot={"game_id": game_id, "game": kind},
+        game_title=game_kind(kind).title,
+    )
 
 
 @router.get("/g/{game_id}")
@@ -115,13 +134,7 @@ def solo_page(request: Request, user: CurrentUser) -> HTMLResponse:
 @router.get("/preferences")
 def preferences_page(request: Request, user: CurrentUser) -> HTMLResponse:
     """Assistance, palette, symbols, arrows, sound, language, name and password."""
-    return render(
-        request,
-        user,
-        "preferences.html",
-        assistance_levels=ASSISTANCE_LEVELS,
-        palettes=PALETTES,
-    )
+    return render(request, user, "preferences.html")
 
 
 @router.get("/rules")

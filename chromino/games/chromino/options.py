@@ -13,7 +13,9 @@ SCORINGS: Final = ("none", "expert", "segments", "segments-multiply")
 STARTS: Final = ("chameleon", "tricolor")
 MAX_PLAYERS: Final = 8
 MAX_DRAWS_PER_TURN: Final = 5
-MAX_TURN_SECONDS: Final = 24 * 3600
+TURN_SECONDS: Final = range(15, 601)
+"""Seconds per turn of a timed game (0 is untimed): a shorter turn times out before a
+player has looked at the board, a longer one is a game over days (not a turn timer)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +31,7 @@ class GameOptions(OptionsForm):
     strict_draw: bool = False
     open_hands: bool = False
     turn_seconds: int = 0
-    """0 = untimed. The engine has no clock: the host declares a timeout."""
+    """0 = untimed, or 15 to 600. The engine has no clock: the host declares a timeout."""
 
     def __post_init__(self) -> None:
         _require_choice("ruleset", self.ruleset, RULESETS)
@@ -39,7 +41,7 @@ class GameOptions(OptionsForm):
         _require_int("draws_per_turn", self.draws_per_turn, 0, MAX_DRAWS_PER_TURN)
         _require_bool("strict_draw", self.strict_draw)
         _require_bool("open_hands", self.open_hands)
-        _require_int("turn_seconds", self.turn_seconds, 0, MAX_TURN_SECONDS)
+        _require_turn_seconds(self.turn_seconds)
 
     @property
     def junior(self) -> bool:
@@ -62,6 +64,12 @@ def _require_int(name: str, value: object, low: int, high: int) -> None:
         raise InvalidSetupError(
             f"options.{name}", f"{value!r} is not a whole number from {low} to {high}"
         )
+
+
+def _require_turn_seconds(value: object) -> None:
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    if not whole or (value != 0 and value not in TURN_SECONDS):
+        raise InvalidSetupError("options.turn_seconds", f"{value!r} is not 0, or 15 to 600")
 
 
 def _require_bool(name: str, value: object) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ...core.outcome import EndedBy
+from ...core.search import RewardMeaning
 from ...core.search_state import TileSearchState, margin_blend, win_shares
 from ...core.strong import DealtInformation, StrongDriver
 from ...core.strong import StrongBot as CoreStrongBot
@@ -93,6 +94,12 @@ class ChrominoState(TileSearchState):
         if scoring == "none" or not MARGIN_WEIGHT:
             return win
         return margin_blend(win, self.scores, MARGIN_SCALES[scoring], MARGIN_WEIGHT)
+
+    def reward_meaning(self) -> RewardMeaning:
+        """As :meth:`rewards` decides: solo, the win alone without scores, else the blend."""
+        if self.count == 1:
+            return "solo"
+        return "win" if self.options.scoring == "none" or not MARGIN_WEIGHT else "win_and_margin"
 
     # --- policy ---------------------------------------------------------------
 

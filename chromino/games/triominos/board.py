@@ -25,7 +25,7 @@ from typing import Final
 
 from ...core.board import CheckedBoard
 from ...core.errors import IllegalMoveError, Reason
-from .grid import AROUND_POINT, corners, edge_neighbours
+from .grid import AROUND_POINT, cells_around, corners, edge_neighbours
 from .placement import COORDINATE_LIMIT, ROTATIONS, Placement
 from .scoring import FIGURE_BONUS, HEXAGONS, Figure
 from .tiles import ALL_NAMES, TILES, VALUES
@@ -365,6 +365,28 @@ class Board(CheckedBoard):
         cell = _cell_of(placement)
         figure = self._figure_of(cell)
         return VALUES[placement.tile] + FIGURE_BONUS[figure], figure
+
+    def figure_cells(self, placement: Placement) -> tuple[tuple[int, int], ...]:
+        """The cells of the figure a placement on an empty cell makes, for the page to
+        outline (it knows no rules): each closed hexagon's six, or the bridge's tile, the
+        tile beside it and those at its far point; empty when it makes none. Worked out
+        only for a play known to make a figure, so it is written for reading, not speed."""
+        here = (placement.x, placement.y)
+
+        def taken(cell: tuple[int, int]) -> bool:
+            return cell == here or pack(*cell) in self._cells
+
+        closed = [point for point in corners(*here) if all(map(taken, cells_around(*point)))]
+        if closed:
+            return tuple(sorted({cell for point in closed for cell in cells_around(*point)}))
+        beside = [k for k, cell in enumerate(edge_neighbours(*here)) if taken(cell)]
+        if len(beside) != 1:
+            return ()
+        point = corners(*here)[beside[0]]
+        far = [cell for cell in cells_around(*point) if cell != here and taken(cell)]
+        if not far:
+            return ()
+        return tuple(sorted({here, edge_neighbours(*here)[beside[0]], *far}))
 
     def _figure_of(self, cell: int) -> Figure | None:
         figures = self._figures

@@ -37,6 +37,8 @@ class Event(BaseEvent[Placement]):
     """
 
     figure: Figure | None = None
+    figure_cells: tuple[tuple[int, int], ...] = ()
+    """The cells of the figure made (the board outlines them for a moment)."""
     end_points: tuple[int, ...] = ()
     """Per seat, what the end of the game added: +25 and the other hands' values
     for the player who went out, minus each player's hand value when blocked."""
@@ -55,6 +57,8 @@ class Event(BaseEvent[Placement]):
         data = BaseEvent.public_json(self)
         data["points"] = self.points
         data["figure"] = None if self.figure is None else self.figure.value
+        if self.figure_cells:
+            data["figure_cells"] = [list(cell) for cell in self.figure_cells]
         data["took_tile"] = self.drawn is not None
         data["went_out"] = self.went_out
         data["end_points"] = list(self.end_points)
@@ -130,11 +134,14 @@ class Game(TileGame[Placement, Event, View]):
 
     def _play(self, seat: int, action: Action[Placement], placement: Placement) -> Event:
         points, figure = self.board.score(placement)
+        cells = self.board.figure_cells(placement) if figure is not None else ()
         self.board.place(placement)
         hand = self.hands[seat]
         hand.remove(placement.tile)
         self.scores[seat] += points
-        event = Event(seat, action, points=points, figure=figure, went_out=not hand)
+        event = Event(
+            seat, action, points=points, figure=figure, figure_cells=cells, went_out=not hand
+        )
         return self._end_turn(event, placed=True)
 
     def _ended_by(self, event: Event) -> EndedBy | None:

@@ -18,6 +18,7 @@ from collections import Counter
 from typing import Any, Final
 
 from ...core.outcome import best_scores
+from ...core.search import RewardMeaning
 from ...core.search_state import TileSearchState, margin_blend, win_shares
 from ...core.strong import DealtInformation, StrongDriver
 from ...core.strong import StrongBot as CoreStrongBot
@@ -73,6 +74,12 @@ class TriominosState(TileSearchState):
         if not MARGIN_WEIGHT:
             return win
         return margin_blend(win, scores, MARGIN_SCALE, MARGIN_WEIGHT)
+
+    def reward_meaning(self) -> RewardMeaning:
+        """As :meth:`rewards` decides: solo, else the blend of winning and the lead."""
+        if self.count == 1:
+            return "solo"
+        return "win_and_margin" if MARGIN_WEIGHT else "win"
 
     # --- policy ---------------------------------------------------------------
 

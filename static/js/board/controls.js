@@ -44,11 +44,11 @@ export function wireViewControls(board, view, { reversed, onChange, signal }) {
   const words = reversed ? reversedWords() : null;
   for (const button of document.querySelectorAll("[data-pan]")) {
     button.addEventListener("click", () => pan(button.dataset.pan), listen);
-    if (words) {
-      // Reversed, the left arrow shows more to the right: its tooltip says what it does.
-      button.title = words[button.dataset.pan];
-      button.setAttribute("aria-label", words[button.dataset.pan]);
-    }
+    button.dataset.viewWords ??= button.title; // the page's words (a board wired again may not be reversed)
+    // Reversed, the left arrow shows more to the right: its tooltip says what it does.
+    const said = words ? words[button.dataset.pan] : button.dataset.viewWords;
+    button.title = said;
+    button.setAttribute("aria-label", said);
   }
   document.getElementById("zoom-in").addEventListener("click", () => zoom(1.25), listen);
   document.getElementById("zoom-out").addEventListener("click", () => zoom(0.8), listen);

@@ -6,6 +6,7 @@
 // The shell (game/shell.js) owns everything else and calls what mountPlacing returns.
 import { isMyTurn, myHand } from "../game/model.js";
 import * as shared from "../game/texts.js";
+import { labelled } from "../i18n.js";
 import { createView, fitView, keepInView } from "./camera.js";
 import { wireViewControls } from "./controls.js";
 import { wireHandDrag } from "./drag.js";
@@ -73,7 +74,7 @@ export function mountPlacing(context, game) {
       state.ghost = startingCell(game.board, targets.current(state), state.view);
       if (state.ghost) keepGhostInView();
       board.svg.focus();
-      announce(`${game.tileLabel(tile)}. ${ghostWords()}`);
+      announce(labelled(game.tileLabel(tile), ghostWords()));
     }
     requestRender();
   }
@@ -157,6 +158,13 @@ export function mountPlacing(context, game) {
       cell = target.cell;
     } else {
       placement = targets.placementAt(state.picked, state.orientation, cell);
+      if (targets.ghostScene({ ...state, ghost: cell })?.status === "taken") {
+        // Over a tile on the board: it cannot go there, whatever the rules (no list to say more).
+        state.ghost = { ...cell };
+        state.error = shared.placeTaken();
+        requestRender();
+        return;
+      }
     }
     command("play", { ...placement });
     state.ghost = { ...cell };
@@ -292,7 +300,7 @@ export function mountPlacing(context, game) {
       for (const way of game.turns) $(way.button).disabled = !state.picked;
       $("cancel").disabled = !state.picked;
       const place = $("place");
-      place.disabled = !isMyTurn(state) || Boolean(state.pending) || !scene || scene.status === "off";
+      place.disabled = !isMyTurn(state) || Boolean(state.pending) || !scene || scene.status === "off" || scene.status === "taken";
       // What the ghost's place is worth, on the button that lays it there.
       const priced = scene?.status === "target" && scene.points !== undefined && scene.points !== null;
       const worth = priced ? game.words.placeWorth(scene) : null;
@@ -312,7 +320,7 @@ export function mountPlacing(context, game) {
     },
 
     pickedHint() {
-      if (state.legal === null) return game.words.freeHint();
+      if (state.legal === null) return targets.ghostScene(state)?.status === "taken" ? shared.placeTaken() : game.words.freeHint();
       // A finger's first tap showed the place: say how to lay the tile there.
       if (touchScreen && targets.ghostScene(state)?.status === "target") return shared.tapAgainHint();
       const fitsAnotherWay = state.legal.some((entry) => entry.tile === state.picked);

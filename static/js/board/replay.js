@@ -10,11 +10,13 @@ export function mountReplayBoard(gameBoard, svg, { changed, reversedArrows }) {
   const board = gameBoard.mount(svg, { view: () => view, changed, tap: () => {}, hover: () => {} });
   wireViewControls(board, view, { reversed: reversedArrows, onChange: changed });
   return {
-    /** Draw a frame: {board, lastPlaced, ghost?}. */
+    /** Draw a frame: {board, lastPlaced, ghost?} (ghost: one {placement, status} or a list of them). */
     show(frame) {
       if (view.follow) {
         const { width, height } = board.size();
-        fitView(view, gameBoard.fitBox(frame.board, []), width, height, gameBoard.replayMargin);
+        // The ghosts too (the coach's move may lie beyond the tiles).
+        const ghosts = [].concat(frame.ghost || []).map((ghost) => ghost.placement);
+        fitView(view, gameBoard.fitBox(frame.board, ghosts), width, height, gameBoard.replayMargin);
       }
       board.draw({ view, tiles: frame.board, lastPlaced: frame.lastPlaced, targets: null, ghost: frame.ghost || null });
     },

@@ -34,7 +34,7 @@ export function renderEnd(state, module) {
   const best = newBest(state);
   $("end-best").hidden = !best;
   if (best) $("end-best").textContent = module.newBestText(state.soloBest.after, state.soloBest.before);
-  const key = JSON.stringify([game.scores, game.hand_counts, winners, end.figures]);
+  const key = JSON.stringify([game.scores, game.hand_counts, winners, end.figures, state.moment?.kind]);
   const list = $("end-scores");
   if (list.dataset.key !== key) {
     list.dataset.key = key;
@@ -42,7 +42,7 @@ export function renderEnd(state, module) {
       ...state.players.map((name, seat) =>
         el(
           "li",
-          { class: winners.includes(seat) ? "winner" : "" },
+          { class: winners.includes(seat) ? `winner${state.moment?.kind === "won" ? " moment-won" : ""}` : "" },
           el("span", { class: "end-name" }, name),
           el("span", { class: "end-figure", "data-testid": "end-figure" }, end.figures[seat]),
         ),

@@ -37,7 +37,7 @@ export function createHand(list, { game, play }) {
       button.classList.toggle("unplayable", hints && !fits);
       button.classList.toggle("drawn", drawn);
       button.setAttribute("aria-pressed", String(state.picked === tile));
-      button.setAttribute("aria-label", handTileLabel(game.tileLabel(tile), { fits, drawn }));
+      button.setAttribute("aria-label", handTileLabel((game.handLabel ?? game.tileLabel)(tile), { fits, drawn }));
     });
   }
 

@@ -1,6 +1,7 @@
 // Leaving a game and ending it by agreement (docs/protocol.md, "Leaving and ending by
 // agreement"): the "Resign" button with its confirmation, "Offer to end the game", and
-// the prompt to accept or decline someone's offer. The server decides everything; this
+// the prompt to accept or decline someone's offer; back from away, "Take my seat back"
+// from the bot that played for me. The server decides everything; this
 // shows what it said (`state.endOffer`, `state.game.resigned`) and sends the commands.
 import * as texts from "./texts.js";
 
@@ -27,6 +28,9 @@ export function renderLeaving(state) {
   const left = $("left-notice");
   left.hidden = !(state.seat !== null && (game.resigned || []).includes(state.seat) && !game.finished);
   left.textContent = left.hidden ? "" : texts.youLeft();
+  const away = $("away-notice");
+  away.hidden = !(inGame && state.away[state.seat]);
+  $("take-seat").disabled = busy;
   if (!shown) return;
   const waiting = offer.waiting.map((seat) => texts.seatName(state, seat));
   const text = texts.endOfferText(texts.seatName(state, offer.by), offer.by === state.seat, waiting);
@@ -59,6 +63,7 @@ export function wireLeaving(command, render) {
     $("resign").focus();
   });
   $("offer-end").addEventListener("click", () => command("offer_end"));
+  $("take-seat").addEventListener("click", () => command("take_seat"));
   $("accept-end").addEventListener("click", () => command("accept_end"));
   $("decline-end").addEventListener("click", () => command("decline_end"));
 }

@@ -14,6 +14,7 @@ export function createState({ gameId, kind }) {
     seat: null, // my seat, or null when I watch
     players: [], // display names, by seat
     bots: [], // bot kind by seat ("greedy", …), null for a person
+    assistance: [], // each seat's help level ("beginner", "intermediate", "none"), null for a bot
     solo: false, // a one-player game
     game: null, // the protocol's `state`: everything I may see of the game
     legal: null, // legal placements for me now ({tile, …placement, contacts, points?}); null when not shown
@@ -25,8 +26,11 @@ export function createState({ gameId, kind }) {
     loggedVersion: 0, // the highest version whose event is in the log (or skipped by a snapshot)
     logGap: false, // a snapshot skipped some events: the log misses earlier moves
     lastPlaced: null, // the latest tile laid (a placement), outlined on the board
+    moment: null, // going out or winning just seen live: {kind: "out" | "won", seats, version}, for a moment of motion
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
+    away: [], // per seat: whether a bot plays for it while its player is away
+    goneText: null, // with "gone": the server's reason when the game is its players' alone
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
     error: "", // why the server refused my last command (shown under the hand)
@@ -96,6 +100,7 @@ export function applySnapshot(state, message, game) {
   state.kind = message.game ?? state.kind;
   state.seat = message.seat ?? null;
   state.bots = message.bots || [];
+  state.assistance = message.assistance || [];
   state.players = shownNames(message.players || message.state.players || [], state.bots);
   state.solo = Boolean(message.solo);
   state.game = message.state;
@@ -105,6 +110,7 @@ export function applySnapshot(state, message, game) {
   if (message.presence) state.presence = message.presence;
   if (message.next_game) state.nextGame = message.next_game;
   state.endOffer = message.end_offer ?? null;
+  state.away = message.away || [];
   for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
   state.caughtUp = [];
   if (message.version > state.loggedVersion) {
@@ -173,6 +179,23 @@ export function logEvent(state, version, event, game) {
   return lines;
 }
 
+/**
+ * An "away" message: a bot starts (or stops) playing for a seat. The move log says so
+ * (`text`, worded by the shell); returns the line added (null when nothing changed).
+ */
+export function applyAway(state, message, text) {
+  if (Boolean(state.away[message.seat]) === message.away) return null;
+  state.away = state.players.map((_, seat) => (seat === message.seat ? message.away : Boolean(state.away[seat])));
+  const line = { version: message.version, text, tile: null, note: true };
+  state.log.push(line);
+  return line;
+}
+
+/** A seated player changed their help level: every seat's, as it is now. */
+export function applyAssistance(state, message) {
+  state.assistance = message.assistance || [];
+}
+
 export function applyPresence(state, message) {
   state.presence = { connected: message.connected || [], spectators: message.spectators || 0 };
 }
@@ -187,8 +210,10 @@ export function applyAck(state, message) {
  * {resync}: whether the page should ask for the events it missed.
  */
 export function applyError(state, message) {
-  if (message.code === "no_such_game") {
+  if (message.code === "no_such_game" || message.code === "no_spectators") {
+    // No such game, or one only its players may watch: nothing to reconnect to.
     state.connection = "gone";
+    state.goneText = message.code === "no_spectators" ? message.message : null;
     return { gone: true, resync: false };
   }
   if (state.pending && (!message.id || message.id === state.pending.id)) state.pending = null;

@@ -8,8 +8,19 @@ export function botName(bot) {
   return words[bot];
 }
 
+const GUEST = /^Guest (\d{6})$/; // a new guest's drawn name, as stored (web/people/names.py)
+
+/** A person's name as the page shows it: a new guest's drawn name ("Guest 123456", stored
+ * in English; nobody may choose one of that form) in the reader's words ("Гость 123456"),
+ * any other as they chose it. */
+export function personName(name) {
+  const drawn = GUEST.exec(name || "");
+  return drawn ? t("Guest {number}", { number: drawn[1] }) : name;
+}
+
 /** The seats' names as the page shows them: a bot's in the reader's language (the
- * server stores the English one with the seat), a person's as they chose it. */
+ * server stores the English one with the seat), a person's as they chose it (a new
+ * guest's drawn one in the reader's words). */
 export function shownNames(players, bots = []) {
-  return players.map((name, seat) => botName(bots[seat]) ?? name);
+  return players.map((name, seat) => botName(bots[seat]) ?? personName(name));
 }

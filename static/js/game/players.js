@@ -16,7 +16,7 @@ export function shownTile(game, tile) {
 
 export function renderPlayers(list, spectatorsLine, state, game) {
   const current = state.game;
-  const key = JSON.stringify([state.players, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned]);
+  const key = JSON.stringify([state.players, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat)));
@@ -31,6 +31,8 @@ function playerItem(state, game, name, seat) {
   const presence = bot ? "bot" : online ? "online" : "offline";
   const presenceText = texts.presenceText(presence);
   const details = [el("span", { class: "count", "data-testid": "tile-count" }, texts.tileCount(current.hand_counts[seat]))];
+  const help = state.assistance[seat];
+  if (help) details.push(el("span", { class: "help-level", "data-testid": "help-level" }, texts.helpLevelText(help)));
   if (isScoring(state)) {
     details.push(el("span", { class: "score", "data-testid": "score" }, texts.pointsText(current.scores[seat])));
   }
@@ -57,6 +59,7 @@ function playerItem(state, game, name, seat) {
   if (toPlay) classes.push("current");
   if (seat === state.seat) classes.push("me");
   if (shownWinners(state).includes(seat)) classes.push("winner");
+  if (state.moment?.seats.includes(seat)) classes.push(`moment-${state.moment.kind}`);
   return el(
     "li",
     { class: classes.join(" "), "data-testid": "player", "data-seat": seat, "aria-current": toPlay ? "true" : null },

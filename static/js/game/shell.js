@@ -6,6 +6,8 @@
 // the server sends the legal placements, the page shows them and reports choices.
 import { api, toast } from "../api.js";
 import { loadGame } from "../games/registry.js";
+import { keysHelpKey, renderTableRules } from "./aids.js";
+import { sentences } from "../i18n.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
@@ -13,6 +15,7 @@ import { offerNews, renderLeaving, wireLeaving } from "./leaving.js";
 import * as model from "./model.js";
 import { renderLog } from "./movelog.js";
 import { renderPlayers } from "./players.js";
+import { mountSettings } from "./settings.js";
 import { soundOn } from "./sound-default.js";
 import { createSound } from "./sound.js";
 import * as texts from "./texts.js";
@@ -114,6 +117,9 @@ export function startGamePage({ gameId, game, preferences }) {
       case "presence":
         model.applyPresence(state, message);
         break;
+      case "assistance":
+        model.applyAssistance(state, message);
+        break;
       case "ack":
         model.applyAck(state, message);
         break;
@@ -124,6 +130,11 @@ export function startGamePage({ gameId, game, preferences }) {
         state.endOffer = message.offer ?? null;
         announce(offerNews(state, message));
         break;
+      case "away": {
+        const line = model.applyAway(state, message, texts.awayLine(texts.seatName(state, message.seat), message.away));
+        if (line) announce(line.text);
+        break;
+      }
       case "rematch":
         if (message.game_id && state.nextGame !== message.game_id) {
           state.nextGame = message.game_id;
@@ -159,19 +170,17 @@ export function startGamePage({ gameId, game, preferences }) {
       mounted.play.showPlaced(state.lastPlaced);
       sound.playLaid();
     }
-    if (state.game.finished) {
-      sound.playEnd();
-      rememberBest("after");
-    }
+    takeMoment(message);
+    if (state.game.finished) rememberBest("after");
     if (message.event.action === "timeout" && message.event.seat === state.seat) {
       // Told where the player looks, not only in the log: the clock played for them.
       toast(texts.myTimeRanOut(message.event));
       sound.playTimeout();
     }
     afterChange(change.wasMyTurn, false);
-    const said = change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)).join(" ");
+    const said = sentences(...change.lines.map((line) => texts.spoken(line, mounted.game.tileLabel)));
     const next = !state.game.finished && change.turnMoved ? texts.turnSentence(state) : "";
-    announce([said, next].filter(Boolean).join(" "));
+    announce(sentences(said, next));
     if (change.gap) sync(); // the log missed events: ask for them
   }
 
@@ -179,13 +188,31 @@ export function startGamePage({ gameId, game, preferences }) {
     const { gone, resync } = model.applyError(state, message);
     if (gone) {
       connection.stop();
-      state.error = texts.gameMissing();
+      state.error = state.goneText || texts.gameMissing();
       return;
     }
     if (resync) sync();
     state.error = texts.refusal(message, mounted.game.refusals?.());
     state.errorOffline = false;
     announce(state.error);
+  }
+
+  /**
+   * Going out and winning, seen as they happen (not on joining a finished game): a moment
+   * of motion on the rows concerned (state.moment; CSS, none with reduced motion) and a
+   * sound when sound is on: a bright call for going out, a longer phrase for my win.
+   */
+  function takeMoment(message) {
+    const winners = model.shownWinners(state);
+    state.moment = null; // the moment before is over
+    if (state.game.finished) {
+      state.moment = winners.length ? { kind: "won", seats: winners, version: message.version } : null;
+      if (state.seat !== null && winners.includes(state.seat)) sound.playWin();
+      else sound.playEnd();
+    } else if (message.event.went_out) {
+      state.moment = { kind: "out", seats: [message.event.seat], version: message.version };
+      sound.playOut();
+    }
   }
 
   /** After the game moved: the game module tidies the pick; my turn starting chimes. */
@@ -238,6 +265,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderMoveBar();
     renderLeaving(state);
     renderPlayers($("players"), $("spectators"), state, mounted.game);
+    renderTableRules(state);
     renderLog($("move-log"), state, mounted.game);
     renderEnd(state, mounted.game);
     $("end-reopen").hidden = !(state.game.finished && state.endClosed);
@@ -249,7 +277,7 @@ export function startGamePage({ gameId, game, preferences }) {
     const lost = state.connection === "lost" || state.connection === "syncing" || state.connection === "gone";
     banner.hidden = !lost;
     banner.dataset.state = state.connection;
-    $("connection-text").textContent = texts.connectionText(state.connection);
+    $("connection-text").textContent = texts.connectionText(state.connection, state.goneText);
     document.body.classList.toggle("offline", lost);
   }
 
@@ -388,13 +416,14 @@ export function startGamePage({ gameId, game, preferences }) {
       requestRender();
       return;
     }
-    if (drawOrPassKey(event)) return;
+    if (drawOrPassKey(event) || keysHelpKey(event)) return;
     mounted.play.keydown(event);
   });
   document.addEventListener("pointerdown", sound.unlock, { once: true });
   setInterval(renderTimer, TIMER_TICK_MS);
 
   mount(game);
+  mountSettings({ preferences, sound, remount: () => mount(mounted.game) });
   connection.start();
   requestRender();
 }

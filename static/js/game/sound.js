@@ -1,7 +1,9 @@
 // The game's sounds, made by the Web Audio API (no sound files): a soft two-note
 // chime when my turn comes, a short wooden "tock" when a tile is laid, a rising
-// three-note phrase when the game ends, a falling two-note call when my time ran out. Only with sound on (game/sound-default.js:
-// the "sound" preference, off on a touch-only device until it is set there).
+// three-note phrase when the game ends (four, to the octave, when I won), a bright
+// call when someone goes out, a falling two-note call when my time ran out. Only
+// with sound on (game/sound-default.js: the "sound" preference, off on a touch-only
+// device until it is set there).
 // Browsers let a page make sound only after a click or a key press, so the page
 // calls unlock() on those.
 
@@ -55,6 +57,21 @@ export function createSound(enabled) {
     [523.25, 659.25, 783.99].forEach((frequency, i) => note(frequency, start + i * 0.14, { length: 0.6, volume: 0.13 }));
   }
 
+  /** Someone went out: a quick bright call, up a fifth. */
+  function playOut() {
+    if (!ready()) return;
+    const start = audio.currentTime + 0.02;
+    note(783.99, start, { length: 0.25, volume: 0.12, type: "triangle" });
+    note(1174.66, start + 0.1, { length: 0.4, volume: 0.12, type: "triangle" });
+  }
+
+  /** I won: the end's rising phrase, climbing one step further to the octave. */
+  function playWin() {
+    if (!ready()) return;
+    const start = audio.currentTime + 0.05;
+    [523.25, 659.25, 783.99, 1046.5].forEach((frequency, i) => note(frequency, start + i * 0.13, { length: i === 3 ? 0.9 : 0.5, volume: 0.13 }));
+  }
+
   function playTimeout() {
     if (!ready()) return;
     const start = audio.currentTime + 0.02;
@@ -62,5 +79,10 @@ export function createSound(enabled) {
     note(329.63, start + 0.18, { volume: 0.15, type: "triangle" });
   }
 
-  return { unlock, playTurn, playLaid, playEnd, playTimeout };
+  /** Sound on or off from now on (the preference changed while the page is open). */
+  function setEnabled(on) {
+    enabled = Boolean(on);
+  }
+
+  return { unlock, playTurn, playLaid, playEnd, playOut, playWin, playTimeout, setEnabled, isEnabled: () => enabled };
 }

@@ -3,7 +3,7 @@
 // through t() so that `make messages` finds them (keep the first argument a plain
 // string). They know no game's rules: a game module brings its own words
 // (docs/frontend.md): its refusals, its moves in the log, its end, its placing words.
-import { t, tn } from "../i18n.js";
+import { sentences, t, tn } from "../i18n.js";
 import { isMyTurn, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
@@ -104,7 +104,12 @@ export function endOfferText(name, mine, waiting) {
   const offer = mine
     ? t("You offered to end the game here, scored as it stands.")
     : t("{name} offers to end the game here, scored as it stands.", { name });
-  return waiting.length ? `${offer} ${t("Waiting for {name}.", { name: waiting.join(", ") })}` : offer;
+  return waiting.length ? sentences(offer, t("Waiting for {name}.", { name: waiting.join(", ") })) : offer;
+}
+
+/** The move log's line when a bot starts or stops playing for an absent player. */
+export function awayLine(name, away) {
+  return away ? t("{name} is away: a bot plays for them.", { name }) : t("{name} is back.", { name });
 }
 
 export function endOfferDeclined(name) {
@@ -142,8 +147,9 @@ export function logGap() {
 
 // --- the status line, the banner, the title ---------------------------------------
 
-export function connectionText(connection) {
-  if (connection === "gone") return gameMissing();
+/** The banner's words; `goneText` is the server's reason when the game is closed to me. */
+export function connectionText(connection, goneText = null) {
+  if (connection === "gone") return goneText || gameMissing();
   if (connection === "syncing") return t("Connected again — catching up…");
   return t("Connection lost — reconnecting…");
 }
@@ -225,7 +231,13 @@ export function ghostWords(scene, cell, pointsSaid) {
     return where + " " + t("It fits here.") + points;
   }
   if (scene.status === "off") return where + " " + t("Not a highlighted place.");
+  if (scene.status === "taken") return where + " " + t("A tile is already there: it will not fit.");
   return where;
+}
+
+/** With no places listed, the ghost over a tile already on the board (the page sees that much). */
+export function placeTaken() {
+  return t("A tile is already there: choose an empty place.");
 }
 
 export function noTargetThatWay() {
@@ -242,6 +254,17 @@ export function notATarget() {
 export function presenceText(presence) {
   if (presence === "bot") return t("bot");
   return presence === "online" ? t("connected") : t("not connected");
+}
+
+/** A seat's help level (a player's preference), on the table page and in the players
+ * panel: friends see who may draw while a tile fits (the Beginner level may not). */
+export function helpLevelText(level) {
+  const words = {
+    beginner: t("Help: Beginner"),
+    intermediate: t("Help: Intermediate"),
+    none: t("Help: none"),
+  };
+  return words[level] ?? "";
 }
 
 export function tileCount(count) {

@@ -324,10 +324,15 @@ def test_rule_4_a_chameleon_may_be_played_while_other_tiles_remain() -> None:
 
 def test_rule_4_timed_turns_option_turn_seconds_0_is_off() -> None:
     assert GameOptions().turn_seconds == 0
-    assert GameOptions(turn_seconds=90).turn_seconds == 90
+    assert [GameOptions(turn_seconds=n).turn_seconds for n in (15, 90, 600)] == [15, 90, 600]
+
+
+@pytest.mark.parametrize("seconds", [-5, 1, 5, 14, 601, 86_400, True, 30.0])
+def test_rule_4_a_timed_turn_is_15_to_600_seconds(seconds: object) -> None:
     with pytest.raises(InvalidSetupError) as caught:
-        GameOptions(turn_seconds=-5)
+        GameOptions(turn_seconds=seconds)  # type: ignore[arg-type]
     assert caught.value.field == "options.turn_seconds"
+    assert "0, or 15 to 600" in str(caught.value)
 
 
 def test_rule_4_timeout_draws_a_penalty_tile_loses_15_and_passes_in_a_scoring_game() -> None:

@@ -111,3 +111,20 @@ def test_rule_4_events_name_the_figure_in_json() -> None:
     assert data["points"] == 68
     plain = make_game([["344", "012"], ["000"]], board=[START])
     assert play(plain, 0, at("344", 1, 0, 2)).to_dict()["figure"] is None
+
+
+def test_rule_4_an_event_names_the_cells_of_its_figure_for_the_board_to_outline() -> None:
+    # The bridge: the tile, the one beside it, the one at its far point (1, 2).
+    bridged = make_game([["003", "555"], ["444"]], board=BRIDGE_BOARD)
+    bridge = play(bridged, 0, at("003", 0, 1, 2))
+    assert bridge.to_dict()["figure_cells"] == [[0, 0], [0, 1], [1, 2]]
+    # One hexagon: the six cells around corner (0, 1).
+    ringed = make_game([["113", "555"], ["000"]], board=HEXAGON_BOARD)
+    ring = play(ringed, 0, at("113", -2, 0, 2)).to_dict()
+    assert ring["figure_cells"] == [[-2, 0], [-2, 1], [-1, 0], [-1, 1], [0, 0], [0, 1]]
+    # Two at once: both rings, eleven cells (the new tile is in each).
+    doubled = make_game([["044", "555"], ["111"]], board=DOUBLE_HEXAGON_BOARD)
+    assert len(play(doubled, 0, at("044", 0, 0, 0)).to_dict()["figure_cells"]) == 10
+    # No figure, no cells.
+    plain = make_game([["344", "012"], ["000"]], board=[START])
+    assert "figure_cells" not in play(plain, 0, at("344", 1, 0, 2)).to_dict()

@@ -57,25 +57,29 @@ export function mountChrominoBoard(svg, hooks) {
       const shown = scene.targets || [];
       layers.targets.replaceChildren(...shown.map(drawFootprint), ...shown.map(drawTarget));
     }
-    const ghost = scene.ghost;
-    if (surface.changed("ghost", ghost ? JSON.stringify(ghost) : null)) {
-      layers.ghost.replaceChildren(...(ghost ? [drawGhost(ghost)] : []));
+    // One ghost, or several (the replay: the move made and the coach's, side by side).
+    const ghosts = [].concat(scene.ghost || []);
+    if (surface.changed("ghost", ghosts.length ? JSON.stringify(ghosts) : null)) {
+      layers.ghost.replaceChildren(...ghosts.map(drawGhost));
     }
   }
 
   return { draw, cellAt: surface.cellAt, size: surface.size, svg };
 }
 
-/** The last move: an orange frame hugging the tile (over its edge, clear of its
- * squares' middles) and a tab on its corner, so it reads at any zoom. */
+/** The last move: a frame hugging the tile (over its edge, clear of its squares' middles),
+ * light cyan on a dark casing (a colour no palette's squares have), and a tab on its
+ * corner, so it reads at any zoom. */
 function lastMark(placement) {
   const box = bounds([placement]);
   const x = box.minX * CELL - 4;
   const y = box.minY * CELL - 4;
+  const frame = { x, y, width: (box.maxX - box.minX + 1) * CELL + 8, height: (box.maxY - box.minY + 1) * CELL + 8, rx: 18 };
   return s(
     "g",
     { class: "last-placed", "data-x": placement.x, "data-y": placement.y },
-    s("rect", { class: "last-frame", x, y, width: (box.maxX - box.minX + 1) * CELL + 8, height: (box.maxY - box.minY + 1) * CELL + 8, rx: 18 }),
+    s("rect", { class: "last-casing", ...frame }),
+    s("rect", { class: "last-frame", ...frame }),
     s("circle", { class: "last-tab", cx: x + 6, cy: y + 6, r: 13 }),
   );
 }

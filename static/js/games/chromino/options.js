@@ -2,7 +2,7 @@
 // (the options themselves, their types and defaults, come from the server's catalogue:
 // boot.page.games[i].options, a JSON schema). See docs/frontend.md, "Options".
 import { drawnCount, turnCount } from "../../game/texts.js";
-import { t } from "../../i18n.js";
+import { t, tn } from "../../i18n.js";
 
 const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -42,7 +42,14 @@ export default {
       label: () => t("Draws per turn"),
       choices: () => [...range(1, 5).map((value) => ({ value, label: String(value) })), { value: 0, label: t("Unlimited") }],
     },
-    turn_seconds: { short: () => t("Seconds per turn"), label: () => t("Seconds per turn (0 = untimed)") },
+    turn_seconds: {
+      short: () => t("Seconds per turn"),
+      label: () => t("Seconds per turn"),
+      help: () => t("0 for untimed, or 15 to 600 seconds."),
+      min: 0,
+      max: 600,
+      allowed: (value) => value === 0 || (value >= 15 && value <= 600),
+    },
     strict_draw: { label: () => t("Draw only when no tile can be played") },
     open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false },
   },
@@ -51,6 +58,7 @@ export default {
   valueText(name, value) {
     if (name === "draws_per_turn" && value === 0) return t("Unlimited");
     if (name === "turn_seconds" && value === 0) return t("untimed");
+    if (name === "turn_seconds") return tn("1 second", "{count} seconds", value);
     const words = {
       standard: t("Standard"),
       junior: t("Junior"),

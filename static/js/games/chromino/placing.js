@@ -5,7 +5,7 @@
 // under the tile's middle square (the one the player points at). The placing
 // controller (board/placing.js) does the rest.
 import { isMyTurn, isScoring } from "../../game/model.js";
-import { DIRS, centreOf, placementAround, sameWay } from "./tiles.js";
+import { DIRS, cellsOf, centreOf, placementAround, sameWay } from "./tiles.js";
 
 /** How a freshly picked tile is turned: east, its letters in name order. */
 export const UPRIGHT = "E";
@@ -47,7 +47,8 @@ export function targetAt(state, cell) {
   return best;
 }
 
-/** What the ghost shows: the placement, and "target" / "off" (not a listed place) / "free" (no list). */
+/** What the ghost shows: the placement, and "target" / "off" (not a listed place) / "free" (no list) /
+ * "taken" (no list, and over a tile on the board: it may not fit). */
 export function ghostScene(state) {
   if (!state.picked || !state.ghost) return null;
   const target = state.legal && isMyTurn(state) ? targetAt(state, state.ghost) : null;
@@ -55,7 +56,15 @@ export function ghostScene(state) {
     return { placement: target.placement, status: "target", points: target.points };
   }
   const placement = placementAround(state.picked, state.orientation, state.ghost.x, state.ghost.y);
-  return { placement, status: state.legal && isMyTurn(state) ? "off" : "free" };
+  if (state.legal && isMyTurn(state)) return { placement, status: "off" };
+  return { placement, status: overlaps(placement, state.game?.board || []) ? "taken" : "free" };
+}
+
+/** Whether a placement covers a square a tile on the board covers: what the page sees
+ * without any list of places (assistance None), no rule involved. */
+export function overlaps(placement, board) {
+  const covered = new Set(board.flatMap((tile) => cellsOf(tile).map(({ x, y }) => `${x},${y}`)));
+  return cellsOf(placement).some(({ x, y }) => covered.has(`${x},${y}`));
 }
 
 /** The placing controller's view of Chromino's targets (board/placing.js). */

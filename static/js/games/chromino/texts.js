@@ -3,7 +3,7 @@
 // Every text goes through t() with a plain string, so `make messages` finds it.
 import { isScoring } from "../../game/model.js";
 import { blockedAfter, blockedSentence, drawnCount, pointsText, turnCount } from "../../game/texts.js";
-import { t, tn } from "../../i18n.js";
+import { numberText, t, tn } from "../../i18n.js";
 import { directionName, tileWords } from "./tiles.js";
 
 /** The server's refusal codes that only Chromino's rules give. */
@@ -37,13 +37,24 @@ export function turnWords(tile, dir) {
   return `${directionName(dir)}.`;
 }
 
-/** A move in a few words, for the coach's notes: "purple-yellow-yellow at 3,−1 E",
- * "drawing a tile". */
+/** A phrase said alone ("Orientée vers l’ouest") put inside a sentence: its first letter small. */
+function inSentence(phrase) {
+  return phrase.charAt(0).toLocaleLowerCase() + phrase.slice(1);
+}
+
+/** A move in words a person reads, for the coach's notes: "lay purple-yellow-yellow at
+ * column 3, row −1, pointing west" (the board's own words for a tile and its place),
+ * "draw a tile", "pass". */
 export function moveWords(action) {
   if (action.action === "play") {
-    return t("{tile} at {x},{y} {dir}", { tile: tileWords(action.tile), x: action.x, y: action.y, dir: action.dir });
+    return t("lay {tile} at column {x}, row {y}, {direction}", {
+      tile: tileWords(action.tile),
+      x: numberText(action.x),
+      y: numberText(action.y),
+      direction: inSentence(directionName(action.dir)),
+    });
   }
-  return action.action === "draw" ? t("drawing a tile") : t("passing");
+  return action.action === "draw" ? t("draw a tile") : t("pass");
 }
 
 // --- the move log ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { keepInView } from "../../board/camera.js";
 import { mountSurface } from "../../board/surface.js";
 import { s } from "../../svg.js";
 import { EDGE, ROW, UNIT, boardCentre, cameraBox, cellAtPoint, cellPolygon, centreOf, isUp, pointsAttribute } from "./geometry.js";
-import { figureName } from "./texts.js";
+import { bonusParts } from "./texts.js";
 import { drawTile, tileLabel } from "./tiles.js";
 
 const SMALL_SCALE = 26; // below this the numbers' dots would be specks: the digits say it
@@ -80,7 +80,10 @@ export function mountTriBoard(svg, hooks) {
     }
     const tilesChanged = surface.drawTiles(scene, drawTile, (placement) => tileLabel(placement.tile));
     const lastChanged = surface.changed("last", scene.lastPlaced ? JSON.stringify(scene.lastPlaced) : null);
-    if (lastChanged) layers.marks.replaceChildren(...(scene.lastPlaced ? [lastMark(scene.lastPlaced)] : []));
+    if (lastChanged) {
+      const last = scene.lastPlaced;
+      layers.marks.replaceChildren(...(last?.figure ? [figureMark(last.figure)] : []), ...(last ? [lastMark(last)] : []));
+    }
     if (tilesChanged || lastChanged) {
       // The tile laid last also gets a warm face, under its numbers.
       layers.tiles.querySelector(".is-last")?.classList.remove("is-last");
@@ -90,10 +93,16 @@ export function mountTriBoard(svg, hooks) {
       }
     }
     const targetsChanged = surface.changed("targets", scene.targets);
-    if (targetsChanged) layers.targets.replaceChildren(...(scene.targets || []).map(drawTarget));
-    const ghost = scene.ghost;
-    if (surface.changed("ghost", ghost ? JSON.stringify(ghost) : null) || targetsChanged) {
-      layers.ghost.replaceChildren(...(ghost ? [drawGhost(ghost)] : []));
+    if (targetsChanged) {
+      // A place making a figure last, so its larger badge lies over its neighbours'.
+      const shown = [...(scene.targets || [])].sort((a, b) => Boolean(a.figure) - Boolean(b.figure));
+      layers.targets.replaceChildren(...shown.map(drawTarget));
+    }
+    // One ghost, or several (the replay: the move made and the coach's, side by side).
+    const ghosts = [].concat(scene.ghost || []);
+    const ghost = ghosts[0];
+    if (surface.changed("ghost", ghosts.length ? JSON.stringify(ghosts) : null) || targetsChanged) {
+      layers.ghost.replaceChildren(...ghosts.map(drawGhost));
       // The target under the ghost keeps quiet: its badge would hide the ghost's numbers.
       layers.targets.querySelector(".under-ghost")?.classList.remove("under-ghost");
       if (ghost) {
@@ -106,13 +115,44 @@ export function mountTriBoard(svg, hooks) {
   return { draw, cellAt: surface.cellAt, size: surface.size, svg };
 }
 
-/** The tile laid last: an orange outline along its edge. */
+/** The tile laid last: an outline along its edge, light on a dark casing (a colour no palette's numbers have). */
 function lastMark({ x, y }) {
+  const points = pointsAttribute(cellPolygon(x, y, 2.5));
   return s(
     "g",
     { class: "last-placed tri-last", "data-x": x, "data-y": y },
-    s("polygon", { class: "tri-last-outline", points: pointsAttribute(cellPolygon(x, y, 2.5)) }),
+    s("polygon", { class: "last-casing", points }),
+    s("polygon", { class: "tri-last-outline", points }),
   );
+}
+
+/** The hexagon or bridge the tile laid last made: its cells outlined while it is the last
+ * tile (pulsing twice as it appears; without motion, simply there). */
+function figureMark({ name, cells }) {
+  const rim = outerEdges(cells)
+    .map(([a, b]) => `M${a.x.toFixed(1)} ${a.y.toFixed(1)}L${b.x.toFixed(1)} ${b.y.toFixed(1)}`)
+    .join("");
+  return s(
+    "g",
+    { class: "figure-mark", "data-figure": name, "data-testid": "figure-mark" },
+    ...cells.map(([cx, cy]) => s("polygon", { class: "figure-cell", points: pointsAttribute(cellPolygon(cx, cy)) })),
+    s("path", { class: "figure-rim", d: rim }),
+  );
+}
+
+/** The sides of a group of cells that no two of them share: the figure's outline (a hexagon's
+ * six sides; a bridge's two shapes meeting at a point). */
+function outerEdges(cells) {
+  const sides = new Map();
+  for (const [x, y] of cells) {
+    const corners = cellPolygon(x, y);
+    corners.forEach((a, i) => {
+      const b = corners[(i + 1) % 3];
+      const key = [a, b].map((point) => `${Math.round(point.x)},${Math.round(point.y)}`).sort().join(" ");
+      sides.set(key, sides.has(key) ? null : [a, b]);
+    });
+  }
+  return [...sides.values()].filter(Boolean);
 }
 
 /** Where a cell's badge and dot go: the dot towards its point, the badge towards its base. */
@@ -144,7 +184,7 @@ function drawTarget(target) {
   );
 }
 
-/** "+43", and under it "+40 bridge" when the place makes a figure. */
+/** "+43", and under it "3 + bridge 40" when the place makes a figure (the log's "+43 (3 + bridge 40)"). */
 function pointsBadge(places, { points, figure, bonus }) {
   const { x, y } = places.badge;
   const main = `+${points}`;
@@ -154,8 +194,8 @@ function pointsBadge(places, { points, figure, bonus }) {
     s("text", { x, y: y + 1, "text-anchor": "middle", "dominant-baseline": "middle" }, main),
   ];
   if (figure) {
-    const words = `+${bonus} ${figureName(figure)}`;
-    const wide = 14 + 9.5 * words.length;
+    const words = bonusParts(points, figure, bonus);
+    const wide = 16 + 10.5 * words.length;
     const below = y + places.towardsBase * 30;
     parts.push(
       s("rect", { class: "figure-pill", x: x - wide / 2, y: below - 12, width: wide, height: 24, rx: 12 }),

@@ -9,7 +9,7 @@ import { triominosBoard } from "./board.js";
 import { isUp } from "./geometry.js";
 import { TURN, UPRIGHT, targets } from "./placing.js";
 import { moduleWords, placingWords } from "./texts.js";
-import { tileIcon, tileLabel } from "./tiles.js";
+import { handLabel, tileIcon, tileLabel } from "./tiles.js";
 
 /** The preview shows the picked tile as it would lie on the ghost's triangle (up or down). */
 function preview(state) {
@@ -44,9 +44,13 @@ export default {
   /** A tile in words: "tile 3, 4, 5". */
   tileLabel,
 
+  /** A hand tile's button name, with the numbers its picture shows: "tile 3-4-5". */
+  handLabel,
+
   /** The placement a "play" event laid. */
-  placementOf({ tile, x, y, rot }) {
-    return { tile, x, y, rot };
+  /** The placement a play laid, with the figure it made ({name, cells}) for the board to outline. */
+  placementOf({ tile, x, y, rot, figure, figure_cells: cells }) {
+    return figure && cells?.length ? { tile, x, y, rot, figure: { name: figure, cells } } : { tile, x, y, rot };
   },
 
   // Its refusals, its moves in the log and for the coach, its end and personal best.

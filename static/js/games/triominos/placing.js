@@ -44,7 +44,8 @@ export function targetAt(state, cell) {
   return currentTargets(state).find((target) => target.cell.x === cell.x && target.cell.y === cell.y) || null;
 }
 
-/** What the ghost shows: the placement, and "target" / "off" (not a listed place) / "free" (no list). */
+/** What the ghost shows: the placement, and "target" / "off" (not a listed place) / "free" (no list) /
+ * "taken" (no list, and over a tile on the board: it may not fit). */
 export function ghostScene(state) {
   if (!state.picked || !state.ghost) return null;
   const listed = Boolean(state.legal) && isMyTurn(state);
@@ -53,7 +54,10 @@ export function ghostScene(state) {
     return { placement: target.placement, status: "target", points: target.points, figure: target.figure, bonus: target.bonus };
   }
   const placement = { tile: state.picked, x: state.ghost.x, y: state.ghost.y, rot: state.orientation };
-  return { placement, status: listed ? "off" : "free" };
+  if (listed) return { placement, status: "off" };
+  // No list (assistance None): a triangle already on the board is something the page sees.
+  const taken = (state.game?.board || []).some((tile) => tile.x === placement.x && tile.y === placement.y);
+  return { placement, status: taken ? "taken" : "free" };
 }
 
 /** The placing controller's view of Triominos' targets (board/placing.js). */

@@ -2,7 +2,7 @@
 // end's points), hints about turning a tile, where the ghost stands, and the end
 // screen. Every text goes through t() with a plain string, so `make messages` finds
 // it; counts choose between a singular and a plural text.
-import { signedText, t, tn } from "../../i18n.js";
+import { numberText, sentences, signedText, t, tn } from "../../i18n.js";
 import { spelled, tileLabel, tileValue } from "./tiles.js";
 
 /** A signed number as a player reads it: "+12", "−5" (a real minus sign), "0". */
@@ -21,6 +21,17 @@ export function figureName(figure) {
     bridge: t("bridge"),
   };
   return names[figure] || figure;
+}
+
+/** A play's points with its bonus, the one way the site writes them (log, board, "Lay it
+ * here", replay): "+44 (4 + bridge 40)"; `parts` alone is what goes in the brackets. */
+export function worthText(points, figure, bonus) {
+  return figure ? t("+{total} ({parts})", { total: points, parts: bonusParts(points, figure, bonus) }) : `+${points}`;
+}
+
+/** "4 + bridge 40": the tile's value and the bonus, inside worthText's brackets and on the board's pill. */
+export function bonusParts(points, figure, bonus) {
+  return t("{points} + {figure} {bonus}", { points: points - bonus, figure: figureName(figure), bonus });
 }
 
 /** The bonus in a play's points: what the server counted beyond the tile's value. */
@@ -58,12 +69,10 @@ function moveWords(event, name) {
   const points = event.points ?? 0;
   switch (event.action) {
     case "play": {
-      const bonus = event.figure ? bonusOf(event.tile, points) : 0;
-      const value = points - bonus;
       const words = (tile) =>
         event.figure
-          ? t("{name} laid {tile} for {points} + {figure} {bonus}", { name, tile, points: value, figure: figureName(event.figure), bonus })
-          : t("{name} laid {tile} for {points}", { name, tile, points: value });
+          ? t("{name} laid {tile} for {points} ({parts})", { name, tile, points, parts: bonusParts(points, event.figure, bonusOf(event.tile, points)) })
+          : t("{name} laid {tile} for {points}", { name, tile, points });
       return { text: words(spelled(event.tile)), said: words(tileLabel(event.tile)), tile: event.tile };
     }
     case "draw": {
@@ -127,10 +136,10 @@ export function freeHint() {
   return t("Choose a triangle for the tile, then choose it again (or press “Lay it here”) to lay it.");
 }
 
-/** A target's points, said, with its bonus: "52 points. With a hexagon: +50." */
+/** A target's points, said, with its bonus: "52 points (2 + hexagon 50)." */
 export function pointsSaid(scene) {
-  const points = pointsWord(scene.points) + ".";
-  return scene.figure ? points + " " + t("With a {figure}: +{bonus}.", { figure: figureName(scene.figure), bonus: scene.bonus }) : points;
+  const points = pointsWord(scene.points);
+  return scene.figure ? t("{points} ({parts}).", { points, parts: bonusParts(scene.points, scene.figure, scene.bonus) }) : points + ".";
 }
 
 /** How the picked tile is turned, in words: its numbers from the point, clockwise. */
@@ -139,9 +148,9 @@ export function turnWords(name, rot) {
   return t("Turned: {first} at the point, then {second} and {third}.", { first: read[0], second: read[1], third: read[2] });
 }
 
-/** A place's worth on the "Lay it here" button: "+12", or "+52 (hexagon)". */
+/** A place's worth on the "Lay it here" button: "+12", or "+52 (2 + hexagon 50)". */
 export function placeWorth(scene) {
-  return scene.figure ? t("+{points} ({figure})", { points: scene.points, figure: figureName(scene.figure) }) : `+${scene.points}`;
+  return worthText(scene.points, scene.figure, scene.bonus);
 }
 
 // --- the end ------------------------------------------------------------------------------
@@ -166,7 +175,7 @@ export function describeEnd(state, { names, winners }) {
       blocked: t("The game is blocked."),
       target: closer ? t("{name} reached the target score.", { name: closer }) : t("The target score is reached."),
     }[game.ended_by];
-    result = [lead, winners].filter(Boolean).join(" ");
+    result = sentences(lead, winners);
   }
   const figures = names.map((name, seat) => {
     const total = pointsWord(game.scores[seat]);
@@ -185,14 +194,15 @@ export function newBestText(after, before) {
     : t("Your first personal best: {score}.", { score: pointsWord(after.score) });
 }
 
-/** A move in a few words, for the coach's notes: its numbers from the point clockwise
- * and its cell ("4-5-3 at 3,−1"), or "drawing a tile", "passing". */
+/** A move in words a person reads, for the coach's notes: its numbers from the point
+ * clockwise and its triangle as the board names it ("lay 4-5-3 at column 3, row −1"),
+ * or "draw a tile", "pass". */
 export function coachMoveWords(action) {
   if (action.action === "play") {
     const read = [0, 1, 2].map((corner) => action.tile[(action.rot + corner) % 3]).join("-");
-    return t("{numbers} at {x},{y}", { numbers: read, x: action.x, y: action.y });
+    return t("lay {numbers} at column {x}, row {y}", { numbers: read, x: numberText(action.x), y: numberText(action.y) });
   }
-  return action.action === "draw" ? t("drawing a tile") : t("passing");
+  return action.action === "draw" ? t("draw a tile") : t("pass");
 }
 
 /** The game module's words (docs/frontend.md, "The game module"). */

@@ -29,6 +29,12 @@ export function tileLabel(name) {
   return t("tile {first}, {second}, {third}", { first: name[0], second: name[1], third: name[2] });
 }
 
+/** A hand tile's button name: "tile 3-4-5", the numbers as its picture shows them, so a
+ * person using speech input can say what they see (WCAG 2.5.3, label in name). */
+export function handLabel(name) {
+  return t("tile {numbers}", { numbers: spelled(name) });
+}
+
 /** The dots of a number: n dots on an arc facing the tile's middle (0: one open ring). */
 function pips(number, cx, cy, angle) {
   if (number === 0) {

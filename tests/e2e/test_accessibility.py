@@ -1,0 +1,117 @@
+"""axe-core on every page of both games (issue 18, item 32): the lobby, a table as its
+creator, a seated invitee and a visitor, the solo page, the preferences, the rules,
+the game as it opens and in the middle of a turn (a tile picked, the ghost on a
+place), the end screen and the replay. None may have a serious or critical
+violation, "label in name" (label-content-name-mismatch) included."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from e2e.axe import assert_accessible
+from e2e.gameplay import (
+    ContextFactory,
+    first_target,
+    is_my_turn,
+    open_game,
+    pick_playable,
+    take_turn,
+    wait_for_version,
+)
+from playwright.sync_api import Page, expect
+
+GAMES = ("chromino", "triominos")
+_NUMBERS = itertools.count(1)
+
+
+def person(new_context: ContextFactory, name: str) -> Page:
+    page = new_context().new_page()
+    page.goto("/rules")
+    answer = page.request.put("/api/me/name", data={"name": f"{name}{next(_NUMBERS)}"})
+    assert answer.ok, answer.text()
+    return page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_lobby_solo_preferences_and_rules_pages(new_context: ContextFactory, game: str) -> None:
+    page = person(new_context, "Ada")
+    page.goto("/")
+    page.locator(f"input[name=game][value={game}]").check()
+    expect(page.locator("#create-form")).to_be_visible()
+    assert_accessible(page, f"the lobby, {game} chosen")
+    page.goto("/solo")
+    page.locator(f"input[name=game][value={game}]").check()
+    assert_accessible(page, f"the solo page, {game} chosen")
+    page.goto("/preferences")
+    assert_accessible(page, "the preferences")
+    page.goto(f"/rules#{game}")
+    expect(page.locator(".diagram svg").first).to_be_visible()
+    assert_accessible(page, "the rules")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_as_its_creator_an_invitee_and_a_visitor(
+    new_context: ContextFactory, game: str
+) -> None:
+    creator, invitee, visitor = (person(new_context, name) for name in ("Ada", "Ben", "Cy"))
+    made = creator.request.post(
+        "/api/tables",
+        data={"game": game, "seats": [{"kind": "human"}] * 3 + [{"kind": "bot", "bot": "greedy"}]},
+    )
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    assert invitee.request.post(f"/api/tables/{code}/join").ok
+    for page, who in ((creator, "creator"), (invitee, "invitee"), (visitor, "visitor")):
+        page.goto(f"/t/{code}")
+        expect(page.get_by_test_id("table-status")).not_to_be_empty()
+        expect(page.locator("#seats li")).to_have_count(4)
+        assert_accessible(page, f"the {game} table, as its {who}")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_at_rest_during_a_turn_at_its_end_and_its_replay(
+    new_context: ContextFactory, game: str
+) -> None:
+    page = person(new_context, "Ada")
+    made = page.request.post(
+        "/api/tables",
+        data={"game": game, "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]},
+    )
+    assert made.ok, made.text()
+    started = page.request.post(f"/api/tables/{made.json()['invite_code']}/start")
+    assert started.ok, started.text()
+    game_id = started.json()["game_id"]
+    open_game(page, game_id)
+    if not is_my_turn(page):
+        wait_for_version(page, 1)
+    expect(page.get_by_test_id("hand-tile").first).to_be_visible()
+    assert_accessible(page, f"the {game} game as it opens")
+
+    # A tile picked, the ghost on a place.
+    assert page.locator("[data-testid=hand-tile].playable").count(), "the deal has a tile that fits"
+    pick_playable(page)
+    target = first_target(page)
+    box = target.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#board .ghost")).to_have_count(1)
+    assert_accessible(page, f"the {game} game, a tile picked and its ghost shown")
+    # This table's rules and the keyboard help, opened near the board.
+    for aid in ("table-rules", "keys-help"):
+        page.get_by_test_id(aid).evaluate("(details) => { details.open = true; }")
+    expect(page.get_by_test_id("table-rules-list").locator("dd").first).to_be_visible()
+    assert_accessible(page, f"the {game} game, its rules and keys shown")
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.press("Escape")
+    take_turn(page)
+
+    # The end (the bot accepts an offer to end at once), then the replay.
+    page.get_by_test_id("offer-end").click()
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    assert_accessible(page, f"the {game} game's end screen")
+    page.get_by_test_id("replay-link").click()
+    page.wait_for_url(f"**/g/{game_id}/replay")
+    page.get_by_test_id("replay-forward").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("1")
+    assert_accessible(page, f"the {game} replay")

@@ -1,0 +1,60 @@
+"""Going out and winning get a moment (issue 18, item 31): the winner's row in the players
+panel and on the end screen glows twice as the game ends live, with no motion under
+reduced motion, and with sound on a winner hears the end's phrase climb to the octave."""
+
+from __future__ import annotations
+
+import re
+
+from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end, summary
+from playwright.sync_api import expect
+
+# Every note the page's sounds start, by its frequency (the Web Audio API, watched).
+NOTES_SPY = """
+window.__notes = [];
+const Context = window.AudioContext || window.webkitAudioContext;
+if (Context) {
+  const make = Context.prototype.createOscillator;
+  Context.prototype.createOscillator = function () {
+    const oscillator = make.call(this);
+    const set = oscillator.frequency.setValueAtTime.bind(oscillator.frequency);
+    oscillator.frequency.setValueAtTime = (value, at) => {
+      window.__notes.push(value);
+      return set(value, at);
+    };
+    return oscillator;
+  };
+}
+"""
+
+ANIMATION_JS = "(node) => getComputedStyle(node).animationName"
+WIN_OCTAVE = 1046.5
+"""The note only a win's phrase reaches."""
+
+
+def test_the_winner_gets_a_moment_of_motion_and_sound(new_context: ContextFactory) -> None:
+    page = new_context().new_page()
+    page.add_init_script(NOTES_SPY)
+    page.goto("/rules")
+    answer = page.request.patch("/api/me/preferences", data={"sound": True})
+    assert answer.ok
+    game_id = api_game([page], ["human", "bot:greedy"], ruleset="junior", hand_size=3)
+    open_game(page, game_id)
+    play_to_end([page])
+    winners = summary(page, game_id)["result"]["winners"]
+    assert winners
+    for seat in winners:
+        row = page.locator(f"#players [data-testid=player][data-seat='{seat}']")
+        expect(row).to_have_class(re.compile(r"\bmoment-won\b"))
+        assert row.evaluate(ANIMATION_JS) == "moment-glow"
+    glowing = page.locator("#end-scores li.moment-won")
+    expect(glowing).to_have_count(len(winners))
+    assert glowing.first.evaluate(ANIMATION_JS) == "moment-glow"
+    notes = page.evaluate("() => window.__notes")
+    assert notes, "no sound at all with sound on"
+    assert (WIN_OCTAVE in notes) == (0 in winners), notes
+    # With reduced motion the rows are marked still, and nothing moves.
+    page.emulate_media(reduced_motion="reduce")
+    assert glowing.first.evaluate(ANIMATION_JS) == "none"
+    row = page.locator(f"#players [data-testid=player][data-seat='{winners[0]}']")
+    assert row.evaluate(ANIMATION_JS) == "none"
