@@ -141,6 +141,8 @@ def site(browser: Browser, server: LiveServer) -> Iterator[Site]:
             "solo-page": "/solo",
             "preferences": "/preferences",
             "rules": "/rules",
+            "chromino-lessons": "/learn/chromino",
+            "triominos-lessons": "/learn/triominos",
             "replay": f"/g/{finished}/replay",
             "unknown-table-link": "/t/no-such-invite",
             "unknown-game-link": "/g/no-such-game",
@@ -160,6 +162,8 @@ PAGES = [
     "solo-page",
     "preferences",
     "rules",
+    "chromino-lessons",
+    "triominos-lessons",
     "replay",
     "unknown-table-link",
     "unknown-game-link",
@@ -180,6 +184,9 @@ def ready(page: Page, which: str) -> None:
         expect(page.locator("#option-fields select").first).to_be_visible()
     elif which == "rules":
         expect(page.locator("figure[data-diagram] svg")).to_have_count(9)
+    elif which.endswith("lessons"):
+        expect(page.get_by_test_id("lesson-title")).not_to_be_empty()
+        expect(page.get_by_test_id("hand-tile").first).to_be_visible()
     elif which.startswith("unknown"):
         expect(page.get_by_test_id("back-to-lobby")).to_be_visible()
     elif which == "preferences":

@@ -61,6 +61,9 @@ def turn_until(page: Page, key: str, *, by_key: bool, touch: bool = False) -> No
     """Turn the picked tile (R, or the Turn button: clicked, or tapped with ``touch``)
     until the preview shows it as ``key``."""
     preview = page.get_by_test_id("orientation-preview")
+    # The preview shows the tile picked before its turns are counted from it.
+    tile = key.split(":", maxsplit=1)[0]
+    expect(preview).to_have_attribute("data-key", re.compile(rf"^{tile}:"))
     for _ in range(4):
         if preview.get_attribute("data-key") == key:
             return
