@@ -28,6 +28,7 @@ from web.protocol import (
     ProtocolError,
     ResignCommand,
     SyncMessage,
+    TakeSeatCommand,
 )
 from web.protocol import parse_inbound as parse
 
@@ -58,6 +59,7 @@ GOOD_MESSAGES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
     "offer_end": (OfferEndCommand, {"type": "offer_end", "id": "c1", "version": 0}),
     "accept_end": (AcceptEndCommand, {"type": "accept_end", "id": "c1", "version": 0}),
     "decline_end": (DeclineEndCommand, {"type": "decline_end", "id": "c1", "version": 0}),
+    "take_seat": (TakeSeatCommand, {"type": "take_seat", "id": "c1", "version": 0}),
 }
 
 

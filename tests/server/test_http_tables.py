@@ -71,8 +71,6 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "status",
         "game_id",
         "seats",
-        "spectators",
-        "substitute_minutes",
     }
     # friends' tables let anyone with the link watch; no bot plays for an absent player
     assert (table["spectators"], table["substitute_minutes"]) == (True, 0)
