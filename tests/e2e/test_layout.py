@@ -345,6 +345,11 @@ def test_the_end_screen_shows_all_its_buttons(site: Site, width: int, language: 
     fit between its title and its buttons scrolls, not the buttons)."""
     page = _open_in(site, "rematch-offered-game", width, language)
     try:
+        # Once it has risen into place (its animation moves it by a few pixels).
+        page.evaluate(
+            "() => Promise.all(document.getElementById('end-screen')"
+            ".getAnimations().map((animation) => animation.finished))"
+        )
         buttons = "#end-screen .actions > a, #end-screen .actions > button, #end-title"
         assert page.evaluate(_UNSEEN_JS, buttons) == [], f"{width} px in {language}"
         expect(page.get_by_test_id("join-rematch")).to_be_visible()
