@@ -126,6 +126,17 @@ def site(browser: Browser, server: LiveServer) -> Iterator[Site]:
     open_game(me, finished)
     play_to_end([me])
     tri_solo = api_solo_of(me, "triominos", {"turn_seconds": 0})
+    # Hands of ten and twelve tiles (two and more rows), and a four-player end with a rematch.
+    big_chromino = api_game([me, other], hand_size=10)
+    big_triominos = api_game([me, other], game="triominos", hand_size=12, turn_seconds=0)
+    rematched = api_game(
+        [me, other], ["human", "human", "bot:greedy", "bot:greedy"], ruleset="junior", hand_size=3
+    )
+    for page in (me, other):
+        open_game(page, rematched)
+    play_to_end([me, other])
+    asked = other.request.post(f"/api/games/{rematched}/rematch")
+    assert asked.ok, asked.text()
     bob.close()
     me.close()
     yield Site(
@@ -146,6 +157,9 @@ def site(browser: Browser, server: LiveServer) -> Iterator[Site]:
             "replay": f"/g/{finished}/replay",
             "unknown-table-link": "/t/no-such-invite",
             "unknown-game-link": "/g/no-such-game",
+            "big-hand-game": f"/g/{big_chromino}",
+            "big-triominos-hand-game": f"/g/{big_triominos}",
+            "rematch-offered-game": f"/g/{rematched}",
         },
     )
     alice.close()
@@ -167,6 +181,9 @@ PAGES = [
     "replay",
     "unknown-table-link",
     "unknown-game-link",
+    "big-hand-game",
+    "big-triominos-hand-game",
+    "rematch-offered-game",
 ]
 
 
@@ -178,6 +195,12 @@ def ready(page: Page, which: str) -> None:
         wait_until_connected(page)
         if which == "finished-game":
             expect(page.get_by_test_id("end-screen")).to_be_visible()
+        elif which == "rematch-offered-game":
+            expect(page.get_by_test_id("rematch-news")).to_be_visible()
+        elif "big" in which:
+            expect(page.get_by_test_id("hand-tile")).to_have_count(
+                12 if "triominos" in which else 10
+            )
     elif which == "table":
         expect(page.get_by_test_id("table-status")).not_to_be_empty()
     elif which == "home":
@@ -208,7 +231,8 @@ def test_the_page_fits_its_width(site: Site, which: str, width: int) -> None:
         ready(page, which)
         problems = page.evaluate(_LAYOUT_JS)
         assert problems == [], f"{which} at {width} px"
-        if which.endswith("game") and width <= 600 and which != "finished-game":
+        ended = which in ("finished-game", "rematch-offered-game")
+        if which.endswith("game") and width <= 600 and not ended:
             # On a phone the turn line and Lay / Draw / Pass stay at the foot of the screen.
             dock = page.get_by_test_id("action-dock")
             box = dock.bounding_box()
@@ -272,6 +296,122 @@ def test_long_words_and_cjk_text_fit_too(site: Site, which: str, width: int, lan
         ready(page, which)
         problems = page.evaluate(_LAYOUT_JS)
         assert problems == [], f"{which} at {width} px in {language}"
+    finally:
+        page.close()
+        site.context.request.patch("/api/me/preferences", data={"language": "auto"})
+
+
+# Which of `selectors`' visible elements the window does not show whole at first sight:
+# outside the window, cut by a box that scrolls, or under something else (the phone's
+# action bar, a dialog). Each element's corners and middle must be its own on the screen.
+_UNSEEN_JS = """(selectors) => {
+  const unseen = [];
+  const name = (el) => `${el.id || el.className}"${(el.innerText || '').trim().slice(0, 24)}"`;
+  for (const el of document.querySelectorAll(selectors)) {
+    if (!el.checkVisibility()) continue;
+    const box = el.getBoundingClientRect();
+    const inset = 6; // inside rounded corners
+    const points = [
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + inset, box.top + inset], [box.right - inset, box.top + inset],
+      [box.left + inset, box.bottom - inset], [box.right - inset, box.bottom - inset],
+    ];
+    const outside = box.top < 0 || box.left < 0 || box.bottom > innerHeight
+      || box.right > innerWidth;
+    const hidden = points.some(([x, y]) => {
+      const hit = document.elementFromPoint(x, y);
+      return !hit || !(el === hit || el.contains(hit));
+    });
+    if (outside || hidden) {
+      const where = `${Math.round(box.top)}-${Math.round(box.bottom)} of ${innerHeight}`;
+      unseen.push(`${name(el)} at ${where}`);
+    }
+  }
+  return unseen;
+}"""
+
+LANGUAGES = ["en", "de", "ru", "ja"]
+
+
+def _open_in(site: Site, which: str, width: int, language: str) -> Page:
+    chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
+    assert chosen.ok, chosen.text()
+    page = site.context.new_page()
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    page.goto(site.urls[which])
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    ready(page, which)
+    return page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_the_end_screen_shows_all_its_buttons(site: Site, width: int, language: str) -> None:
+    """Issue 18, item 3: four players and a rematch notice, at any width and in any
+    language, leave every button of the end screen whole in the window (what does not
+    fit between its title and its buttons scrolls, not the buttons)."""
+    page = _open_in(site, "rematch-offered-game", width, language)
+    try:
+        # Once it has risen into place (its animation moves it by a few pixels).
+        page.evaluate(
+            "() => Promise.all(document.getElementById('end-screen')"
+            ".getAnimations().map((animation) => animation.finished))"
+        )
+        buttons = "#end-screen .actions > a, #end-screen .actions > button, #end-title"
+        assert page.evaluate(_UNSEEN_JS, buttons) == [], f"{width} px in {language}"
+        expect(page.get_by_test_id("join-rematch")).to_be_visible()
+        expect(page.get_by_test_id("end-close")).to_be_visible()
+    finally:
+        page.close()
+        site.context.request.patch("/api/me/preferences", data={"language": "auto"})
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("width", list(WIDTHS))
+@pytest.mark.parametrize("which", ["big-hand-game", "big-triominos-hand-game"])
+def test_the_board_the_hand_and_its_buttons_show_together(
+    site: Site, which: str, width: int, language: str
+) -> None:
+    """Issue 18, items 4 and 10: a hand of ten or twelve tiles, in long words or none,
+    leaves every tile and the turning and Lay / Draw / Pass buttons in the window at
+    first sight (on a phone: above its action bar), under a board still worth the name."""
+    page = _open_in(site, which, width, language)
+    try:
+        seen = "[data-testid=hand-tile], #rotate, #flip, #cancel, #place, #draw, #pass"
+        assert page.evaluate(_UNSEEN_JS, seen) == [], f"{which} at {width} px in {language}"
+        board = page.locator(".board-wrap").bounding_box()
+        assert board and board["height"] >= 180 and board["y"] >= 0
+    finally:
+        page.close()
+        site.context.request.patch("/api/me/preferences", data={"language": "auto"})
+
+
+# Whether a line of the move log, scrolled to its end, is cut by its top edge.
+_CUT_LINE_JS = """() => {
+  const list = document.getElementById('move-log');
+  const top = list.getBoundingClientRect().top;
+  const cut = [...list.children].filter((item) => {
+    const box = item.getBoundingClientRect();
+    return box.top < top - 1 && box.bottom > top + 1;
+  });
+  return {
+    scrolls: list.scrollHeight > list.clientHeight + 1,
+    atEnd: list.scrollTop + list.clientHeight >= list.scrollHeight - 1,
+    cut: cut.map((item) => item.innerText.trim().slice(0, 40)),
+  };
+}"""
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("width", [360, 1280, 1920])
+def test_the_move_log_shows_whole_lines(site: Site, width: int, language: str) -> None:
+    """Issue 18, item 19: scrolled to its last move, the log's top line is whole (not
+    half a line, an orphan tile or a stray dot)."""
+    page = _open_in(site, "rematch-offered-game", width, language)
+    try:
+        seen = page.evaluate(_CUT_LINE_JS)
+        assert seen["scrolls"] and seen["atEnd"], seen
+        assert seen["cut"] == [], f"{width} px in {language}"
     finally:
         page.close()
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})

@@ -118,11 +118,15 @@ export function mountPlacing(context, game) {
   }
 
   function keepGhostInView() {
-    // While the camera follows the board it already shows every target (unless zoomed in for a finger).
-    if (state.view.follow && !touchScreen && targets.ghostScene(state)?.status === "target") return;
+    // While the camera follows the board, a target it shows leaves the view as it is.
     const { width, height } = board.size();
-    const before = `${state.view.cx},${state.view.cy}`;
     const middle = game.board.middleOf(state.ghost);
+    if (state.view.follow && !touchScreen && targets.ghostScene(state)?.status === "target") {
+      const halfW = width / 2 / state.view.scale;
+      const halfH = height / 2 / state.view.scale;
+      if (Math.abs(middle.x - state.view.cx) < halfW - 0.5 && Math.abs(middle.y - state.view.cy) < halfH - 0.5) return;
+    }
+    const before = `${state.view.cx},${state.view.cy}`;
     keepInView(state.view, middle.x - 0.5, middle.y - 0.5, width, height, GHOST_MARGIN);
     if (before !== `${state.view.cx},${state.view.cy}`) state.view.follow = false;
   }
@@ -279,9 +283,11 @@ export function mountPlacing(context, game) {
       const shown = targets.current(state);
       if (state.view.follow) {
         const { width, height } = board.size();
-        // Every place any tile could go this turn: turning the tile does not move the view.
+        // The board's own bounds, the same for every viewer of the position (the places to
+        // lay a tile are only the player to move's, and they made the two players' first
+        // views differ).
         const places = isMyTurn(state) && state.legal ? state.legal : [];
-        fitView(state.view, game.board.fitBox(tiles, places), width, height, game.board.fitMargin);
+        fitView(state.view, game.board.fitBox(tiles, []), width, height, game.board.fitMargin);
         const fingerScale = TAP_PX / game.board.tapSize;
         if (touchScreen && places.length && state.view.scale < fingerScale) {
           // Too small for a finger: fit the turn's places alone, never below TAP_PX a place
