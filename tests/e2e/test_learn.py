@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from e2e import axe
 from e2e.gameplay import PHONE, ContextFactory, api_solo_of, centre, has_class
 from playwright.sync_api import Page, expect
 
@@ -155,7 +156,6 @@ def test_every_lesson_with_the_mouse(new_context: ContextFactory, game: str) -> 
 def test_the_lessons_pass_axe(new_context: ContextFactory, game: str) -> None:
     """axe-core (the suite's checker, tests/e2e/axe.py) on a lesson as it first shows,
     with its hint and a tile picked, after a refused try, and done."""
-    axe = pytest.importorskip("e2e.axe")
     page = new_context().new_page()
     open_lessons(page, game)
     axe.assert_accessible(page, f"the first {game} lesson")
