@@ -103,3 +103,16 @@ def test_sentences_are_joined_by_the_catalogs_joiners(language: str) -> None:
         assert (joiner, label) == ("{first}{second}", "{label}。{sentence}")
     else:
         assert (joiner, label) == ("{first} {second}", "{label}. {sentence}")
+
+
+def test_french_puts_a_no_break_space_before_its_double_punctuation() -> None:
+    """French typography: a no-break space (U+00A0) before ? ! : ; and », after «, so a
+    question mark never starts a line of its own."""
+    loose = re.compile(r" [?!:;\u00bb]|\u00ab ")
+    wrong = []
+    for message in catalog("fr"):
+        if not message.id:
+            continue
+        forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+        wrong.extend(where(message) for text in forms if loose.search(text))
+    assert not wrong, f"a plain space before double punctuation in French: {wrong[:10]}"

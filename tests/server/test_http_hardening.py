@@ -187,7 +187,9 @@ def test_request_bodies_refuse_loose_types(
 
 
 def test_watching_a_game_makes_no_account(client: TestClient) -> None:
-    game_id = client.post("/api/solo").json()["game_id"]
+    """An onlooker of a table that lets people watch (solo games are private)."""
+    invite = client.post("/api/tables", json={"seats": [{"kind": "human"}]}).json()["invite_code"]
+    game_id = client.post(f"/api/tables/{invite}/start").json()["game_id"]
     database = client.app.state.db  # type: ignore[attr-defined]
     with database.sessions() as session:
         before = session.scalar(select(func.count()).select_from(User))

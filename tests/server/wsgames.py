@@ -83,8 +83,9 @@ def triominos_legal_entry(game: Any, play: Any) -> dict[str, Any]:
 
 
 def triominos_public_event(event: Any) -> dict[str, Any]:
-    """Every event says its points, figure, whether a tile was taken and what the end added."""
-    return {
+    """Every event says its points, figure, whether a tile was taken and what the end added;
+    a play that made a figure also names the figure's cells (to outline them)."""
+    data: dict[str, Any] = {
         "seat": event.seat,
         **event.action.to_dict(),
         "points": event.points,
@@ -95,6 +96,9 @@ def triominos_public_event(event: Any) -> dict[str, Any]:
         "finished": event.finished,
         "ended_by": None if event.ended_by is None else event.ended_by.value,
     }
+    if event.figure_cells:
+        data["figure_cells"] = [list(cell) for cell in event.figure_cells]
+    return data
 
 
 CHECKS: dict[str, GameChecks] = {
