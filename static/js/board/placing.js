@@ -285,15 +285,24 @@ export function mountPlacing(context, game) {
         const { width, height } = board.size();
         // The board's own bounds, the same for every viewer of the position (the places to
         // lay a tile are only the player to move's, and they made the two players' first
-        // views differ).
+        // views differ); once the player to move picks a tile, every place any tile could
+        // go this turn too, so that turning the tile does not move the view.
         const places = isMyTurn(state) && state.legal ? state.legal : [];
-        fitView(state.view, game.board.fitBox(tiles, []), width, height, game.board.fitMargin);
+        const around = state.picked ? places : [];
+        fitView(state.view, game.board.fitBox(tiles, around), width, height, game.board.fitMargin);
         const fingerScale = TAP_PX / game.board.tapSize;
         if (touchScreen && places.length && state.view.scale < fingerScale) {
           // Too small for a finger: fit the turn's places alone, never below TAP_PX a place
           // (what does not fit is a swipe away).
           fitView(state.view, game.board.fitBox(places, []), width, height, game.board.fitMargin);
-          state.view.scale = Math.max(state.view.scale, fingerScale);
+          if (state.view.scale < fingerScale) {
+            // Not all of them at a finger's size: the first place in the middle, rather than
+            // the middle of places that may all lie outside the view.
+            const first = game.board.middleOf(places[0]);
+            state.view.scale = fingerScale;
+            state.view.cx = first.x;
+            state.view.cy = first.y;
+          }
         }
       }
       board.svg.classList.toggle("has-pick", Boolean(state.picked && isMyTurn(state)));

@@ -41,7 +41,7 @@ function watchBoardRoom() {
   if (roomWatched || typeof ResizeObserver === "undefined") return;
   roomWatched = true;
   const observer = new ResizeObserver(() => fitBoardRoom());
-  for (const selector of ["#connection-banner", ".site-header", ".status-bar", "#hand-area", ".move-bar", "#action-dock", "#end-offer"]) {
+  for (const selector of ["#connection-banner", ".site-header", "#learn-offer", ".status-bar", "#away-notice", "#game-aids", "#hand-area", ".move-bar", "#action-dock", "#end-offer"]) {
     const part = document.querySelector(selector);
     if (part) observer.observe(part);
   }
