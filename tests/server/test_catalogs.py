@@ -109,10 +109,10 @@ def test_french_puts_a_no_break_space_before_its_double_punctuation() -> None:
     """French typography: a no-break space (U+00A0) before ? ! : ; and », after «, so a
     question mark never starts a line of its own."""
     loose = re.compile(r" [?!:;\u00bb]|\u00ab ")
-    wrong = []
+    wrong: list[str] = []
     for message in catalog("fr"):
         if not message.id:
             continue
         forms = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-        wrong.extend(where(message) for text in forms if loose.search(text))
+        wrong.extend(where(message) for text in forms if loose.search(text or ""))
     assert not wrong, f"a plain space before double punctuation in French: {wrong[:10]}"
