@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, fields
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from .errors import InvalidSetupError
+
+TIMED_TURN_SECONDS: Final = range(15, 601)
+"""Seconds per turn of a timed game, in every game (0 is untimed): a shorter turn times
+out before a player has looked at the board, a longer one is a game over days (not a
+turn timer)."""
 
 
 class OptionsForm:

@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from chromino.core.errors import InvalidSetupError
 from chromino.games.chromino import GAME
-from chromino.games.chromino.options import MAX_DRAWS_PER_TURN, TURN_SECONDS
+from chromino.games.chromino.options import MAX_DRAWS_PER_TURN
 from chromino.games.chromino.tiles import ALL_NAMES
 
-from ..i18n import N_
 from ..protocol import Coordinate, PlayBase
 from .base import SoloResult
+from .fields import TurnSeconds
 from .tile_game import TileGameKind
 
 TILE_COUNT = len(ALL_NAMES)
@@ -35,15 +35,7 @@ class ChrominoOptions(BaseModel):
     draws_per_turn: int = Field(default=1, ge=0, le=MAX_DRAWS_PER_TURN)
     strict_draw: bool = False
     open_hands: bool = False
-    turn_seconds: int = Field(default=0, ge=0, le=TURN_SECONDS.stop - 1)
-    """0 (untimed), or 15 to 600 seconds."""
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _turn(cls, value: int) -> int:
-        if value != 0 and value not in TURN_SECONDS:
-            raise ValueError(N_("0 (untimed) or 15 to 600 seconds"))
-        return value
+    turn_seconds: TurnSeconds = 0
 
 
 class ChrominoPlay(PlayBase):

@@ -13,11 +13,12 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from chromino.games.triominos import GAME
-from chromino.games.triominos.options import HAND_SIZES, TARGETS, TURN_SECONDS
+from chromino.games.triominos.options import HAND_SIZES, TARGETS
 
 from ..i18n import N_
 from ..protocol import Coordinate, PlayBase
 from .base import SoloResult
+from .fields import TurnSeconds
 from .tile_game import TileGameKind
 
 
@@ -28,18 +29,11 @@ class TriominosOptions(BaseModel):
 
     hand_size: int | None = Field(default=None, ge=HAND_SIZES.start, le=HAND_SIZES.stop - 1)
     """None: 9 tiles each for 1-2 players, 7 for 3-4."""
-    turn_seconds: int = 60
+    turn_seconds: TurnSeconds = 60
     """The hourglass: 0 (untimed), or 15 to 600 seconds."""
     target: int = 0
     """0 (off), or 50 to 1000 points."""
     open_hands: bool = False
-
-    @field_validator("turn_seconds")
-    @classmethod
-    def _hourglass(cls, value: int) -> int:
-        if value != 0 and value not in TURN_SECONDS:
-            raise ValueError(N_("0 (untimed) or 15 to 600 seconds"))
-        return value
 
     @field_validator("target")
     @classmethod

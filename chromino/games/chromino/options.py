@@ -6,16 +6,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core.errors import InvalidSetupError
-from ...core.options import OptionsForm
+from ...core.options import TIMED_TURN_SECONDS, OptionsForm
 
 RULESETS: Final = ("standard", "junior")
 SCORINGS: Final = ("none", "expert", "segments", "segments-multiply")
 STARTS: Final = ("chameleon", "tricolor")
 MAX_PLAYERS: Final = 8
 MAX_DRAWS_PER_TURN: Final = 5
-TURN_SECONDS: Final = range(15, 601)
-"""Seconds per turn of a timed game (0 is untimed): a shorter turn times out before a
-player has looked at the board, a longer one is a game over days (not a turn timer)."""
+TURN_SECONDS: Final = TIMED_TURN_SECONDS
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from ...core.errors import InvalidSetupError
-from ...core.options import OptionsForm
+from ...core.options import TIMED_TURN_SECONDS, OptionsForm
 
 MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 4
 HAND_SIZES: Final = range(5, 13)
-TURN_SECONDS: Final = range(15, 601)
+TURN_SECONDS: Final = TIMED_TURN_SECONDS
 TARGETS: Final = range(50, 1001)
 
 

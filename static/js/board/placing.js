@@ -285,11 +285,9 @@ export function mountPlacing(context, game) {
         const { width, height } = board.size();
         // The board's own bounds, the same for every viewer of the position (the places to
         // lay a tile are only the player to move's, and they made the two players' first
-        // views differ); once the player to move picks a tile, every place any tile could
-        // go this turn too, so that turning the tile does not move the view.
+        // views differ).
         const places = isMyTurn(state) && state.legal ? state.legal : [];
-        const around = state.picked ? places : [];
-        fitView(state.view, game.board.fitBox(tiles, around), width, height, game.board.fitMargin);
+        fitView(state.view, game.board.fitBox(tiles, []), width, height, game.board.fitMargin);
         const fingerScale = TAP_PX / game.board.tapSize;
         if (touchScreen && places.length && state.view.scale < fingerScale) {
           // Too small for a finger: fit the turn's places alone, never below TAP_PX a place
