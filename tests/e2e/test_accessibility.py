@@ -103,7 +103,8 @@ def test_a_game_at_rest_during_a_turn_at_its_end_and_its_replay(
     expect(page.get_by_test_id("table-rules-list").locator("dd").first).to_be_visible()
     assert_accessible(page, f"the {game} game, its rules and keys shown")
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # the tile goes back to the hand (at the next frame)
+    expect(page.locator("[data-testid=hand-tile].picked")).to_have_count(0)
     take_turn(page)
 
     # The end (the bot accepts an offer to end at once), then the replay.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 from e2e.gameplay import (
@@ -157,4 +158,37 @@ def test_a_places_bonus_reads_at_any_fit(new_context: ContextFactory) -> None:
         first_target(page).hover()
         worth = f"+{VALUES[tile] + BRIDGE} ({VALUES[tile]} + bridge {BRIDGE})"
         expect(page.get_by_test_id("place")).to_have_attribute("data-points", worth)
+        page.close()
+
+
+def boxes(page: Page) -> dict[str, tuple[float, float]]:
+    """Where the board and the buttons under the hand are: each one's top and height."""
+    found: dict[str, tuple[float, float]] = page.evaluate(
+        """() => Object.fromEntries(['#board', '.move-bar', '#action-dock'].map((selector) => {
+            const box = document.querySelector(selector).getBoundingClientRect();
+            return [selector, [Math.round(box.top), Math.round(box.height)]];
+        }))"""
+    )
+    return found
+
+
+def test_pointing_at_a_place_moves_neither_the_board_nor_the_buttons(
+    new_context: ContextFactory,
+) -> None:
+    """A long worth ("+44 (4 + bridge 40)") shows on "Lay it here" without widening it: a
+    wider button wrapped the row of buttons, the board gave up the room, and the place
+    moved out from under the pointer before the click."""
+    for width, height in ((1280, 800), (1100, 800), (760, 900), (PHONE["width"], PHONE["height"])):
+        page = new_context(viewport={"width": width, "height": height}).new_page()
+        page.route_web_socket("**/ws/**", every_place_a_bridge)
+        page.goto("/rules")
+        open_game(page, api_solo_of(page, "triominos", {}))
+        pick_playable(page)
+        target = first_target(page)
+        page.mouse.move(0, 0)
+        expect(page.get_by_test_id("place")).not_to_have_attribute("data-points", re.compile("."))
+        before = boxes(page)
+        target.hover()
+        expect(page.get_by_test_id("place")).to_have_attribute("data-points", re.compile(r"bridge"))
+        assert boxes(page) == before, (width, before, boxes(page))
         page.close()

@@ -70,15 +70,21 @@ def test_going_out_gets_its_moment_and_its_call(new_context: ContextFactory) -> 
     page.add_init_script(NOTES_SPY)
 
     def first_bot_play_goes_out(ws: WebSocketRoute) -> None:
-        """Between the page and the server: the bot's first play said to empty its hand
-        (the page shows what the server says; a real one takes a whole game)."""
+        """Between the page and the server: the bot's first play the page sees live said to
+        empty its hand (the page shows what the server says; a real one takes a whole game).
+        Live means after the page's first snapshot: a play that raced the page's connection
+        arrives before it and is then part of the snapshot, which takes no moment."""
         server = ws.connect_to_server()
         told: list[bool] = []
+        snapshot: list[bool] = []
 
         def to_page(message: str | bytes) -> None:
             data = json.loads(message)
+            if data.get("type") in ("welcome", "state"):
+                snapshot.append(True)
             event = data.get("event") or {}
-            if not told and event.get("seat") == 1 and event.get("action") == "play":
+            live = bool(snapshot) and data.get("type") == "event"
+            if live and not told and event.get("seat") == 1 and event.get("action") == "play":
                 event["went_out"] = True
                 told.append(True)
             ws.send(json.dumps(data))

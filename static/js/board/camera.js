@@ -70,13 +70,19 @@ export function svgSize(svg) {
   return { width: box.width, height: box.height, left: box.left, top: box.top };
 }
 
-/** The board point (in the camera's units) under a screen point, or null off the <svg>. */
-export function pointAt(svg, view, clientX, clientY) {
+/** The board point (in the camera's units) under a screen point, or null off the <svg>.
+ * It goes through the transform the camera group carries now (`layer`), not through the
+ * view: the board the player sees may be a frame behind the view (the <svg> just changed
+ * size, the redraw is at the next frame), and a click must land where it was seen. */
+export function pointAt(svg, layer, unit, clientX, clientY) {
   const { width, height, left, top } = svgSize(svg);
   const px = clientX - left;
   const py = clientY - top;
   if (px < 0 || py < 0 || px > width || py > height) return null;
-  return { x: view.cx + (px - width / 2) / view.scale, y: view.cy + (py - height / 2) / view.scale };
+  const drawn = layer.getScreenCTM();
+  if (!drawn) return null;
+  const point = new DOMPoint(clientX, clientY).matrixTransform(drawn.inverse());
+  return { x: point.x / unit, y: point.y / unit };
 }
 
 /** Tell the board's CSS how many board units make a screen pixel (--px), so that

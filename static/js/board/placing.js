@@ -227,7 +227,10 @@ export function mountPlacing(context, game) {
     requestRender,
     signal,
   });
-  signal?.addEventListener("abort", () => delete $("place").dataset.points);
+  signal?.addEventListener("abort", () => {
+    delete $("place").dataset.points;
+    delete $("place").dataset.total;
+  });
 
   // --- buttons and keys ---------------------------------------------------------------
 
@@ -318,8 +321,13 @@ export function mountPlacing(context, game) {
       const priced = scene?.status === "target" && scene.points !== undefined && scene.points !== null;
       const worth = priced ? game.words.placeWorth(scene) : null;
       if ((place.dataset.points || null) !== worth) {
-        if (worth) place.dataset.points = worth;
-        else delete place.dataset.points;
+        if (worth) {
+          place.dataset.points = worth;
+          place.dataset.total = game.words.placeWorth({ ...scene, figure: null }); // what a phone's narrow button has room for
+        } else {
+          delete place.dataset.points;
+          delete place.dataset.total;
+        }
       }
       const preview = $("orientation-preview");
       const key = state.picked ? `${state.picked}:${state.orientation}` : "";

@@ -54,7 +54,7 @@ export function mountSurface(svg, spec, hooks) {
   const drawn = {}; // what each layer shows, to redraw only what changed
 
   function cellAt(clientX, clientY) {
-    const point = pointAt(svg, hooks.view(), clientX, clientY);
+    const point = pointAt(svg, camera, unit, clientX, clientY);
     return point && spec.cellAtPoint(point.x, point.y);
   }
 
