@@ -33,6 +33,7 @@ import random
 import secrets
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -52,6 +53,8 @@ SHARED_SECRET = secrets.token_hex(32)
 POSTGRES_ADMIN_URL = os.environ.get(
     "CHROMINO_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test"
 )
+PROTOCOL = 2
+"""The protocol the clients speak (web.protocol.PROTOCOL; not imported, to stay a client)."""
 REDIS_URL = os.environ.get("CHROMINO_TEST_REDIS", "redis://127.0.0.1:6379/0")
 LAG_TICK = 0.05
 PRELUDE_MOVES = 40
@@ -90,6 +93,11 @@ class LoadResult:
     min_connections: int = 0
     """Fewest sockets open during the window (finished games reconnect to their rematch)."""
     prelude_seconds: float = 0.0
+    event_bytes: list[int] = field(default_factory=list)
+    """The length of each live ``event`` a viewer received in the window (its JSON text,
+    before the socket's compression)."""
+    bytes_at: dict[int, list[int]] = field(default_factory=dict)
+    """Lengths of the events of versions 2 and 40 (every game, every viewer, any time)."""
     rematches: int = 0
     rematch_times: list[float] = field(default_factory=list)
 
@@ -289,6 +297,8 @@ class Load:
         self.lag: list[float] = []
         self.rematches = 0
         self.rematch_times: list[float] = []
+        self.event_bytes: list[int] = []
+        self.bytes_at: dict[int, list[int]] = {2: [], 40: []}
         self.open_sockets = 0
         self.max_sockets = 0
         self.min_sockets = 1 << 30
@@ -307,7 +317,7 @@ class Load:
 
     async def open(self, game: LiveGame, viewer: Viewer) -> None:
         viewer.socket = await connect(
-            f"{self.ws_url_for(game, viewer)}/ws/games/{game.game_id}",
+            f"{self.ws_url_for(game, viewer)}/ws/games/{game.game_id}?protocol={PROTOCOL}",
             additional_headers={"Cookie": viewer.cookie},
             proxy=None,
             open_timeout=60,
@@ -325,7 +335,10 @@ class Load:
         try:
             async for raw in viewer.socket:
                 now = time.perf_counter()
-                self.receive(game, viewer, json.loads(raw), now)
+                message = json.loads(raw)
+                self.receive(game, viewer, message, now)
+                if message["type"] == "event":
+                    self.count_bytes(message["version"], len(raw))
         except ConnectionClosed as closed:
             if not self.stopping:
                 self.error(f"socket closed: {closed}")
@@ -343,11 +356,17 @@ class Load:
             if version != viewer.version + 1 and viewer.version >= 0:
                 self.error(f"seat {viewer.seat} got event {version} after {viewer.version}")
             viewer.version = version
-            viewer.snapshot = message
+            viewer.snapshot = follow(viewer.snapshot, message)
             self.record(game, viewer, version, now)
             game.changed.set()
         elif kind == "error":
             self.error(f"{message.get('code')}: {message.get('message')}")
+
+    def count_bytes(self, version: int, size: int) -> None:
+        if self.measuring:
+            self.event_bytes.append(size)
+        if version in self.bytes_at:
+            self.bytes_at[version].append(size)
 
     def record(self, game: LiveGame, viewer: Viewer, version: int, now: float) -> None:
         sent = game.sent_at.get(version)
@@ -483,6 +502,16 @@ class Load:
             if self.measuring:
                 self.lag.append(loop.time() - before - LAG_TICK)
                 self.min_sockets = min(self.min_sockets, self.open_sockets)
+
+
+def follow(snapshot: dict[str, Any] | None, event: dict[str, Any]) -> dict[str, Any]:
+    """The client's copy of the game after a live event: its delta applied to the
+    state (docs/protocol.md), its ``legal`` (present for the seat to play only) taken."""
+    state = dict(event["state"]) if "state" in event else dict((snapshot or {})["state"])
+    state.update(event.get("changes", {}))
+    for key, items in event.get("added", {}).items():
+        state[key] = [*state[key], *items]
+    return {"version": event["version"], "state": state, "legal": event.get("legal")}
 
 
 def _machine_busy_seconds() -> float:
@@ -621,6 +650,8 @@ async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
     result.rematches = load.rematches
     result.rematch_times = load.rematch_times
     result.max_connections = load.max_sockets
+    result.event_bytes = load.event_bytes
+    result.bytes_at = load.bytes_at
     return result
 
 
@@ -759,6 +790,33 @@ def report(result: LoadResult, interval: float = 1.0) -> None:
         0.1 / p99 if p99 else float("inf"),
     )
     _info("sender's own event, p50 / p99", f"{own50 * 1e3:.1f}/{own99 * 1e3:.1f} ms")
+    cpu = result.cpu_per_move
+    _line(
+        "server CPU per move (delivered to 4 viewers)",
+        f"{cpu * 1e3:.2f} ms",
+        "<= 0.6 ms",
+        cpu <= 0.0006,
+        0.0006 / cpu if cpu else float("inf"),
+    )
+    size = statistics.median(result.event_bytes) if result.event_bytes else float("nan")
+    _line(
+        "bytes per move per viewer, median (event JSON, uncompressed)",
+        f"{size:.0f} B",
+        "<= 300 B",
+        size <= 300,
+        300 / size if size else float("inf"),
+    )
+    early, late = (
+        statistics.median(result.bytes_at[v]) if result.bytes_at.get(v) else float("nan")
+        for v in (2, 40)
+    )
+    _line(
+        "the 40th move's event against the 2nd's (medians over viewers)",
+        f"{late:.0f} / {early:.0f} B",
+        "+ <= 64 B",
+        late <= early + 64,
+        (early + 64) / late if late else float("inf"),
+    )
     _line(
         "errors (refused commands, lost events, dropped sockets)",
         f"{len(result.errors)}",

@@ -17,6 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from .i18n import N_, Words, field_problem
 
+PROTOCOL = 2
+"""The protocol's version. 2: a live ``event`` carries a delta, not the whole state. A
+client says which it speaks (``?protocol=2``); one that does not is told to reload."""
+
 CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[^\x00-\x1f\x7f]+$")]
 """Any printable text: no NUL or other control character reaches the database."""
 Version = Annotated[int, Field(ge=0, le=1_000_000)]
@@ -105,6 +109,11 @@ MESSAGE_TYPES = (
     "decline_end",
     "take_seat",
 )
+
+
+def encode(message: dict[str, Any]) -> str:
+    """An outbound message as the text sent on the socket."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 class ProtocolError(Exception):

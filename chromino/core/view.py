@@ -182,14 +182,16 @@ class View(Generic[O, B, P]):
             actions.append(PASS)
         return actions
 
-    def to_dict(self) -> dict[str, object]:
-        """The view as JSON-ready data."""
+    def to_dict(self, *, board: list[dict[str, object]] | None = None) -> dict[str, object]:
+        """The view as JSON-ready data. ``board``: the placements as data, when the
+        caller keeps them (a board only grows: a server making a view at every move
+        turns each placement into data once, not at every view)."""
         outcome = self.outcome
         return {
             "seat": self.seat,
             "players": list(self.players),
             "options": self.options.to_dict(),
-            "board": [p.to_dict() for p in self.board.placements],
+            "board": [p.to_dict() for p in self.board.placements] if board is None else board,
             "hands": [None if hand is None else list(hand) for hand in self.hands],
             "hand_counts": list(self.hand_counts),
             "bag": self.bag_count,

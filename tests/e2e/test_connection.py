@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from e2e.gameplay import (
     ContextFactory,
     api_game,
@@ -13,6 +14,7 @@ from e2e.gameplay import (
     take_turn,
     version,
     wait_for_version,
+    wait_until_connected,
 )
 from playwright.sync_api import expect
 
@@ -74,3 +76,38 @@ def test_dropped_connection_catches_up_without_reload(new_context: ContextFactor
     assert new_lines.count() > lines_before
     expect(new_lines.last).to_have_attribute("data-version", str(moved_to))
     expect(mover_row.get_by_test_id("presence")).to_have_attribute("data-presence", "online")
+
+
+# What a player sees of a game, without the motion of the moment (a tile sliding in).
+PICTURE_JS = """() => ({
+    board: [...document.querySelectorAll('#board .layer-tiles > *')].map(
+        (tile) => tile.getAttribute('aria-label')),
+    hand: [...document.querySelectorAll('[data-testid=hand-tile]')].map(
+        (tile) => tile.dataset.tile),
+    players: document.getElementById('players').innerText,
+    turn: document.querySelector('[data-testid=turn-indicator]').innerText,
+    bag: document.querySelector('[data-testid=bag-count]')?.innerText ?? null,
+})"""
+
+
+@pytest.mark.parametrize("game", ["chromino", "triominos"])
+def test_a_game_played_on_deltas_reloads_to_the_same_picture(
+    new_context: ContextFactory, game: str
+) -> None:
+    """The page builds the game from its snapshot and each event's delta; a reload
+    mid-game, from a whole snapshot, shows exactly what the deltas had built."""
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_game([page], ["human", "bot:greedy"], game=game)
+    open_game(page, game_id)
+    mine = page.get_by_test_id("turn-indicator")
+    for _ in range(8):
+        expect(mine).to_have_class(re.compile(r"\bmine\b"))  # the bot has answered
+        take_turn(page)
+    expect(mine).to_have_class(re.compile(r"\bmine\b"))  # the game rests on my turn
+    assert server_version(page, game_id) == version(page)
+    built = page.evaluate(PICTURE_JS)
+    assert len(built["board"]) >= 5, built
+    page.reload()
+    wait_until_connected(page)
+    assert page.evaluate(PICTURE_JS) == built

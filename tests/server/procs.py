@@ -21,7 +21,7 @@ from typing import IO, Any, Literal
 
 import httpx
 from sqlalchemy import select
-from support import DEAL_SEED, TEST_SECRET, GameSocket, Player, free_port
+from support import DEAL_SEED, TEST_SECRET, GameSocket, Player, free_port, game_socket_url
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -201,9 +201,7 @@ class GameClient:
         missed since the last version seen. Returns the first snapshot."""
         base_url = base_url or self.player.base_url
         since = self.version if resume and self.version >= 0 else None
-        ws_url = base_url.replace("http", "ws", 1) + f"/ws/games/{self.game_id}"
-        if since is not None:
-            ws_url += f"?since={since}"
+        ws_url = game_socket_url(base_url, self.game_id, since)
         headers = {"Cookie": self.player.cookie_header(), "Origin": base_url}
         self.socket = GameSocket(
             connect(ws_url, additional_headers=headers, open_timeout=10, legacy=True)

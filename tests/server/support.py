@@ -146,9 +146,7 @@ class Player:
     def connect(
         self, game_id: str, *, since: int | None = None, origin: str | None = None
     ) -> GameSocket:
-        ws_url = self.base_url.replace("http", "ws", 1) + f"/ws/games/{game_id}"
-        if since is not None:
-            ws_url += f"?since={since}"
+        ws_url = game_socket_url(self.base_url, game_id, since)
         headers = {"Cookie": self.cookie_header(), "Origin": origin or self.base_url}
         return GameSocket(connect(ws_url, additional_headers=headers, open_timeout=10, legacy=True))
 
@@ -156,20 +154,69 @@ class Player:
         self.http.close()
 
 
+PROTOCOL = 2
+"""The protocol version these clients speak (``?protocol=``; web.protocol.PROTOCOL)."""
+
+
+def game_socket_url(base_url: str, game_id: str, since: int | None = None) -> str:
+    """The websocket address of a game, as a page of this protocol opens it (``game_id``
+    may bring a query of its own: a test's odd ``since``)."""
+    joiner = "&" if "?" in game_id else "?"
+    url = base_url.replace("http", "ws", 1) + f"/ws/games/{game_id}{joiner}protocol={PROTOCOL}"
+    return url if since is None else f"{url}&since={since}"
+
+
 class GameSocket:
-    """A websocket with JSON helpers and a record of every frame received."""
+    """A websocket with JSON helpers and a record of every frame received.
+
+    It holds the game as a client does (docs/protocol.md): the state of the last
+    snapshot, brought forward by each live event's delta. A live event is handed to
+    the test with the ``state`` so rebuilt, ``legal`` null where it was left out
+    and the ``deadline`` last sent where it did not change (as the page reads
+    them); ``texts`` keeps each frame as it came, for what the
+    wire itself carries."""
 
     def __init__(self, connection: ClientConnection) -> None:
         self.connection = connection
         self.received: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.state: dict[str, Any] | None = None
+        self.version: int | None = None
+        self.deadline: float | None = None
 
     def send(self, message: dict[str, Any]) -> None:
         self.connection.send(json.dumps(message))
 
     def recv(self, timeout: float = 10) -> dict[str, Any]:
-        message: dict[str, Any] = json.loads(self.connection.recv(timeout=timeout))
+        text = self.connection.recv(timeout=timeout)
+        assert isinstance(text, str), "the server sends text frames"
+        message: dict[str, Any] = json.loads(text)
+        self._follow(message)
+        self.texts.append(text)
         self.received.append(message)
         return message
+
+    def _follow(self, message: dict[str, Any]) -> None:
+        """Keep the game as a client would: snapshots replace it, deltas move it on."""
+        kind = message["type"]
+        if kind in ("welcome", "state"):
+            self.state, self.version = message["state"], message["version"]
+            self.deadline = message["deadline"]
+            return
+        if kind != "event" or ("changes" not in message and "state" not in message):
+            return  # not about the game, or an event replayed before a snapshot
+        if "changes" in message:
+            if self.state is None or message["version"] != (self.version or 0) + 1:
+                return  # a gap: a client asks for a resync; the test sees no state
+            state = {**self.state, **message["changes"]}
+            for key, items in message.get("added", {}).items():
+                state[key] = [*self.state[key], *items]
+            message["state"] = state
+            message.setdefault("deadline", self.deadline)  # sent when it changed
+        message.setdefault("legal", None)
+        message.setdefault("draw_held", False)
+        self.state, self.version = message["state"], message["version"]
+        self.deadline = message["deadline"]
 
     def recv_until(self, wanted: str, timeout: float = 10) -> dict[str, Any]:
         """Read until a message of type ``wanted`` (others are kept in ``received``)."""

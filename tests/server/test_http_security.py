@@ -321,7 +321,7 @@ def test_impossible_ids_at_the_websocket_on_postgresql(pg_url: str) -> None:
     try:
         person = Player(server.url)
         for bad in ("%00abc", "abc%00"):
-            url = server.url.replace("http", "ws", 1) + f"/ws/games/{bad}"
+            url = server.url.replace("http", "ws", 1) + f"/ws/games/{bad}?protocol=2"
             with connect(url, additional_headers={"Cookie": person.cookie_header()}) as sock:
                 reply = sock.recv(timeout=10)
             assert '"no_such_game"' in str(reply)

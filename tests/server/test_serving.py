@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import LiveServer, Player, make_settings, migrated_sqlite
+from support import LiveServer, Player, game_socket_url, make_settings, migrated_sqlite
 from websockets.sync.client import connect
 
 
@@ -18,7 +18,7 @@ def test_websocket_compression_is_a_setting(tmp_path: Path, compression: bool) -
     try:
         person = Player(server.url)
         game_id = person.http.post("/api/solo").json()["game_id"]
-        address = server.url.replace("http", "ws", 1) + f"/ws/games/{game_id}"
+        address = game_socket_url(server.url, game_id)
         headers = {"Cookie": person.cookie_header()}
         with connect(address, additional_headers=headers) as sock:  # offers permessage-deflate
             assert sock.response is not None

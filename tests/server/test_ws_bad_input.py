@@ -390,7 +390,7 @@ def test_our_own_origins_are_welcome(server: LiveServer, table: Table, origin: s
     headers = {"Cookie": person.cookie_header()}
     if origin is not None:
         headers["Origin"] = server.url if origin == "own" else origin
-    with raw_connect(server, f"/ws/games/{table.game_id}", headers) as sock:
+    with raw_connect(server, f"/ws/games/{table.game_id}?protocol=2", headers) as sock:
         welcome = sock.recv_until("welcome")
         assert welcome["seat"] == 0
         assert ping(sock) == 0
@@ -406,3 +406,20 @@ def test_an_unknown_game(server: LiveServer, table: Table) -> None:
         assert "id" not in error
         assert closed_code(sock) == POLICY_VIOLATION
         sock.close()
+
+
+@pytest.mark.parametrize("asked", ["", "?protocol=1", "?protocol=3", "?protocol=two"])
+def test_a_page_of_another_protocol_is_told_to_reload(
+    server: LiveServer, table: Table, asked: str
+) -> None:
+    """A tab left open across an upgrade speaks the old protocol (it cannot read the
+    deltas): it is told to reload, in words, and the socket closes; nothing changes."""
+    person = table.people[0]
+    headers = {"Cookie": person.cookie_header(), "Origin": server.url}
+    with raw_connect(server, f"/ws/games/{table.game_id}{asked}", headers) as sock:
+        refusal = sock.recv()
+        assert refusal["type"] == "error"
+        assert refusal["code"] == "reload"
+        assert "reload" in refusal["message"]
+        assert closed_code(sock) == POLICY_VIOLATION
+    unchanged(table)

@@ -45,6 +45,9 @@ class TileGameLive:
     def __init__(self, game: Any, descriptor: GameDescriptor) -> None:
         self.game = game
         self.descriptor = descriptor
+        self._board: list[dict[str, object]] = []
+        """The board's placements as data, each made once and shared by every view
+        (read-only: they go to JSON as they are)."""
 
     @property
     def current_seat(self) -> int:
@@ -78,10 +81,18 @@ class TileGameLive:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         view = self.game.view_for(seat)
-        data: dict[str, Any] = view.to_dict()
+        data: dict[str, Any] = view.to_dict(board=self._board_data(view.board))
         data["can_draw"] = view.can_draw()
         data["can_pass"] = view.can_pass()
         return data
+
+    def _board_data(self, board: Any) -> list[dict[str, object]]:
+        """A copy of the list of the board's placements as data (the data shared)."""
+        placements = board.placements
+        if len(placements) < len(self._board):  # never: a board only grows
+            self._board.clear()
+        self._board.extend(p.to_dict() for p in placements[len(self._board) :])
+        return list(self._board)
 
     def legal_moves(self, seat: int, *, with_points: bool) -> list[dict[str, Any]]:
         listed = []

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 from collections.abc import Callable
@@ -31,12 +30,13 @@ from ..db import as_utc
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
 from ..models import GameEvent
-from ..protocol import AgreementCommand, ProtocolError
+from ..protocol import PROTOCOL, AgreementCommand, ProtocolError, encode
 from ..settings import Settings
 from .agreement import EndOffer, answer
 from .background import in_background
 from .fanout import Fanout
 from .presence import PresenceElsewhere
+from .screens import Screens, ViewerKind, event_for, viewer_kind
 from .store import ConflictError, EventStore, StoredEvent, StoredGame
 from .thinkers import Thinkers
 
@@ -85,14 +85,24 @@ class Viewer:
         self.close_code = code
         self.outbox.put_nowait(None)
 
+    @property
+    def kind(self) -> ViewerKind:
+        """Which kind of viewer this is: the same messages go to every one of a kind."""
+        return viewer_kind(self.seat, self.assistance)
+
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a viewer too slow to keep up is cut off (it will resync)."""
+        """Queue a message for this viewer alone."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded message; a viewer too slow to keep up is cut off (it will
+        resync)."""
         if self.overflowed:
             return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             self.hang_up()
             return
-        self.outbox.put_nowait(json.dumps(message, separators=(",", ":")))
+        self.outbox.put_nowait(text)
 
 
 @dataclass(frozen=True)
@@ -141,6 +151,9 @@ class Room:
     def _load(self, stored: StoredGame) -> None:
         self.setup = stored.setup
         self.live: LiveGame = self.kind.restore(stored.setup)
+        shows_points = self.kind.shows_points(self.setup.get("options", {}))
+        self.screens = Screens(self.live, self.kind, shows_points)
+        """What each kind of viewer was last sent (a reload starts afresh: it resends all)."""
         self.history: list[Applied] = []
         self.commands: dict[tuple[int, str], int] = {}
         for row in stored.events:
@@ -410,61 +423,24 @@ class Room:
     # --- what viewers receive -----------------------------------------------
 
     def _broadcast(self, applied: Applied) -> None:
+        """Tell every viewer of the move: one message built and encoded per kind of
+        viewer (web.live.screens), the same text to each socket of that kind."""
         if self.end_offer is not None and self.version > self.end_offer.version:
             self._offer_changed(None, lapsed="moved")
-        states: dict[tuple[int | None, str], dict[str, Any]] = {}
-        for viewer in list(self.viewers):
-            cache_key = (viewer.seat, viewer.assistance)
-            if cache_key not in states:
-                states[cache_key] = self._state_fields(viewer)
-            message = {
-                "type": "event",
-                "version": self.version,
-                "event": self.event_for(applied, viewer.seat),
-                **states[cache_key],
-            }
-            viewer.send(message)
-
-    @staticmethod
-    def event_for(applied: Applied, seat: int | None) -> dict[str, Any]:
-        """An event as one viewer may see it: the tile drawn only for the drawer."""
-        if seat == applied.seat and applied.private:
-            return {**applied.public, **applied.private}
-        return dict(applied.public)
-
-    def _state_fields(self, viewer: Viewer) -> dict[str, Any]:
-        seat = viewer.seat
-        legal = None
-        if (
-            seat is not None
-            and viewer.assistance != "none"
-            and not self.live.is_over
-            and self.live.current_seat == seat
-        ):
-            legal = self.live.legal_moves(seat, with_points=self._shows_points())
-        state = self.live.view(seat)
-        draw_held = bool(
-            legal
-            and seat is not None
-            and self.kind.assistance_refusal(viewer.assistance, self.live, seat, self.kind.draw)
-        )
-        if draw_held:
-            state["can_draw"] = False
-        return {
-            "state": state,
-            "legal": legal,
-            "draw_held": draw_held,
-            "deadline": None if self.deadline is None else as_utc(self.deadline).timestamp(),
-        }
-
-    def _shows_points(self) -> bool:
-        """Points beside each placement, in a game that counts them."""
-        return self.kind.shows_points(self.setup.get("options", {}))
+        kinds: dict[ViewerKind, list[Viewer]] = {}
+        for viewer in self.viewers:
+            kinds.setdefault(viewer.kind, []).append(viewer)
+        for who, viewers in kinds.items():
+            message = self.screens.event_message(applied, who, self.version, self.deadline)
+            text = encode(message)
+            for viewer in viewers:
+                viewer.send_text(text)
 
     def state_message(self, viewer: Viewer, kind: str = "state") -> dict[str, Any]:
         """A full snapshot for one viewer."""
         return {
             "type": kind,
+            "protocol": PROTOCOL,
             "game": self.kind.name,
             "game_id": self.game_id,
             "version": self.version,
@@ -473,7 +449,7 @@ class Room:
             "bots": [seat["bot"] for seat in self.seats],
             "assistance": self.help_levels,
             "solo": self.solo,
-            **self._state_fields(viewer),
+            **self.screens.state_fields(viewer.kind, self.version, self.deadline),
             "presence": self.presence(),
             "next_game": self.next_game,
             "end_offer": None if self.end_offer is None else self.end_offer.to_dict(),
@@ -498,7 +474,7 @@ class Room:
         ):
             for version in range(since + 1, self.version + 1):
                 applied = self.history[version - 1]
-                event = self.event_for(applied, viewer.seat)
+                event = event_for(applied, viewer.seat)
                 viewer.send({"type": "event", "version": version, "event": event})
             viewer.send(self.state_message(viewer, "state"))
         else:

@@ -20,6 +20,7 @@ from ..lobby import ID_SHAPE, NO_SPECTATORS, may_watch
 from ..models import Game, Preference
 from ..people import user_of_session
 from ..protocol import (
+    PROTOCOL,
     AcceptEndCommand,
     CommandBase,
     DeclineEndCommand,
@@ -39,6 +40,7 @@ from .room import Room, Submission, Viewer
 log = logging.getLogger(__name__)
 router = APIRouter()
 POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
+OUTDATED_CLIENT = N_("this page is out of date: reload it to go on playing")
 
 
 class TokenBucket:
@@ -131,6 +133,11 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     if not viewer.allowed:
         await _refuse(websocket, "no_spectators", Words(NO_SPECTATORS), viewer.language)
+        return
+    if websocket.query_params.get("protocol") != str(PROTOCOL):
+        # A page from before the protocol changed (a tab left open): it cannot read
+        # what would be sent, and must load the new one.
+        await _refuse(websocket, "reload", Words(OUTDATED_CLIENT), viewer.language)
         return
     await websocket.accept()
     since = _since(websocket.query_params.get("since"))

@@ -5,6 +5,7 @@
 // drop is applied at most once. No DOM and no game state: the page passes
 // callbacks in and decides what the messages mean.
 
+const PROTOCOL = 2; // the protocol this page speaks (web/protocol.py); a server of another one says "reload"
 const PING_EVERY_MS = 15000; // often enough that proxies keep an idle socket open
 const SILENCE_LIMIT_MS = 40000; // heard nothing for this long: the socket is dead, reopen it
 const FIRST_RETRY_MS = 500; // the first pause after a drop; it doubles up to…
@@ -65,7 +66,7 @@ export class GameConnection {
     clearTimeout(this.retryTimer);
     if (this.ws || this.stopped || this.leaving) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}${this.path}?since=${this.since()}`);
+    const ws = new WebSocket(`${scheme}//${location.host}${this.path}?protocol=${PROTOCOL}&since=${this.since()}`);
     this.ws = ws;
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;

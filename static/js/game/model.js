@@ -136,29 +136,34 @@ export function applySnapshot(state, message, game) {
 }
 
 /**
- * An "event" message. One replayed on (re)connecting (it has no `state`) waits for
- * the snapshot that follows it. A live one already applied is ignored. Otherwise
- * returns {lines, wasMyTurn, turnMoved, placed, gap}: the log lines it added, whether
- * it was my turn before, whether the turn moved to another seat, whether a tile was
- * laid, and whether events were missed before it.
+ * An "event" message. A live one carries what changed in the game (`changes`, and
+ * `added`: the new items of lists that grew, the board's new tile) or, rarely, the
+ * whole `state`; one replayed on (re)connecting carries neither and waits for the
+ * snapshot that follows it. A live one already applied is ignored; a delta after a
+ * gap changes nothing and returns {missed: true} (the page asks for what it missed).
+ * Otherwise returns {lines, wasMyTurn, turnMoved, placed, gap}: the log lines it
+ * added, whether it was my turn before, whether the turn moved to another seat,
+ * whether a tile was laid, and whether events were missed before it (a whole state).
  */
 export function applyEvent(state, message, game) {
-  if (!message.state) {
+  const live = Boolean(message.state || message.changes);
+  if (!live) {
     state.caughtUp.push(message); // logged when the snapshot that follows arrives
     return null;
   }
   if (state.version !== null && message.version <= state.version) return null; // already applied
   const gap = state.version !== null && message.version > state.version + 1;
+  if ((gap || !state.game) && !message.state) return { missed: true }; // nothing to apply it to
   const wasMyTurn = isMyTurn(state);
   const previousCurrent = state.game?.current;
   const event = message.event;
   const lines = logEvent(state, message.version, event, game);
   const placed = event.action === "play";
   if (placed) state.lastPlaced = game.placementOf(event);
-  state.game = message.state;
+  state.game = message.state || withChanges(state.game, message.changes, message.added);
   state.legal = message.legal ?? null;
   state.drawHeld = Boolean(message.draw_held); // the help level, not the rules, keeps Draw off
-  state.deadline = message.deadline ?? null;
+  if (message.state || "deadline" in message) state.deadline = message.deadline ?? null; // a delta sends it when it changed
   state.version = message.version;
   const seconds = state.game.options.turn_seconds;
   if (state.deadline && seconds && (previousCurrent !== state.game.current || event.action === "timeout")) {
@@ -167,6 +172,14 @@ export function applyEvent(state, message, game) {
   }
   if (state.game.finished) state.endClosed = false;
   return { lines, wasMyTurn, turnMoved: previousCurrent !== state.game.current, placed, gap };
+}
+
+/** The game after a delta: a new object (the page redraws what is no longer the same),
+ * each changed field replaced, each grown list a new list with its new items. */
+export function withChanges(game, changes, added = {}) {
+  const next = { ...game, ...changes };
+  for (const [key, items] of Object.entries(added)) next[key] = [...game[key], ...items];
+  return next;
 }
 
 /** Add an event to the move log (once per version); the lines added. */
@@ -210,8 +223,9 @@ export function applyAck(state, message) {
  * {resync}: whether the page should ask for the events it missed.
  */
 export function applyError(state, message) {
-  if (message.code === "no_such_game" || message.code === "no_spectators") {
-    // No such game, or one only its players may watch: nothing to reconnect to.
+  if (message.code === "no_such_game" || message.code === "no_spectators" || message.code === "reload") {
+    // No such game, one only its players may watch, or a server that speaks a newer
+    // protocol than this page (it was upgraded): nothing to reconnect to.
     state.connection = "gone";
     state.goneCode = message.code;
     return { gone: true, resync: false };

@@ -166,6 +166,10 @@ export function startGamePage({ gameId, game, preferences }) {
   function onEvent(message) {
     const change = model.applyEvent(state, message, words);
     if (!change) return;
+    if (change.missed) {
+      sync(); // a delta after events this page missed applies to nothing: ask for them
+      return;
+    }
     if (change.placed) {
       mounted.play.showPlaced(state.lastPlaced);
       sound.playLaid();

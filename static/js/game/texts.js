@@ -152,8 +152,10 @@ export function logGap() {
 
 // --- the status line, the banner, the title ---------------------------------------
 
-/** Why there is no game to show: none has this id, or only its players may watch it. */
+/** Why there is no game to show: none has this id, only its players may watch it, or
+ * the server was upgraded and this page is older than it ("reload"). */
 export function goneText(code) {
+  if (code === "reload") return t("The server has been updated: reload this page to go on playing.");
   return code === "no_spectators" ? t("Only its players can watch this game.") : gameMissing();
 }
 
