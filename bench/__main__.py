@@ -47,6 +47,12 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=50,
         help="Hard-bot games beside a second load run of people's games (0 skips it)",
     )
+    parser.add_argument(
+        "--idle-games",
+        type=int,
+        default=2250,
+        help="idle four-player games beside the load's in a third run (10,000 sockets; 0 skips)",
+    )
     return parser.parse_args(argv)
 
 
@@ -133,6 +139,19 @@ def main(argv: Sequence[str] | None = None) -> None:
             hard_games=args.hard_games,
         )
         report(result, interval=args.load_interval)
+    if args.load_games > 0 and args.idle_games > 0:
+        from .load import report, run_load
+
+        print()
+        sockets = (args.load_games + args.idle_games) * 4
+        print(f"... {sockets} sockets: the same games, and {args.idle_games} idle games open")
+        result = run_load(
+            args.load_games,
+            args.load_seconds,
+            interval=args.load_interval,
+            idle_games=args.idle_games,
+        )
+        report(result, interval=args.load_interval, p99_target=0.15)
     if args.cluster_games > 0:
         from .load import compare_processes, report_processes
 

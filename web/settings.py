@@ -65,8 +65,8 @@ class Settings(BaseSettings):
     """A process not heard of for this long has its viewers dropped from the presence
     (it died, or lost Redis); keep it a few refresh periods long."""
     websocket_compression: bool = False
-    """permessage-deflate on game sockets: messages are ~1.6 KB and compression doubles
-    the memory of every socket (78 KB against 39 KB), so it is off unless asked for."""
+    """permessage-deflate on game sockets: a move's message is a delta of ~300 bytes,
+    and compression doubles the memory of every socket, so it is off unless asked for."""
     shutdown_seconds: float = Field(default=10.0, ge=0, le=600)
     """On SIGTERM: stop accepting, tell every socket to reconnect (1012), finish the
     commits in flight, and exit within this long."""

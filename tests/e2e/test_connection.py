@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from e2e.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from playwright.sync_api import expect
+from playwright.sync_api import WebSocketRoute, expect
 
 # Chromium's offline emulation stops new connections but leaves an open websocket
 # alone (a real network loss closes it, or the page's keep-alive gives up on it),
@@ -111,3 +112,25 @@ def test_a_game_played_on_deltas_reloads_to_the_same_picture(
     page.reload()
     wait_until_connected(page)
     assert page.evaluate(PICTURE_JS) == built
+
+
+def test_a_page_older_than_the_server_asks_to_be_reloaded(new_context: ContextFactory) -> None:
+    """A server that speaks a newer protocol refuses the page's socket with "reload":
+    the page says so and stops trying to connect (its state is "gone", as for a game
+    that does not exist)."""
+    page = new_context().new_page()
+    page.goto("/rules")
+    game_id = api_game([page], ["human", "bot:greedy"])
+    opened: list[str] = []
+
+    def newer_server(ws: WebSocketRoute) -> None:
+        opened.append(ws.url)
+        ws.send(json.dumps({"type": "error", "code": "reload", "message": "reload"}))
+        ws.close(code=1008)
+
+    page.route_web_socket("**/ws/**", newer_server)
+    page.goto(f"/g/{game_id}")
+    banner = page.get_by_test_id("connection-banner")
+    expect(banner).to_contain_text("The server has been updated: reload this page")
+    assert "protocol=2" in opened[0]
+    expect(banner).to_have_attribute("data-state", "gone")  # the page stopped connecting
