@@ -821,15 +821,16 @@ def report(result: LoadResult, interval: float = 1.0, p99_target: float = 0.1) -
     own50 = result.percentile(result.own_latencies, 0.50)
     own99 = result.percentile(result.own_latencies, 0.99)
     lag99 = result.percentile(result.client_lag, 0.99)
-    sockets = result.games * SEATS + (result.idle.sockets if result.idle else 0)
+    active = result.games * SEATS
+    sockets = active + (result.idle.sockets if result.idle else 0)
     print(
         f"Load (one uvicorn process on a SQLite file; clients on one asyncio loop; loopback; "
         f"{result.games} four-player games, a move per game every ~{interval:g} s, "
         f"{result.seconds:.0f} s measured)"
     )
     print(
-        f"  set-up: {sockets} guests and {result.games} tables over HTTP in "
-        f"{result.setup_seconds:.1f} s, {sockets} sockets opened in "
+        f"  set-up: {active} guests and {result.games} tables over HTTP in "
+        f"{result.setup_seconds:.1f} s, {active} sockets opened in "
         f"{result.connect_seconds:.1f} s; games played forward 0-{PRELUDE_MOVES - 1} moves "
         f"each in {result.prelude_seconds:.1f} s so they end at different times; "
         f"{result.rematches} finished games replaced by their rematch"
