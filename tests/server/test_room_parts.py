@@ -18,6 +18,7 @@ from web.games import game_kind
 from web.live import EventStore, Room, RoomParts, StoredEvent, StoredGame, Submission, Viewer
 from web.live.fanout import Listener
 from web.live.presence import PresenceElsewhere
+from web.live.room import OUTBOX_LIMIT
 from web.live.thinkers import Thinkers
 from web.settings import Settings
 
@@ -88,9 +89,24 @@ def test_a_room_plays_a_move_from_its_parts_alone() -> None:
     versions = [message for message in fanout.published if message["kind"] == "version"]
     assert [(m["game"], m["version"], m["command_id"]) for m in versions] == [("g-parts", 1, "c-1")]
     assert any(message["kind"] == "presence" for message in fanout.published)
-    told: list[str] = []
-    while not viewer.outbox.empty():
-        told.append(viewer.outbox.get_nowait() or "")
+    told = [text or "" for text in viewer.outbox]  # no socket: it stays in the outbox
     assert any('"type":"event"' in text and '"version":1' in text for text in told)
     assert lobby_changes  # the turn passed: the lobby's lists read again
     assert unloaded == []
+
+
+def test_a_viewer_too_slow_to_keep_up_is_cut_off_and_its_socket_woken_once() -> None:
+    """The outbox is a plain list with no task waiting on it: the socket is woken when
+    it gets its first message; a viewer that lets OUTBOX_LIMIT messages pile up is hung
+    up on (1013: it reconnects and resyncs), and nothing more is queued for it."""
+    woken: list[None] = []
+    viewer = Viewer(user_id=None, seat=None, wake=lambda: woken.append(None))
+    viewer.send({"type": "pong", "version": 0})
+    viewer.send({"type": "pong", "version": 0})
+    assert len(woken) == 1 and len(viewer.outbox) == 2
+    for _ in range(OUTBOX_LIMIT):
+        viewer.send_text("{}")
+    assert viewer.overflowed and viewer.close_code == 1013
+    assert viewer.outbox[-1] is None and len(viewer.outbox) == OUTBOX_LIMIT + 1
+    viewer.send_text("{}")
+    assert len(viewer.outbox) == OUTBOX_LIMIT + 1

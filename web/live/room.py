@@ -71,8 +71,12 @@ class Viewer:
     assistance: str = "beginner"
     language: str = "en"
     """The language the viewer's refusals are worded in."""
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    """Messages waiting for the socket; ``None`` tells the sender to hang up."""
+    outbox: list[str | None] = field(default_factory=list)
+    """Messages waiting for the socket, oldest first; ``None`` says to hang up after them.
+    A plain list, and no task waiting on it: an idle socket (most of them, in games
+    played over days) holds no queue and no sender (web.live.sockets)."""
+    wake: Callable[[], None] | None = None
+    """Called when the outbox gets its first message: the socket starts sending."""
     overflowed: bool = False
     close_code: int | None = None
     """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
@@ -83,7 +87,7 @@ class Viewer:
         """Ask the sender to close the socket; the client reconnects and resyncs."""
         self.overflowed = True
         self.close_code = code
-        self.outbox.put_nowait(None)
+        self._queue(None)
 
     @property
     def kind(self) -> ViewerKind:
@@ -99,10 +103,15 @@ class Viewer:
         resync)."""
         if self.overflowed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if len(self.outbox) >= OUTBOX_LIMIT:
             self.hang_up()
             return
-        self.outbox.put_nowait(text)
+        self._queue(text)
+
+    def _queue(self, message: str | None) -> None:
+        self.outbox.append(message)
+        if len(self.outbox) == 1 and self.wake is not None:
+            self.wake()
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     await websocket.accept()
     since = _since(websocket.query_params.get("since"))
-    sender = asyncio.create_task(_send_loop(websocket, viewer))
+    sender = Sender(websocket, viewer)
+    viewer.wake = sender.wake
     await room.join(viewer, since)
     try:
         await _receive_loop(websocket, room, viewer, settings)
@@ -149,9 +150,8 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         pass
     finally:
         room.leave(viewer)
-        viewer.outbox.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await sender
+        viewer.wake = None
+        await sender.finish()
 
 
 async def _refuse(websocket: WebSocket, code: str, message: Words, language: str) -> None:
@@ -167,18 +167,44 @@ def _since(raw: str | None) -> int | None:
     return int(raw)
 
 
-async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
-    while True:
-        message = await viewer.outbox.get()
-        if message is None:
-            if viewer.overflowed:
-                with contextlib.suppress(Exception):
-                    await websocket.close(code=viewer.close_code or status.WS_1013_TRY_AGAIN_LATER)
-            return
-        try:
-            await websocket.send_text(message)
-        except Exception:
-            return
+class Sender:
+    """Writes a viewer's outbox to its socket, in a task that lives only while there is
+    something to write: an idle socket has no task waiting on a queue."""
+
+    __slots__ = ("task", "viewer", "websocket")
+
+    def __init__(self, websocket: WebSocket, viewer: Viewer) -> None:
+        self.websocket = websocket
+        self.viewer = viewer
+        self.task: asyncio.Task[None] | None = None
+
+    def wake(self) -> None:
+        """The outbox has a first message: start writing (if not already)."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.create_task(self._drain())
+
+    async def _drain(self) -> None:
+        outbox = self.viewer.outbox
+        while outbox:
+            message = outbox.pop(0)
+            if message is None:
+                if self.viewer.overflowed:
+                    with contextlib.suppress(Exception):
+                        code = self.viewer.close_code or status.WS_1013_TRY_AGAIN_LATER
+                        await self.websocket.close(code=code)
+                outbox.clear()
+                return
+            try:
+                await self.websocket.send_text(message)
+            except Exception:
+                outbox.clear()  # the socket is gone: nothing more can reach it
+                return
+
+    async def finish(self) -> None:
+        """The socket closed: let a write under way end."""
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await self.task
 
 
 async def _receive_loop(
