@@ -86,11 +86,6 @@ class Screens:
             message["draw_held"] = True
         return message
 
-    def forget(self, present: set[ViewerKind]) -> None:
-        """Drop what was sent to kinds of viewer no longer watching."""
-        for who in [who for who in self.shown if who not in present]:
-            del self.shown[who]
-
     def _state(
         self, who: ViewerKind, version: int
     ) -> tuple[dict[str, Any], list[dict[str, Any]] | None, bool]:
