@@ -116,15 +116,21 @@ def test_a_game_played_on_deltas_reloads_to_the_same_picture(
 
 def test_a_page_older_than_the_server_asks_to_be_reloaded(new_context: ContextFactory) -> None:
     """A server that speaks a newer protocol refuses the page's socket with "reload":
-    the page says so and stops trying to connect (its state is "gone", as for a game
-    that does not exist)."""
+    the page says so, stops trying to connect (its state is "gone", as for a game that
+    does not exist) and offers the reload."""
     page = new_context().new_page()
     page.goto("/rules")
     game_id = api_game([page], ["human", "bot:greedy"])
     opened: list[str] = []
 
     def newer_server(ws: WebSocketRoute) -> None:
+        """The page as loaded meets a newer server; once reloaded, it is as new."""
         opened.append(ws.url)
+        if len(opened) > 1:
+            server = ws.connect_to_server()
+            server.on_message(ws.send)
+            ws.on_message(server.send)
+            return
         ws.send(json.dumps({"type": "error", "code": "reload", "message": "reload"}))
         ws.close(code=1008)
 
@@ -134,3 +140,6 @@ def test_a_page_older_than_the_server_asks_to_be_reloaded(new_context: ContextFa
     expect(banner).to_contain_text("The server has been updated: reload this page")
     assert "protocol=2" in opened[0]
     expect(banner).to_have_attribute("data-state", "gone")  # the page stopped connecting
+    expect(page.get_by_test_id("turn-indicator")).to_have_text("")  # not "Connecting…"
+    page.get_by_test_id("reload-page").click()  # one click away: the page as it is now
+    wait_until_connected(page)

@@ -282,6 +282,10 @@ export function startGamePage({ gameId, game, preferences }) {
     banner.hidden = !lost;
     banner.dataset.state = state.connection;
     $("connection-text").textContent = texts.connectionText(state.connection, state.goneCode);
+    // A server newer than the page: the way on is a reload, one click away.
+    $("reload-page").hidden = !(state.connection === "gone" && state.goneCode === "reload");
+    // Gone before any snapshot: "Connecting…" would promise what will not come.
+    if (state.connection === "gone" && !state.game) $("turn-line").textContent = "";
     document.body.classList.toggle("offline", lost);
   }
 
@@ -360,6 +364,7 @@ export function startGamePage({ gameId, game, preferences }) {
 
   // --- wiring -------------------------------------------------------------------------
 
+  $("reload-page").addEventListener("click", () => location.reload());
   $("draw").addEventListener("click", () => command("draw"));
   wireLeaving(command, requestRender);
   $("pass").addEventListener("click", () => command("pass"));
