@@ -73,7 +73,9 @@ def test_an_onlooker_of_a_private_game_is_told_why(new_context: ContextFactory) 
     onlooker.goto(f"/g/{game_id}")
     banner = onlooker.locator("#connection-banner")
     expect(banner).to_be_visible()
-    expect(banner).to_have_text("Only its players can watch this game.")
+    expect(banner.locator("#connection-text")).to_have_text("Only its players can watch this game.")
+    expect(onlooker.get_by_test_id("reload-page")).to_be_hidden()  # a reload would not help
+    expect(onlooker.get_by_test_id("turn-indicator")).to_have_text("")  # not "Connecting…"
 
 
 def test_past_solo_games_name_their_game(new_context: ContextFactory) -> None:
