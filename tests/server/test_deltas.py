@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from web.games import GAMES, Applied, GameKind, LiveGame
 from web.live.delta import apply_delta, state_delta
-from web.live.screens import Screens, ViewerKind, viewer_kind
+from web.live.screens import Screens, ViewerKind, event_for, viewer_kind
 
 hypothesis_profiles.load()
 
@@ -181,13 +181,20 @@ def test_an_event_does_not_grow_with_the_board() -> None:
             version += 1
             for who in watchers:
                 message = screens.event_message(applied, who, version, None)
-                # A figure's cells make its play longer: that is the figure, not the board.
-                if who[0] != seat and not applied.finished and not applied.public.get("figure"):
+                # A figure's cells make its play longer, and so does a hand turned face
+                # up (in the event and the state): that is the move, not the board.
+                public = applied.public
+                if (
+                    who[0] != seat
+                    and not applied.finished
+                    and not public.get("figure")
+                    and not public.get("revealed")
+                ):
                     action = str(applied.public["action"])
                     sizes.setdefault(action, []).append(len(encoded(message)))
         whole = len(encoded(screens.state_fields(watchers[0], version, None)))
         plays = sizes["play"]
-        assert len(plays) >= 30, f"{name}: a game of {len(plays)} plays is too short to tell"
+        assert len(plays) >= 20, f"{name}: a game of {len(plays)} plays is too short to tell"
         early, late = plays[: len(plays) // 4], plays[-len(plays) // 4 :]
         assert max(late) <= max(early) + 64, (name, early, late)
         assert max(max(values) for values in sizes.values()) < whole / 2, (name, whole)
@@ -195,3 +202,24 @@ def test_an_event_does_not_grow_with_the_board() -> None:
 
 def encoded(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
+
+
+def test_an_event_leaves_out_fields_at_their_default() -> None:
+    """False, null and empty lists are left out (a reader takes them as said); a zero
+    stays, since a coordinate or a score of 0 is news."""
+    left_out = 0
+    for name, kind in GAMES.items():
+        live = kind.restore(kind.deal(["a", "b"], "defaults", {}))
+        rng = random.Random(3)
+        for _ in range(12):
+            seat = live.current_seat
+            applied = live.apply(seat, live.bot_action(seat, "greedy", rng))
+            for viewer in (seat, None):
+                event = event_for(applied, viewer)
+                full = {**applied.public, **(applied.private if viewer == seat else {})}
+                for key, value in full.items():
+                    unsaid = value is False or value is None or value == []
+                    assert (key in event) != unsaid, (name, key, full, event)
+                    left_out += unsaid
+                assert all(event[key] == full[key] for key in event), (name, full, event)
+    assert left_out, "no event had a default field to leave out"

@@ -19,6 +19,7 @@ from chromino import GAMES, GameDescriptor
 from chromino.core.game import Event
 from chromino.games.chromino.tiles import TILES, canonical_name
 from chromino.games.triominos.tiles import TILES as TRIOMINOS_TILES
+from web.live.screens import said
 
 TILE_WORD = re.compile(r"(?<![A-Za-z])[RYGBPX]{3}(?![A-Za-z])")
 """A Chromino tile's name as a word: three colour letters (in any order, so reversed too)."""
@@ -140,4 +141,4 @@ def event_seen(checks: GameChecks, event: Event[Any], seat: int | None) -> dict[
     data = checks.public_event(event)
     if event.drawn is not None and seat == event.seat:
         data["drawn"] = event.drawn
-    return data
+    return said(data)

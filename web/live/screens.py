@@ -30,8 +30,19 @@ def viewer_kind(seat: int | None, assistance: str) -> ViewerKind:
 def event_for(applied: Applied, seat: int | None) -> dict[str, Any]:
     """An event as one viewer may see it: the tile drawn only for the drawer."""
     if seat == applied.seat and applied.private:
-        return {**applied.public, **applied.private}
-    return dict(applied.public)
+        return said({**applied.public, **applied.private})
+    return said(applied.public)
+
+
+def said(event: dict[str, Any]) -> dict[str, Any]:
+    """The event without the fields at their default — false, null, an empty list —
+    that most moves carry (nobody went out, no hand revealed, the game goes on): a
+    reader takes a field left out as its default (docs/protocol.md)."""
+    return {key: value for key, value in event.items() if not _default(value)}
+
+
+def _default(value: Any) -> bool:
+    return value is False or value is None or (isinstance(value, list) and not value)
 
 
 @dataclass
