@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
-from functools import cache
-from typing import Any, Final, Self
+from typing import Final, Self
 
 from .errors import InvalidSetupError
 
@@ -42,6 +41,12 @@ class OptionsForm:
         return {name: getattr(self, name) for name in _option_names(type(self))}
 
 
-@cache
+_NAMES: dict[type, tuple[str, ...]] = {}
+"""Each options class's field names, read once."""
+
+
 def _option_names(options: type) -> tuple[str, ...]:
-    return tuple(f.name for f in fields(options))
+    names = _NAMES.get(options)
+    if names is None:
+        names = _NAMES[options] = tuple(f.name for f in fields(options))
+    return names
