@@ -79,6 +79,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """The games' clock (web.clock): the system's, or a test's fake one."""
     secret = settings.secret_key or _installation_secret(settings.database_url)
     app.state.limits = Limits()
+    # Innermost: the game sockets, served with the session but past the routes' stack.
+    app.add_middleware(live.GameSockets)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret,
@@ -102,7 +104,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(live.api_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
-    app.include_router(live.socket_router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:
         app.add_api_route(

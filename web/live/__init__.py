@@ -11,10 +11,9 @@ processes, the game websocket and the games' read-only routes.
 - :mod:`web.live.thinkers` — the worker processes the bots and the coach think in;
 - :mod:`web.live.fanout` — in-process or Redis messages between processes;
 - :mod:`web.live.background` — work left running, its failure logged;
-- :mod:`web.live.sockets` — ``/ws/games/{id}``; :mod:`web.live.routes` — ``/api/games/…``.
+- :mod:`web.live.sockets` — ``/ws/games/{id}`` (:class:`GameSockets`, served before
+  the routes); :mod:`web.live.routes` — ``/api/games/…``.
 """
-
-from fastapi import APIRouter
 
 from . import routes, sockets
 from .fanout import make_fanout
@@ -24,12 +23,13 @@ from .store import ConflictError, EventStore, StoredEvent, StoredGame
 
 api_router = routes.router
 """``/api/games/{id}``, its record and its replay."""
-socket_router: APIRouter = sockets.router
-"""``/ws/games/{id}``."""
+GameSockets = sockets.GameSockets
+"""The ASGI step that serves ``/ws/games/{id}``."""
 
 __all__ = [
     "ConflictError",
     "EventStore",
+    "GameSockets",
     "Hub",
     "Room",
     "RoomParts",
@@ -39,5 +39,4 @@ __all__ = [
     "Viewer",
     "api_router",
     "make_fanout",
-    "socket_router",
 ]

@@ -1,16 +1,27 @@
-"""The game websocket: origin check, parsing at the edge, limits, and the room's commands."""
+"""The game websocket: origin check, parsing at the edge, limits, and the room's commands.
+
+The socket is served by :class:`GameSockets`, a plain ASGI step just inside the
+session middleware, not by a FastAPI route: a route's stack of exception handlers,
+exit stacks and dependency machinery stays suspended, as coroutine frames, for as
+long as its socket is open — about 11 KB per socket, for nothing a socket uses
+(it has no dependencies, and its errors are messages, not HTTP responses). With
+games left open for days, most sockets are idle and that memory was most of theirs.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from datetime import timedelta
 from typing import Any, cast
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect, status
+from fastapi import WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
+from sqlalchemy.orm import load_only
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from chromino.core.errors import IllegalMoveError
 
@@ -38,7 +49,6 @@ from .hub import Hub
 from .room import Room, Submission, Viewer
 
 log = logging.getLogger(__name__)
-router = APIRouter()
 POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
 OUTDATED_CLIENT = N_("this page is out of date: reload it to go on playing")
 
@@ -91,7 +101,9 @@ def _viewer_for(
     if not ID_SHAPE.fullmatch(game_id):
         return None
     with hub.db.session() as session:
-        game = session.get(Game, game_id)
+        # Only who sits where and who may watch: not the deal, a JSON document as large
+        # as the rest of the row (the room reads it once, if it is not loaded yet).
+        game = session.get(Game, game_id, options=[load_only(Game.seats, Game.spectators)])
         if game is None:
             return None
         idle = timedelta(days=hub.settings.session_idle_days)
@@ -115,7 +127,26 @@ def _viewer_for(
         return Viewer(user_id, seat, assistance, language, allowed=allowed)
 
 
-@router.websocket("/ws/games/{game_id}")
+SOCKET_PATH = re.compile(r"/ws/games/([^/]+)")
+"""Where a game's socket is: ``/ws/games/{game_id}``."""
+
+
+class GameSockets:
+    """ASGI middleware: a websocket to ``/ws/games/{id}`` is served here, directly;
+    everything else goes on to the app's routes."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            found = SOCKET_PATH.fullmatch(scope["path"])
+            if found is not None:
+                await game_socket(WebSocket(scope, receive, send), found.group(1))
+                return
+        await self.app(scope, receive, send)
+
+
 async def game_socket(websocket: WebSocket, game_id: str) -> None:
     """One viewer of one game. ``?since=V`` asks for the events after version V."""
     settings: Settings = websocket.app.state.settings
