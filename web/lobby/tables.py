@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, object_session, selectinload
+from sqlalchemy.orm import Session, joinedload, object_session, selectinload
 
 from chromino.core.errors import InvalidSetupError
 
@@ -209,13 +209,21 @@ def new_game_id() -> str:
 
 def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: datetime) -> Game:
     kind = game_kind(table.kind)
+    # The seats and their people in one query (after _lock, each would be read alone).
+    query = (
+        select(TableSeat)
+        .where(TableSeat.table_id == table.id)
+        .order_by(TableSeat.seat)
+        .options(joinedload(TableSeat.user))
+    )
+    table_seats = list(session.scalars(query))
     names = [
         seat.user.name if seat.user is not None else kind.bots.get(seat.bot or "", "Bot")
-        for seat in table.seats
+        for seat in table_seats
     ]
     seats = [
         {"user_id": seat.user_id, "bot": seat.bot, "name": name}
-        for seat, name in zip(table.seats, names, strict=True)
+        for seat, name in zip(table_seats, names, strict=True)
     ]
     setup = kind.deal(names, _seed(session, table, deal_seed), table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
