@@ -220,7 +220,15 @@ class People:
     ) -> dict[str, Any]:
         for attempt in range(5):
             async with self.limit:
-                response = await client.request(method, path, **kwargs)
+                try:
+                    response = await client.request(method, path, **kwargs)
+                except httpx.RemoteProtocolError:
+                    # A kept-alive connection the server closed (after 5 idle seconds)
+                    # just as the request went out: it never reached the app. Every
+                    # request here may be sent again (a rematch asked twice is one).
+                    if attempt == 4:
+                        raise
+                    continue
             if response.status_code < 500:
                 break
             await asyncio.sleep(0.05 * (attempt + 1))  # a rare clash of guest names
