@@ -67,6 +67,12 @@ class Settings(BaseSettings):
     websocket_compression: bool = False
     """permessage-deflate on game sockets: a move's message is a delta of ~300 bytes,
     and compression doubles the memory of every socket, so it is off unless asked for."""
+    websocket_ping_seconds: float = Field(default=60.0, ge=5, le=3600)
+    """How often the server pings each open socket, to let go of a client that vanished
+    without closing (a phone that lost its network) within this and 20 s more. The
+    page pings every 15 s on its own, which keeps proxies from closing its socket; the
+    server's pings only find the dead, and at 20 s (uvicorn's default) the pings of
+    9,000 idle sockets cost 0.4 ms of CPU per move (bench, 10,000 sockets)."""
     shutdown_seconds: float = Field(default=10.0, ge=0, le=600)
     """On SIGTERM: stop accepting, tell every socket to reconnect (1012), finish the
     commits in flight, and exit within this long."""

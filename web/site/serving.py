@@ -93,6 +93,7 @@ def server_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Con
         "http": bounded_protocol(settings.max_header_bytes),
         "ws_max_size": settings.max_frame_bytes * 4,
         "ws_per_message_deflate": settings.websocket_compression,
+        "ws_ping_interval": settings.websocket_ping_seconds,
         "timeout_graceful_shutdown": settings.shutdown_seconds,
         "proxy_headers": False,
         "server_header": False,
