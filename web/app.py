@@ -25,12 +25,17 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import live, lobby, metrics, paths, people, site
 from .clock import Clock, FakeClock, clock_for
+from .days.routes import router as days_router
+from .days.sweep import Sweep
 from .db import Database
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
 from .live import Hub, make_fanout
 from .lobby import LiveGames, TableError
 from .logs import RequestContext
+from .notify.digest import Digests
+from .notify.outbox import Outbox
+from .notify.routes import router as notify_router
 from .people import Limits, OpenGames, site_secret
 from .settings import Settings, get_settings
 from .site import SecurityMiddleware
@@ -58,11 +63,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
         await hub.start()
+        sweep = _sweep(database, clock, settings, hub, secret)
+        sweep.start()
+        app.state.sweep = sweep
         if settings.tune_gc:
             _tune_garbage_collector()
         try:
             yield
         finally:
+            await sweep.stop()
             await hub.stop()
             database.dispose()
 
@@ -78,6 +87,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.clock = clock
     """The games' clock (web.clock): the system's, or a test's fake one."""
     secret = settings.secret_key or _installation_secret(settings.database_url)
+    app.state.secret = secret
+    """Signs the session cookie, and (with their own salts) the links in emails."""
     app.state.limits = Limits()
     # Innermost: the game sockets, served with the session but past the routes' stack.
     app.add_middleware(live.GameSockets)
@@ -98,10 +109,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestContext)
     # Outermost: the client's address and scheme, as told by a trusted proxy only.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies or [])
-    # Each room brings its own routes (every URL under /api is one room's).
+    _include_routes(app, settings, clock)
+    app.add_exception_handler(TableError, _table_refusal)
+    app.add_exception_handler(StarletteHTTPException, _http_refusal)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(Exception, _internal_error)
+    return app
+
+
+def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
+    """Each room brings its own routes (every URL under /api is one room's)."""
     app.include_router(people.router)
     app.include_router(lobby.router)
     app.include_router(live.api_router)
+    app.include_router(days_router)
+    app.include_router(notify_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])
@@ -111,11 +133,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     if isinstance(clock, FakeClock):  # tests only: settings refuse it in production
         app.add_api_route("/test/clock", move_test_clock, methods=["POST"], include_in_schema=False)
-    app.add_exception_handler(TableError, _table_refusal)
-    app.add_exception_handler(StarletteHTTPException, _http_refusal)
-    app.add_exception_handler(RequestValidationError, _invalid_request)
-    app.add_exception_handler(Exception, _internal_error)
-    return app
+
+
+def _sweep(database: Database, clock: Clock, settings: Settings, hub: Hub, secret: str) -> Sweep:
+    """The turn-based games' sweep, sending the notices it made due after each round."""
+    outbox = Outbox(database, clock, settings, secret)
+    digests = Digests(database, clock, settings, secret)
+
+    async def send_notices() -> None:
+        await outbox.send_due()
+        await digests.send_due()
+
+    return Sweep(database, clock, hub, every=settings.sweep_seconds, after=send_notices)
 
 
 def request_language(request: Request) -> str:

@@ -51,6 +51,17 @@ LIVE_GAMES = Gauge(
 OPEN_SOCKETS = Gauge(
     "chromino_open_websockets", "Game websockets open on this process.", registry=REGISTRY
 )
+SWEPT = Counter(
+    "chromino_swept_games",
+    "Turn-based games the sweep settled (told a player, warned, timed out, woke a bot).",
+    registry=REGISTRY,
+)
+NOTICES = Counter(
+    "chromino_notices",
+    "Notices handled by the outbox, by channel and what became of them.",
+    ["channel", "outcome"],
+    registry=REGISTRY,
+)
 
 Function = TypeVar("Function", bound=Callable[..., Any])
 
@@ -69,6 +80,16 @@ def timed_commit(function: Function) -> Function:
 def observe_commit(seconds: float) -> None:
     """One commit took ``seconds``."""
     COMMIT_SECONDS.observe(seconds)
+
+
+def sweep_settled() -> None:
+    """The sweep settled one due game."""
+    SWEPT.inc()
+
+
+def notice_handled(channel: str, outcome: str) -> None:
+    """A notice left (or did not) by a channel: push sent, seen, off, quiet, gone..."""
+    NOTICES.labels(channel=channel, outcome=outcome).inc()
 
 
 def refused(code: str) -> None:

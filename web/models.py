@@ -88,6 +88,21 @@ class Preference(Base):
     sound: Mapped[bool] = mapped_column(default=True)
     language: Mapped[str | None] = mapped_column(String(10), default=None)
     """A language of web.i18n.LANGUAGES, or None to follow the browser's."""
+    time_zone: Mapped[str | None] = mapped_column(String(64), default=None)
+    """An IANA zone ("Europe/Paris"): the browser's, taken at the first visit, until the
+    person picks one. Quiet hours, the daily digest's hour and deadlines are in it."""
+    quiet_start: Mapped[int] = mapped_column(default=1320, server_default="1320")
+    """Minutes after local midnight when the night begins (22:00): no move clock runs
+    and nothing is sent but the last reminder, until ``quiet_end``."""
+    quiet_end: Mapped[int] = mapped_column(default=480, server_default="480")
+    email: Mapped[str | None] = mapped_column(String(254), default=None)
+    email_verified: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """No email goes to an address before its owner followed the link sent to it."""
+    digest_hour: Mapped[int] = mapped_column(default=18, server_default="18")
+    """The local hour of the daily digest of games waiting."""
+    notify: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    """Per channel (push, email), the kinds of notice switched off:
+    ``{"push": ["game_over"], "email": []}``; None: everything on (web.notify.choices)."""
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
@@ -115,6 +130,17 @@ class GameTable(Base):
     substitute_minutes: Mapped[int] = mapped_column(default=0, server_default="0")
     """After how many minutes with no socket open a player's seat is played by a bot
     until they come back; 0: never."""
+    turn_days: Mapped[int | None] = mapped_column(default=None)
+    """None: played in one sitting (real time). A number: turn-based, with that many of
+    the mover's waking days per move (0: no clock, among friends; web.days)."""
+    on_timeout: Mapped[str] = mapped_column(
+        String(20), default="substitute", server_default="substitute"
+    )
+    """What a turn-based game does when a move's time runs out: substitute (the Hard
+    bot plays the seat until its player takes it back), timeout (the game's own
+    timeout rule), drop (the player leaves the game, as a resignation)."""
+    vacation: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether a player's days away stop their clock at this table."""
     status: Mapped[str] = mapped_column(String(20), default="open")
     """open (gathering) | playing | finished."""
     game_id: Mapped[str | None] = mapped_column(String(40))
@@ -159,6 +185,25 @@ class Game(Base):
     while it is played and after (docs/rules-interpretations.md, "Watching")."""
     substitute_minutes: Mapped[int] = mapped_column(default=0, server_default="0")
     """The table's grace before a bot plays for an absent player (0: never)."""
+    turn_days: Mapped[int | None] = mapped_column(default=None)
+    """The table's pace (GameTable.turn_days): None in real time."""
+    on_timeout: Mapped[str] = mapped_column(
+        String(20), default="substitute", server_default="substitute"
+    )
+    vacation: Mapped[bool] = mapped_column(default=True, server_default=true())
+    had_substitute: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether a bot ever played for a person whose time ran out (ratings read it)."""
+    turn_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the seat to play got the turn: a turn-based clock is worked out from it
+    with the mover's schedule as it is now (web.days.schedule)."""
+    reminded: Mapped[int] = mapped_column(default=0, server_default="0")
+    """How many of this turn's warnings went out (1: at half time, 2: at 90 %)."""
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When the sweep must next look at this turn-based game (a warning, the deadline,
+    a bot to move); None: nothing to do until a move."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Held by the process sweeping the game until then; a process that died lets it
+    go when it passes (web.days.sweep)."""
     status: Mapped[str] = mapped_column(String(20), default="playing")
     """playing | finished."""
     version: Mapped[int] = mapped_column(default=0)
@@ -171,7 +216,7 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
-    __table_args__ = (Index("ix_game_status", "status"),)
+    __table_args__ = (Index("ix_game_status", "status"), Index("ix_game_due_at", "due_at"))
 
 
 class GamePlayer(Base):
@@ -182,6 +227,9 @@ class GamePlayer(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"), index=True)
+    seen_version: Mapped[int | None] = mapped_column(default=None)
+    """The newest version the player's page showed them in a visible tab (None: none
+    yet): a notice of a turn they have seen is not sent (web.notify)."""
 
 
 class GameEvent(Base):
@@ -230,3 +278,74 @@ class GameAnalysis(Base):
     "loss"}]`` in version order."""
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class Vacation(Base):
+    """Days a person declared away: their turn-based clocks stand still."""
+
+    __tablename__ = "vacation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Notice(Base):
+    """One thing a person should hear of (their turn, a warning, an invitation, a game's
+    end): the outbox every channel leaves from. Its key makes it once, whichever
+    process noticed; it is sent when due unless seen or switched off by then."""
+
+    __tablename__ = "notice"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(120), unique=True)
+    """What makes it one: ``turn:GAME:VERSION:USER`` is one notice per game per turn."""
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(20))
+    """turn | half | ninety | invitation | game_over."""
+    game_id: Mapped[str | None] = mapped_column(String(40))
+    version: Mapped[int | None] = mapped_column()
+    """The game's version it is about: seen up to it, it goes unsent."""
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """What the words need: the opponent's name, the game's title, the result."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    due_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), index=True)
+    """When to push it (None once handled)."""
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    pushed: Mapped[str | None] = mapped_column(String(20))
+    """What became of the push: sent | seen | off | quiet | none (no device) | failed."""
+    emailed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PushDevice(Base):
+    """A browser that subscribed to web push: where to send, and its keys."""
+
+    __tablename__ = "push_device"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    endpoint: Mapped[str] = mapped_column(String(1000), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(200))
+    auth: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DigestSent(Base):
+    """The day (the person's own) a digest went out: at most one a day, whichever
+    process got there."""
+
+    __tablename__ = "digest_sent"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -43,6 +43,14 @@ class PingMessage(_Message):
     type: Literal["ping"]
 
 
+class SeenMessage(_Message):
+    """The page showed me the game at ``version`` in a visible tab: a notice of what I
+    have seen is not sent (web.notify). No answer."""
+
+    type: Literal["seen"]
+    version: Version
+
+
 class CommandBase(_Message):
     """What every command carries: an id (applied at most once) and the version it
     was decided at (a game that moved since refuses it)."""
@@ -101,6 +109,7 @@ Command = CommandBase
 MESSAGE_TYPES = (
     "sync",
     "ping",
+    "seen",
     "play",
     "draw",
     "pass",
@@ -135,6 +144,7 @@ def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
     union = Annotated[
         SyncMessage
         | PingMessage
+        | SeenMessage
         | play_model  # type: ignore[valid-type]
         | DrawCommand
         | PassCommand

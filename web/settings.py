@@ -113,6 +113,28 @@ class Settings(BaseSettings):
             raise ValueError("CHROMINO_SECRET_KEY must be at least 32 characters")
         return self
 
+    # --- play over days (web.days, web.notify) ---
+    sweep_seconds: float = Field(default=5.0, gt=0, le=300)
+    """How often each process looks for turn-based games and notices that came due: a
+    turn reaches an absent player by push within a minute (the time it must go
+    unseen) and this."""
+    turn_based_game_limit: int = Field(default=30, ge=1, le=1000)
+    """How many turn-based games a person may have going at once."""
+    vacation_days_per_month: int = Field(default=5, ge=0, le=31)
+    """How many days away a person may declare in any 30 days (0: none)."""
+    smtp_host: str | None = None
+    """The mail server that sends the daily digests and reminders; unset: no email."""
+    smtp_port: int = Field(default=587, ge=1, le=65535)
+    smtp_security: Literal["starttls", "tls", "none"] = "starttls"
+    """starttls (port 587), tls (implicit TLS, port 465), or none (a relay on this host)."""
+    smtp_username: str | None = None
+    smtp_password: str | None = None
+    mail_from: str = "Chromino <chromino@localhost>"
+    """The sender of every email."""
+    public_url: str = "http://127.0.0.1:8000"
+    """Where people reach this server: the links in emails and the push sender's
+    contact point start with it."""
+
     # --- hosting (web.metrics, web.logs) ---
     metrics: bool = False
     """Serve ``GET /metrics`` (Prometheus text format); off = 404."""

@@ -24,6 +24,7 @@ from web.protocol import (
     OfferEndCommand,
     PassCommand,
     PingMessage,
+    SeenMessage,
     PlayBase,
     ProtocolError,
     ResignCommand,
@@ -53,6 +54,7 @@ def _good_play(kind_name: str) -> dict[str, Any]:
 GOOD_MESSAGES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
     "sync": (SyncMessage, {"type": "sync", "version": 3}),
     "ping": (PingMessage, {"type": "ping"}),
+    "seen": (SeenMessage, {"type": "seen", "version": 4}),
     "draw": (DrawCommand, {"type": "draw", "id": "c1", "version": 0}),
     "pass": (PassCommand, {"type": "pass", "id": "c1", "version": 0}),
     "resign": (ResignCommand, {"type": "resign", "id": "c1", "version": 0}),

@@ -30,6 +30,10 @@ TABLES = {
     "user_session",
     "site_secret",
     "game_analysis",
+    "vacation",
+    "notice",
+    "push_device",
+    "digest_sent",
 }
 STRONG_SECRET = "s" * 40
 

@@ -207,6 +207,12 @@ class GameKind(Protocol):
         """The move that ends the game once everyone still in it agreed."""
         ...
 
+    @property
+    def resign(self) -> EngineAction:
+        """A seat leaving the game (its tiles go with it): also what a turn-based table
+        that drops a player whose time ran out applies."""
+        ...
+
     def shows_points(self, options: Mapping[str, Any]) -> bool:
         """Whether placements carry their points (a game that counts them)."""
         ...

@@ -149,6 +149,7 @@ class TileGameKind:
     timeout: EngineAction = TIMEOUT
     draw: EngineAction = DRAW
     end_agreed: EngineAction = END_AGREED
+    resign: EngineAction = RESIGN
     solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     """Options whose default differs in a solo game (practice alone is not a table)."""
 

@@ -101,6 +101,15 @@ class Hub:
                 await self.fanout.publish({"kind": "presence_query", "game": game_id})
             return room
 
+    async def wake(self, game_id: str) -> Room | None:
+        """Load a game so that its bot moves (or its deadline can be acted on); a
+        turn-based game waiting for a person and watched by nobody goes back to rest
+        at once (the sweep and the sockets load it when they need it)."""
+        room = await self.room(game_id)
+        if room is not None and room.resting():
+            self.evict(room)
+        return room
+
     def evict(self, room: Room) -> None:
         """Forget a room: its viewers are closed and reconnect to a fresh one."""
         room.close()
@@ -137,6 +146,24 @@ class Hub:
             in_background(self.fanout.publish(message), FANOUT_FAILED)
         self.lobby_changed()
 
+    async def schedules_changed(self, user_id: int) -> None:
+        """A person's time zone, quiet hours or days away changed (committed): the
+        clocks of their games loaded here and on the other processes follow."""
+        await self._reread_schedules(user_id)
+        await self.fanout.publish({"kind": "schedule", "user": user_id})
+
+    async def _reread_schedules(self, user_id: int) -> None:
+        rooms = [
+            room
+            for room in self.rooms.values()
+            if room.pace.clocked and any(seat.get("user_id") == user_id for seat in room.seats)
+        ]
+        if not rooms:
+            return
+        schedules = await asyncio.to_thread(self.store.read_schedules, [user_id])
+        for room in rooms:
+            room.schedules_changed(schedules)
+
     def _set_assistance(self, user_id: int, level: str) -> None:
         """Pass a changed assistance level to that user's open games of this process."""
         for room in self.rooms.values():
@@ -149,18 +176,18 @@ class Hub:
         if kind == "lobby":
             self.lobby.changed()
             return
-        if kind == "assistance":
-            user, level = message.get("user"), message.get("level")
-            if isinstance(user, int) and level in ASSISTANCE_LEVELS:
-                self._set_assistance(user, str(level))
+        if kind in {"assistance", "schedule"}:
+            await self._heard_about_person(message)
             return
         if kind == "resync":  # our own listener: messages may have been lost
             for loaded in list(self.rooms.values()):
                 self._catch_up_later(loaded)
             self.lobby.changed()
             return
-        if not isinstance(game_id, str):
-            return
+        if isinstance(game_id, str):
+            await self._heard_about_game(str(kind), game_id, message)
+
+    async def _heard_about_game(self, kind: str, game_id: str, message: dict[str, Any]) -> None:
         room = self.rooms.get(game_id)
         if kind == "version" and room is not None:
             await room.heard_version(message)
@@ -174,6 +201,17 @@ class Hub:
             room.heard_away(message)
         elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
             room.rematch_dealt(message["next"])
+
+    async def _heard_about_person(self, message: dict[str, Any]) -> None:
+        """Another process changed a person's preferences: their rooms here follow."""
+        user = message.get("user")
+        if not isinstance(user, int):
+            return
+        level = message.get("level")
+        if message.get("kind") == "assistance" and level in ASSISTANCE_LEVELS:
+            self._set_assistance(user, str(level))
+        elif message.get("kind") == "schedule":
+            await self._reread_schedules(user)
 
     def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
         changed = self.elsewhere.heard(game_id, message)

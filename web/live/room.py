@@ -26,6 +26,9 @@ from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
 from ..clock import Clock
+from ..days.pace import SUBSTITUTE_BOT as TURN_BASED_SUBSTITUTE
+from ..days.pace import clock_for
+from ..days.schedule import Schedule
 from ..db import as_utc
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
@@ -82,6 +85,8 @@ class Viewer:
     """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
     allowed: bool = True
     """False for a spectator of a game that lets nobody watch: refused at the door."""
+    seen: int = -1
+    """The newest version this player's page said it showed them (web.notify)."""
 
     def hang_up(self, code: int = 1013) -> None:
         """Ask the sender to close the socket; the client reconnects and resyncs."""
@@ -179,6 +184,11 @@ class Room:
         """How long a player may be away before a bot plays for them (None: never)."""
         self.away: set[int] = set(stored.away)
         """The seats a bot plays for, their players away (docs/rules-interpretations.md)."""
+        self.pace = stored.pace
+        """Real time, or turn-based over days (web.days): then the sweep, not this room,
+        fires the deadline, and the room leaves memory when nobody watches."""
+        self.turn_started = stored.turn_started
+        self.schedules = stored.schedules
 
     def _apply_stored(self, row: GameEvent) -> Applied:
         applied = self.live.apply(row.seat, self.kind.stored_action(row.action))
@@ -226,7 +236,10 @@ class Room:
                 raise ProtocolError("assistance_draw_refused", Words(refusal), command_id)
         applied = self.live.apply(seat, action)  # refuses (IllegalMoveError) changing nothing
         version = self.version + 1
-        deadline = self._next_deadline(applied)
+        now = self.parts.clock.now()
+        turn_started = now if applied.turn_changed or self.turn_started is None else None
+        turn_started = turn_started or self.turn_started
+        deadline = self._next_deadline(applied, now, turn_started)
         stored = StoredEvent(
             version,
             seat,
@@ -236,6 +249,11 @@ class Room:
             deadline,
             self.live.result(),
             None if self.live.is_over else self.live.current_seat,
+            turn_started=turn_started,
+            turn_changed=applied.turn_changed,
+            # The sweep tells the next player, times their turn and, at the end, tells
+            # everyone how it went (web.days.sweep): it looks at once.
+            due=now if self.pace.turn_based else None,
         )
         try:
             await self.parts.store.write(self.game_id, stored)
@@ -256,6 +274,7 @@ class Room:
         self.history.append(applied)
         metrics.move_applied(applied.action.kind)
         self.deadline = deadline
+        self.turn_started = turn_started
         if key is not None:
             self.commands[key] = version
         self._broadcast(applied)
@@ -265,15 +284,44 @@ class Room:
         if applied.finished:
             self.parts.game_over(self.game_id)
         self._schedule()
+        self._rest_if_idle()
         return version
 
-    def _next_deadline(self, applied: Applied) -> datetime | None:
+    def _next_deadline(
+        self, applied: Applied, now: datetime, turn_started: datetime | None
+    ) -> datetime | None:
+        if self.pace.turn_based:
+            return None if applied.finished else self._turn_based_deadline(turn_started)
         seconds = self.live.turn_seconds()
         if not seconds or applied.finished:
             return None
         if applied.turn_changed or self.deadline is None:
-            return self.parts.clock.now() + timedelta(seconds=seconds)
+            return now + timedelta(seconds=seconds)
         return self.deadline
+
+    def _turn_based_deadline(self, turn_started: datetime | None) -> datetime | None:
+        """The mover's deadline under their schedule (none for a bot to move)."""
+        if self.live.is_over or turn_started is None:
+            return None
+        person = self.seats[self.live.current_seat].get("user_id")
+        schedule = self.schedules.get(person) if isinstance(person, int) else None
+        if schedule is None or self.live.current_seat in self.away:
+            return None
+        clock = clock_for(self.pace, schedule, as_utc(turn_started))
+        return None if clock is None else clock.deadline
+
+    def resting(self) -> bool:
+        """A turn-based game nobody watches, waiting for a person: it needs no memory
+        (the sweep fires its deadline; opening it loads it again)."""
+        if self.viewers or not self.pace.turn_based:
+            return False
+        if self.live.is_over or self.ended_by_host:
+            return True
+        return not self._bot_plays(self.live.current_seat)
+
+    def _rest_if_idle(self) -> None:
+        if self.resting():
+            self.parts.unload(self)
 
     async def _reload_or_evict(self) -> None:
         """After a failed commit the memory is ahead of the database: rebuild it from
@@ -320,6 +368,9 @@ class Room:
             self.commands[(user_id, command_id)] = self.version
         deadline = message.get("deadline")
         self.deadline = None if deadline is None else datetime.fromtimestamp(float(deadline), UTC)
+        started = message.get("turn_started")
+        if isinstance(started, (int, float)):
+            self.turn_started = datetime.fromtimestamp(float(started), UTC)
         self._broadcast(applied)
         self._schedule()
 
@@ -397,6 +448,15 @@ class Room:
         for viewer in self.viewers:
             viewer.send(message)
 
+    async def seen(self, viewer: Viewer, version: int) -> None:
+        """A player's visible page showed the game at ``version``: kept, so that no
+        notice goes out for what they have seen (each newer version written once)."""
+        version = min(version, self.version)
+        if viewer.seat is None or version <= viewer.seen:
+            return
+        viewer.seen = version
+        await asyncio.to_thread(self.parts.store.mark_seen, self.game_id, viewer.seat, version)
+
     # --- telling the other processes ------------------------------------------
 
     async def _announce_version(self, version: int) -> None:
@@ -414,6 +474,9 @@ class Room:
                 "user_id": command[0],
                 "command_id": command[1],
                 "deadline": deadline,
+                "turn_started": None
+                if self.turn_started is None
+                else as_utc(self.turn_started).timestamp(),
             }
         )
 
@@ -464,7 +527,23 @@ class Room:
             "end_offer": None if self.end_offer is None else self.end_offer.to_dict(),
             "away": self.away_flags(),
             "substitute_minutes": 0 if self.grace is None else self.grace.seconds // 60,
+            "turn_days": self.pace.turn_days,
+            "away_until": self.away_until(),
+            "on_timeout": self.pace.on_timeout if self.pace.clocked else None,
         }
+
+    def away_until(self) -> list[float | None]:
+        """Per seat: when its player's days away end, while they are away (turn-based
+        games whose clock stops for them), else None."""
+        if not self.pace.clocked or not self.pace.vacation:
+            return [None] * len(self.seats)
+        now = self.parts.clock.now()
+        ends: list[float | None] = []
+        for occupant in self.seats:
+            schedule = self.schedules.get(occupant.get("user_id") or -1)
+            spans = [] if schedule is None else [e for s, e in schedule.away if s <= now < e]
+            ends.append(max(spans).timestamp() if spans else None)
+        return ends
 
     def away_flags(self) -> list[bool]:
         """Per seat: whether a bot plays for it now."""
@@ -520,6 +599,8 @@ class Room:
         self.presence_changed()
         if not self.viewers and self.live.is_over:
             self.parts.unload(self)
+        else:
+            self._rest_if_idle()
 
     def presence_changed(self, *, local: bool = True) -> None:
         """Tell this room's viewers who is here; a change here is told to the other
@@ -570,7 +651,7 @@ class Room:
         if self.live.is_over or self.ended_by_host:
             return
         version = self.version
-        if self.deadline is not None:
+        if self.deadline is not None and not self.pace.turn_based:
             self._timer = asyncio.create_task(self._expire(version, self.deadline))
         if self._bot_plays(self.live.current_seat):
             self._bot = asyncio.create_task(self._play_bot(version))
@@ -601,7 +682,7 @@ class Room:
             seat = self.live.current_seat
             if not self._bot_plays(seat):
                 return  # the player took their seat back
-            bot = self.seats[seat]["bot"] or SUBSTITUTE_BOT
+            bot = self.seats[seat]["bot"] or self._substitute_bot()
             view = self.live.view(seat) if self.kind.thinks(bot) else None
         action = None
         if view is not None:
@@ -624,6 +705,47 @@ class Room:
                 await self._submit_locked(Submission(seat, action, version))
             except (ProtocolError, IllegalMoveError):
                 log.exception("bot %s in game %s could not move", bot, self.game_id)
+
+    def _substitute_bot(self) -> str:
+        """Who plays for a person: in a turn-based game whose time ran out, the Hard
+        bot (when the game has one); for an absence at a real-time table, Medium."""
+        if self.pace.turn_based and self.kind.thinks(TURN_BASED_SUBSTITUTE):
+            return TURN_BASED_SUBSTITUTE
+        return SUBSTITUTE_BOT
+
+    # --- a turn-based clock that ran out (web.days.sweep) ---------------------------
+
+    async def time_ran_out(self, version: int) -> bool:
+        """The sweep found the turn past its deadline at ``version``: do what the table
+        chose. Whether this call did it (a move since, or another process, may have)."""
+        async with self.lock:
+            if self.version != version or self.live.is_over or self.ended_by_host:
+                return False
+            seat = self.live.current_seat
+            if self._bot_plays(seat):
+                return False
+            policy = self.pace.on_timeout
+            if policy == "substitute":
+                took = await asyncio.to_thread(self.parts.store.take_over, self.game_id, seat)
+                if took:
+                    self._set_away(seat, away=True, local=True)
+                return took
+            action = self.kind.resign if policy == "drop" else self.kind.timeout
+            try:
+                await self._submit_locked(Submission(seat, action, version))
+            except (ProtocolError, IllegalMoveError):
+                log.exception("game %s: the %s at its deadline failed", self.game_id, policy)
+                return False
+            return True
+
+    def schedules_changed(self, schedules: dict[int, Schedule]) -> None:
+        """A player's schedule changed: the running clock follows it at once."""
+        self.schedules = {**self.schedules, **schedules}
+        deadline = self._turn_based_deadline(self.turn_started)
+        if deadline != self.deadline:
+            self.deadline = deadline
+            for viewer in self.viewers:
+                viewer.send(self.state_message(viewer, "state"))
 
     def close(self) -> None:
         """Stop the room's timers (shutting down or unloading)."""

@@ -3,6 +3,8 @@ coach's notes. Each is rebuilt from the stored events by the game's own engine."
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -32,6 +34,48 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
     for event in _events(session, game_id):
         live.apply(event.seat, kind.stored_action(event.action))
     return {"game": game_summary(game, user_id).model_dump(), "state": live.view(seat)}
+
+
+BOARD_PICTURES = 512
+"""Board pictures kept in memory, by game and version (the "my games" list asks for
+the same ones again and again; a version's board never changes)."""
+
+
+@router.get("/games/{game_id}/board")
+def read_board(game_id: str, user: OptionalUser, session: SessionDep) -> JSONResponse:
+    """The tiles on a game's board, for a small picture of it (the "my games" list):
+    what anyone watching sees, no hand. Cached by the browser for as long as the game
+    stays at this version (the list asks with ``?v=VERSION``)."""
+    game = game_by_id(session, game_id)
+    require_watcher(game, user.id if user is not None else None)
+    key = (game.id, game.version)
+    with _boards_lock:
+        board = _boards.get(key)
+        if board is not None:
+            _boards.move_to_end(key)
+    if board is None:
+        board = _board_of(game.kind, game.setup, _events(session, game_id))
+        with _boards_lock:
+            _boards[key] = board
+            while len(_boards) > BOARD_PICTURES:
+                _boards.popitem(last=False)
+    headers = {"Cache-Control": "private, max-age=31536000, immutable"}
+    body = {"game": game.kind, "version": game.version, "board": board}
+    return JSONResponse(body, headers=headers)
+
+
+_boards: OrderedDict[tuple[str, int], list[Any]] = OrderedDict()
+_boards_lock = threading.Lock()
+"""The routes run on a thread pool."""
+
+
+def _board_of(kind_name: str, setup: dict[str, Any], events: list[GameEvent]) -> list[Any]:
+    kind = game_kind(kind_name)
+    live = kind.restore(setup)
+    for event in events:
+        live.apply(event.seat, kind.stored_action(event.action))
+    board: list[Any] = live.replay_frame()["board"]
+    return board
 
 
 @router.get("/games/{game_id}/record")

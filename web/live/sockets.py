@@ -39,6 +39,7 @@ from ..protocol import (
     PingMessage,
     PlayBase,
     ProtocolError,
+    SeenMessage,
     SyncMessage,
     TakeSeatCommand,
     parse_inbound,
@@ -274,6 +275,9 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     if isinstance(message, SyncMessage):
         async with room.lock:
             room.sync(viewer, message.version, snapshot="state")
+        return
+    if isinstance(message, SeenMessage):
+        await room.seen(viewer, message.version)
         return
     assert isinstance(message, CommandBase)
     if viewer.seat is None:

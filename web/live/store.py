@@ -16,15 +16,18 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Table, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Table, bindparam, case, delete, insert, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
 from .. import metrics
 from ..clock import Clock, SystemClock
+from ..days.pace import Pace
+from ..days.people import schedules_of
+from ..days.schedule import Schedule
 from ..db import Database
-from ..models import Game, GameEvent, GameTable, Preference, SeatSubstitute
+from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, SeatSubstitute
 
 
 class ConflictError(Exception):
@@ -44,6 +47,12 @@ class StoredEvent:
     result: dict[str, Any] | None
     current_seat: int | None = None
     """The seat to play after this event (None once the game is over)."""
+    turn_started: datetime | None = None
+    """When the seat to play got the turn (this event's time when it changed hands)."""
+    turn_changed: bool = False
+    """A new turn: its warnings start afresh."""
+    due: datetime | None = None
+    """When the sweep must look at the game next (turn-based games: at once)."""
 
 
 @dataclass
@@ -67,6 +76,10 @@ class StoredGame:
     help_levels: list[str | None] = field(default_factory=list)
     """Each seat's player's assistance level (a preference: "beginner" when never set),
     None for a bot's seat: everyone sees who may draw tactically."""
+    pace: Pace = field(default_factory=Pace)
+    turn_started: datetime | None = None
+    schedules: dict[int, Schedule] = field(default_factory=dict)
+    """The players' schedules, by person (turn-based games only)."""
 
 
 def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
@@ -183,8 +196,16 @@ class EventStore:
     # --- reading (called in a thread) ---------------------------------------------
 
     def playing_game_ids(self) -> list[str]:
+        """The games in one sitting still going (a turn-based game is loaded when
+        someone opens it or the sweep needs it)."""
+        query = select(Game.id).where(Game.status == "playing", Game.turn_days.is_(None))
         with self.db.session() as session:
-            return list(session.scalars(select(Game.id).where(Game.status == "playing")))
+            return list(session.scalars(query))
+
+    def read_schedules(self, user_ids: list[int]) -> dict[int, Schedule]:
+        """People's schedules as they are now."""
+        with self.db.session() as session:
+            return schedules_of(session, user_ids, self.clock.now())
 
     def read_game(self, game_id: str) -> StoredGame | None:
         """A game and all its events."""
@@ -200,6 +221,9 @@ class EventStore:
             newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
             away = self._away(session, game_id)
             levels = help_levels(session, game.seats)
+            pace = Pace(game.turn_days, game.on_timeout, game.vacation)
+            people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
+            schedules = schedules_of(session, people, self.clock.now()) if pace.clocked else {}
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -214,6 +238,9 @@ class EventStore:
                 substitute_minutes=game.substitute_minutes,
                 away=away,
                 help_levels=levels,
+                pace=pace,
+                turn_started=game.turn_started_at,
+                schedules=schedules,
             )
 
     @staticmethod
@@ -232,6 +259,9 @@ class EventStore:
         try:
             with self.db.session() as session:
                 session.add(SeatSubstitute(game_id=game_id, seat=seat, since=self.clock.now()))
+                session.flush()
+                marked = update(Game).where(Game.id == game_id).values(had_substitute=True)
+                session.execute(marked)
                 session.commit()
         except IntegrityError:
             return False
@@ -260,6 +290,17 @@ class EventStore:
             )
             session.expunge_all()
             return rows
+
+    def mark_seen(self, game_id: str, seat: int, version: int) -> None:
+        """The seat's player saw the game at ``version`` (never back to an older one)."""
+        with self.db.session() as session:
+            session.execute(
+                update(GamePlayer)
+                .where(GamePlayer.game_id == game_id, GamePlayer.seat == seat)
+                .where(or_(GamePlayer.seen_version.is_(None), GamePlayer.seen_version < version))
+                .values(seen_version=version)
+            )
+            session.commit()
 
     def read_deadline(self, game_id: str) -> datetime | None:
         """The stored turn deadline."""
@@ -294,6 +335,9 @@ class EventStore:
                 "new_version": event.version,
                 "deadline": event.deadline,
                 "seat_to_play": event.current_seat,
+                "turn_started": event.turn_started,
+                "new_turn": event.turn_changed,
+                "due": event.due,
             }
             for game_id, event in items
         ]
@@ -322,6 +366,10 @@ def _statements() -> tuple[Executable, Executable, Executable, Executable]:
             version=bindparam("new_version"),
             turn_deadline_at=bindparam("deadline"),
             current_seat=bindparam("seat_to_play"),
+            turn_started_at=bindparam("turn_started"),
+            reminded=case((bindparam("new_turn"), 0), else_=games.c.reminded),
+            due_at=bindparam("due"),
+            lease_until=None,
         )
     )
     finish = (

@@ -26,8 +26,9 @@ class LiveGames(Protocol):
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the streams here and on the other processes."""
 
-    async def room(self, game_id: str) -> object:
-        """Load a game just dealt, so its bots and timer start."""
+    async def wake(self, game_id: str) -> object:
+        """Load a game just dealt, so its bots and timer start (a turn-based game
+        waiting for a person rests in the database instead)."""
 
     async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
         """Tell a finished game's viewers, everywhere, of its rematch."""

@@ -24,8 +24,9 @@ router = APIRouter(prefix="/api")
 
 @router.get("/me/games")
 def read_my_games(user: CurrentUser, session: SessionDep) -> list[GameSummary]:
-    """My games: those in progress first, then the newest."""
-    return [tables.game_summary(game, user.id) for game in tables.my_games(session, user)]
+    """My games: my turns first, the most urgent first, then the others' turns, then
+    those that ended, newest first."""
+    return tables.my_game_lines(session, user)
 
 
 @router.get("/me/solo-best")
@@ -42,7 +43,8 @@ def create_table(
     body: TableCreate, user: CurrentUser, session: SessionDep, request: Request
 ) -> TablePublic:
     """A new table with its options and seats; I take the first human seat."""
-    table = tables.create_table(session, user, body)
+    limit = request.app.state.settings.turn_based_game_limit
+    table = tables.create_table(session, user, body, turn_based_limit=limit)
     _lobby_changed(request, session)
     return tables.table_public(table)
 
@@ -65,7 +67,7 @@ def join_table(
 ) -> TablePublic:
     """Take a free seat."""
     table = tables.table_by_invite(session, invite_code)
-    tables.join(table, user)
+    tables.join(table, user, turn_based_limit=request.app.state.settings.turn_based_game_limit)
     _lobby_changed(request, session)
     return tables.table_public(table)
 
@@ -133,7 +135,7 @@ def _open_room(request: Request, session: SessionDep, game_id: str) -> None:
     """Commit the new game, then have the hub load it so its bots and timer start
     even before anyone connects."""
     session.commit()
-    asyncio.run_coroutine_threadsafe(live_games(request).room(game_id), request.app.state.loop)
+    asyncio.run_coroutine_threadsafe(live_games(request).wake(game_id), request.app.state.loop)
     _lobby_changed(request, session)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Discriminator, Field, Tag, create_model
 
+from ..days.pace import OnTimeout, TurnDays
 from ..games import DEFAULT_GAME, GAMES
 from ..people import Inbound
 
@@ -36,6 +37,13 @@ class TableCreateBase(Inbound):
     substitute_minutes: int = Field(default=0, ge=0, le=SUBSTITUTE_MINUTES)
     """After how many minutes away (no socket open) a bot plays for a player until they
     come back; 0: never."""
+    turn_days: TurnDays | None = None
+    """None: a game in one sitting. A number: turn-based, with that many waking days
+    per move (0: no clock); such a table has no per-turn seconds and no grace."""
+    on_timeout: OnTimeout = "substitute"
+    """What a turn-based game does with a player whose time ran out."""
+    vacation: bool = True
+    """Whether a player's declared days away stop their turn-based clock here."""
 
 
 class SoloCreateBase(Inbound):
@@ -96,6 +104,9 @@ class TablePublic(BaseModel):
     solo: bool
     spectators: bool
     substitute_minutes: int
+    turn_days: int | None
+    on_timeout: str
+    vacation: bool
     status: str
     game_id: str | None
     seats: list[SeatPublic]
@@ -117,6 +128,14 @@ class GameSummary(BaseModel):
     result: dict[str, Any] | None
     created_at: str
     finished_at: str | None
+    version: int = 0
+    """How many moves it has had: a board picture of this version never changes."""
+    turn_days: int | None = None
+    """Turn-based: the waking days per move (0: no clock); None: played in one sitting."""
+    deadline: float | None = None
+    """When the turn's time runs out (Unix seconds), if it has a clock."""
+    last_move: dict[str, Any] | None = None
+    """``{"seat", "action", "at"}``: who did what last, and when (Unix seconds)."""
 
 
 class SoloBest(BaseModel):

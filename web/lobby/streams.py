@@ -120,10 +120,7 @@ def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
         mine: list[dict[str, Any]] = []
         user = None if user_id is None else session.get(User, user_id)
         if user is not None:
-            mine = [
-                tables.game_summary(game, user.id).model_dump()
-                for game in tables.my_games(session, user)
-            ]
+            mine = [line.model_dump() for line in tables.my_game_lines(session, user)]
         return {"tables": listed, "my_games": mine}
 
 

@@ -7,7 +7,7 @@ import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, tuple_
 from sqlalchemy.orm import Session, joinedload, object_session, selectinload
 
 from chromino.core.errors import InvalidSetupError
@@ -15,7 +15,7 @@ from chromino.core.errors import InvalidSetupError
 from ..db import as_utc
 from ..games import GAMES, GameKind, game_kind
 from ..i18n import N_, N_plural, Words
-from ..models import Game, GamePlayer, GameTable, TableSeat, User
+from ..models import Game, GameEvent, GamePlayer, GameTable, TableSeat, User
 from .schemas import (
     GameSummary,
     SeatIn,
@@ -84,20 +84,36 @@ def _check_seats(kind: GameKind, seats: list[SeatIn]) -> None:
 
 
 def create_table(
-    session: Session, user: User, spec: TableCreateBase, *, solo: bool = False
+    session: Session,
+    user: User,
+    spec: TableCreateBase,
+    *,
+    solo: bool = False,
+    turn_based_limit: int | None = None,
 ) -> GameTable:
-    """A new table of the game asked for; its creator takes the first human seat."""
+    """A new table of the game asked for; its creator takes the first human seat. A
+    turn-based table times moves in days, so it has no per-turn seconds and no grace
+    before a bot plays for someone away (both belong to a game in one sitting)."""
     kind = _kind(spec.game)
     _check_seats(kind, spec.seats)
+    turn_days = None if solo else spec.turn_days
+    options = spec.options.model_dump()
+    if turn_days is not None:
+        _check_turn_based_room(session, user, turn_based_limit)
+        if "turn_seconds" in options:
+            options["turn_seconds"] = 0
     table = GameTable(
         invite_code=secrets.token_urlsafe(12),
         kind=kind.name,
         creator_id=user.id,
-        options=_check_options(kind, spec.options.model_dump(), len(spec.seats)),
+        options=_check_options(kind, options, len(spec.seats)),
         public=spec.public and not solo,
         solo=solo,
         spectators=spec.spectators and not solo,
-        substitute_minutes=0 if solo else spec.substitute_minutes,
+        substitute_minutes=0 if solo or turn_days is not None else spec.substitute_minutes,
+        turn_days=turn_days,
+        on_timeout=spec.on_timeout,
+        vacation=spec.vacation,
     )
     creator_seated = False
     for index, seat in enumerate(spec.seats):
@@ -129,12 +145,17 @@ def _lock(table: GameTable) -> None:
     """Serialize changes to one table (two joins for the last seat, a double-clicked start):
     lock its row (SELECT … FOR UPDATE; on SQLite every transaction already holds the write
     lock from its start, see web.db), then re-read what was read before the lock."""
-    session = object_session(table)
-    assert session is not None
+    session = object_session_of(table)
     session.execute(select(GameTable.id).where(GameTable.id == table.id).with_for_update())
     for seat in list(table.seats):
         session.expire(seat)
     session.expire(table)
+
+
+def object_session_of(table: GameTable) -> Session:
+    session = object_session(table)
+    assert session is not None
+    return session
 
 
 def _require_open(table: GameTable) -> None:
@@ -142,10 +163,40 @@ def _require_open(table: GameTable) -> None:
         raise TableError(409, "table_not_open", Words(TABLE_STATUS[table.status]))
 
 
-def join(table: GameTable, user: User) -> None:
+def turn_based_games(session: Session, user_id: int) -> int:
+    """How many turn-based games the person has going, or waiting to start."""
+    playing = (
+        select(func.count())
+        .select_from(Game)
+        .join(GamePlayer, GamePlayer.game_id == Game.id)
+        .where(GamePlayer.user_id == user_id, Game.status == "playing")
+        .where(Game.turn_days.is_not(None))
+    )
+    gathering = (
+        select(func.count())
+        .select_from(GameTable)
+        .join(TableSeat, TableSeat.table_id == GameTable.id)
+        .where(TableSeat.user_id == user_id, GameTable.status == "open")
+        .where(GameTable.turn_days.is_not(None))
+    )
+    return int(session.scalar(playing) or 0) + int(session.scalar(gathering) or 0)
+
+
+def _check_turn_based_room(session: Session, user: User, limit: int | None) -> None:
+    """The host's cap on turn-based games a person holds at once."""
+    if limit is not None and turn_based_games(session, user.id) >= limit:
+        message = Words(
+            N_("you already have {count} turn-based games going: finish one first"), count=limit
+        )
+        raise TableError(409, "too_many_turn_based_games", message)
+
+
+def join(table: GameTable, user: User, *, turn_based_limit: int | None = None) -> None:
     """Take the first free human seat."""
     _lock(table)
     _require_open(table)
+    if table.turn_days is not None:
+        _check_turn_based_room(object_session_of(table), user, turn_based_limit)
     if any(seat.user_id == user.id for seat in table.seats):
         raise TableError(409, "already_seated", Words(N_("you already have a seat at this table")))
     free = [seat for seat in table.seats if seat.bot is None and seat.user_id is None]
@@ -227,6 +278,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: d
     ]
     setup = kind.deal(names, _seed(session, table, deal_seed), table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
+    turn_based = table.turn_days is not None
     game = Game(
         id=new_game_id(),
         table_id=table.id,
@@ -238,6 +290,12 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: d
         spectators=table.spectators,
         substitute_minutes=table.substitute_minutes,
         turn_deadline_at=now + timedelta(seconds=turn_seconds) if turn_seconds else None,
+        turn_days=table.turn_days,
+        on_timeout=table.on_timeout,
+        vacation=table.vacation,
+        turn_started_at=now,
+        # The sweep works out the first clock and tells the first player (web.days.sweep).
+        due_at=now if turn_based else None,
     )
     session.add(game)
     for index, seat in enumerate(seats):
@@ -341,6 +399,9 @@ def table_public(table: GameTable) -> TablePublic:
         solo=table.solo,
         spectators=table.spectators,
         substitute_minutes=table.substitute_minutes,
+        turn_days=table.turn_days,
+        on_timeout=table.on_timeout,
+        vacation=table.vacation,
         status=table.status,
         game_id=table.game_id,
         seats=[
@@ -379,7 +440,9 @@ def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
     return list(session.scalars(query))
 
 
-def game_summary(game: Game, user_id: int | None) -> GameSummary:
+def game_summary(
+    game: Game, user_id: int | None, last_move: dict[str, Any] | None = None
+) -> GameSummary:
     """A line of "my games": who plays, whose turn it is, how it ended, and when."""
     my_seat = None if user_id is None else seat_of(game, user_id)
     playing = game.status == "playing"
@@ -397,7 +460,44 @@ def game_summary(game: Game, user_id: int | None) -> GameSummary:
         result=game.result,
         created_at=as_utc(game.created_at).isoformat(),
         finished_at=None if game.finished_at is None else as_utc(game.finished_at).isoformat(),
+        version=game.version,
+        turn_days=game.turn_days,
+        deadline=None
+        if game.turn_deadline_at is None or not playing
+        else as_utc(game.turn_deadline_at).timestamp(),
+        last_move=last_move,
     )
+
+
+def last_moves(session: Session, games: list[Game]) -> dict[str, dict[str, Any]]:
+    """Each game's last event (who, what, when), in one query."""
+    keys = [(game.id, game.version) for game in games if game.version > 0]
+    if not keys:
+        return {}
+    query = select(GameEvent.game_id, GameEvent.seat, GameEvent.action, GameEvent.created_at)
+    query = query.where(tuple_(GameEvent.game_id, GameEvent.seq).in_(keys))
+    return {
+        game_id: {"seat": seat, "action": action.get("action"), "at": as_utc(at).timestamp()}
+        for game_id, seat, action, at in session.execute(query)
+    }
+
+
+def urgency(summary: GameSummary) -> tuple[int, float, str]:
+    """My turns first, the most urgent first; then the others' turns; then the ended,
+    newest first."""
+    if summary.status != "playing":
+        finished = summary.finished_at or summary.created_at
+        return (2, -datetime.fromisoformat(finished).timestamp(), summary.id)
+    deadline = summary.deadline if summary.deadline is not None else float("inf")
+    return (0 if summary.my_turn else 1, deadline, summary.id)
+
+
+def my_game_lines(session: Session, user: User, limit: int = 100) -> list[GameSummary]:
+    """My games as "my games" lists them, sorted by :func:`urgency`."""
+    games = my_games(session, user, limit)
+    moves = last_moves(session, games)
+    lines = [game_summary(game, user.id, moves.get(game.id)) for game in games]
+    return sorted(lines, key=urgency)
 
 
 def my_games(session: Session, user: User, limit: int = 100) -> list[Game]:

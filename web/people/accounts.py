@@ -13,8 +13,10 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..days.people import DEFAULT_QUIET, DIGEST_HOUR
 from ..db import as_utc, utcnow
 from ..models import Preference, SiteSecret, User, UserSession
+from ..notify.choices import switched_off
 from .names import drawn_guest_name, guest_name, normalize, skeleton
 from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
 
@@ -171,7 +173,12 @@ def site_secret(session: Session, name: str) -> str:
 def preferences_of(user: User) -> Preference:
     """The user's preferences, created with defaults the first time."""
     if user.preference is None:
-        user.preference = Preference()
+        user.preference = Preference(
+            quiet_start=DEFAULT_QUIET[0],
+            quiet_end=DEFAULT_QUIET[1],
+            digest_hour=DIGEST_HOUR,
+            email_verified=False,
+        )
     return user.preference
 
 
@@ -179,8 +186,13 @@ def update_preferences(user: User, changes: PreferencesUpdate) -> Preference:
     """Apply the fields given, leaving the others as they were."""
     preference = preferences_of(user)
     for field, value in changes.model_dump(exclude_none=True).items():
-        follows_browser = field == "language" and value == "auto"
-        setattr(preference, field, None if follows_browser else value)
+        if field == "quiet":
+            preference.quiet_start, preference.quiet_end = value["start"], value["end"]
+        elif field == "switched_off":
+            preference.notify = value
+        else:
+            follows_browser = field == "language" and value == "auto"
+            setattr(preference, field, None if follows_browser else value)
     return preference
 
 
@@ -199,5 +211,11 @@ def public_user(user: User) -> UserPublic:
             reversed_arrows=preference.reversed_arrows,
             sound=preference.sound,
             language=preference.language or "auto",
+            time_zone=preference.time_zone,
+            quiet={"start": preference.quiet_start, "end": preference.quiet_end},
+            digest_hour=preference.digest_hour,
+            switched_off=switched_off(preference),
+            email=preference.email,
+            email_verified=preference.email_verified,
         ),
     )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import math
 from typing import Protocol
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
+from ..days.people import clocks_moved
 from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
 from . import accounts, names
 from .deps import CurrentUser, SessionDep
@@ -30,6 +32,10 @@ class OpenGames(Protocol):
     Named here so that people need not know the live games."""
 
     def preferences_changed(self, user_id: int, assistance: str | None) -> None: ...
+
+    async def schedules_changed(self, user_id: int) -> None:
+        """The person's time zone, quiet hours or days away changed: their running
+        turn-based clocks follow."""
 
 
 @router.get("/me")
@@ -157,7 +163,13 @@ def update_preferences(
     of a new assistance level and every page of mine (other tabs, other devices, any
     process) of the change."""
     accounts.update_preferences(user, body)
-    session.commit()
+    moved = body.time_zone is not None or body.quiet is not None
     games: OpenGames = request.app.state.hub
-    request.app.state.loop.call_soon_threadsafe(games.preferences_changed, user.id, body.assistance)
+    if moved:
+        clocks_moved(session, user.id, request.app.state.clock.now())
+    session.commit()
+    loop = request.app.state.loop
+    loop.call_soon_threadsafe(games.preferences_changed, user.id, body.assistance)
+    if moved:
+        asyncio.run_coroutine_threadsafe(games.schedules_changed(user.id), loop)
     return accounts.public_user(user).preferences

@@ -5,11 +5,21 @@ a silently ignored value; :class:`Inbound` is the base the other rooms' bodies s
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Annotated, Literal
+from zoneinfo import available_timezones
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
+from ..notify.choices import EMAIL_KINDS, PUSH_KINDS
 from . import names
 
 ASSISTANCE_LEVELS = ("beginner", "intermediate", "none")
@@ -53,6 +63,47 @@ class Login(Inbound):
     password: Annotated[str, StringConstraints(min_length=1, max_length=200)]
 
 
+@cache
+def _zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def _known_zone(value: str) -> str:
+    if value not in _zones():
+        raise PydanticCustomError(
+            "unknown_zone", "not a time zone this server knows (like Europe/Paris)", {}
+        )
+    return value
+
+
+TimeZone = Annotated[str, StringConstraints(max_length=64), AfterValidator(_known_zone)]
+Minute = Annotated[int, Field(ge=0, le=1439)]
+LONGEST_NIGHT = 16 * 60
+"""Quiet hours last at most this long: a move clock runs at least 8 hours a day."""
+
+
+class QuietHours(Inbound):
+    """When my nights are, in my time zone (minutes after midnight; start == end: none)."""
+
+    start: Minute
+    end: Minute
+
+    @model_validator(mode="after")
+    def _not_too_long(self) -> QuietHours:
+        if (self.end - self.start) % 1440 > LONGEST_NIGHT:
+            raise PydanticCustomError(
+                "night_too_long", "quiet hours last at most 16 hours a day", {}
+            )
+        return self
+
+
+class SwitchedOff(Inbound):
+    """The kinds of notice I do not want, per channel."""
+
+    push: list[Literal["turn", "reminder", "invitation", "game_over"]] = Field(max_length=4)
+    email: list[Literal["digest", "reminder"]] = Field(max_length=2)
+
+
 class PreferencesUpdate(Inbound):
     """A partial update: only the fields given change."""
 
@@ -63,6 +114,11 @@ class PreferencesUpdate(Inbound):
     sound: bool | None = None
     language: Literal["auto", "en", "fr", "de", "es", "it", "ru", "ja"] | None = None
     """``auto``: the browser's language."""
+    time_zone: TimeZone | None = None
+    quiet: QuietHours | None = None
+    digest_hour: int | None = Field(default=None, ge=0, le=23)
+    """The local hour of the daily email of games waiting for me."""
+    switched_off: SwitchedOff | None = None
 
 
 class PreferencesPublic(BaseModel):
@@ -72,6 +128,16 @@ class PreferencesPublic(BaseModel):
     reversed_arrows: bool
     sound: bool
     language: str
+    time_zone: str | None
+    """None until the browser said its zone (the page sends it on the first visit)."""
+    quiet: dict[str, int]
+    digest_hour: int
+    switched_off: dict[str, list[str]]
+    email: str | None
+    email_verified: bool
+
+
+NOTICE_KINDS = {"push": tuple(PUSH_KINDS), "email": tuple(EMAIL_KINDS)}
 
 
 class UserPublic(BaseModel):

@@ -1,0 +1,287 @@
+"""The sweep: what turn-based games need done when nobody is there to do it.
+
+Every move of a turn-based game marks it due at once (``Game.due_at``, in the move's
+own commit). Every few seconds, each process claims a handful of due games — a
+lease, taken in one statement that skips rows another process holds (PostgreSQL's
+``FOR UPDATE SKIP LOCKED``; SQLite lets one writer in at a time anyway) — and
+settles each: it tells the player to move (a notice, web.notify), sends the
+warnings at half and at 90 % of the time, and at the deadline has the game's room
+do what the table chose. Then it marks the game due at its next moment, or not at
+all. Nothing waits in memory: a process killed mid-way leaves its lease to run out,
+and the next sweep, here or elsewhere, settles the game again. Doing that twice is
+harmless: a notice's key makes it once, and a room acts on a deadline only at the
+version it was found at.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from .. import metrics
+from ..clock import Clock
+from ..db import Database, as_utc
+from ..models import Game, SeatSubstitute
+from ..notify.outbox import add_notice
+from .pace import Pace, clock_for
+from .people import schedules_of
+
+log = logging.getLogger(__name__)
+
+LEASE = timedelta(minutes=2)
+"""How long a claimed game is this process's: far longer than settling it takes."""
+BATCH = 100
+UNSEEN_FOR = timedelta(minutes=1)
+"""A player is told of their turn once it has gone unseen this long."""
+BOT_PATIENCE = timedelta(minutes=5)
+"""A bot's turn is looked at again after this, should its process have died."""
+
+
+class TimedRoom(Protocol):
+    async def time_ran_out(self, version: int) -> bool: ...
+
+    def resting(self) -> bool: ...
+
+
+class Rooms(Protocol):
+    """What the sweep asks of the live games: a game's room, loaded if need be."""
+
+    async def room(self, game_id: str) -> TimedRoom | None: ...
+
+    def evict(self, room: Any) -> None: ...
+
+    async def wake(self, game_id: str) -> Any:
+        """Load a game so its bot moves (a game with nothing to do rests again)."""
+
+
+@dataclass(frozen=True)
+class Wake:
+    """What a settled game needs of its room."""
+
+    game_id: str
+    version: int
+    ran_out: bool
+    """True: the deadline passed at ``version``; False: a bot is to move."""
+
+
+class Sweep:
+    """Claims due turn-based games and settles them, on every process."""
+
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        rooms: Rooms,
+        *,
+        every: float,
+        after: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.rooms = rooms
+        self.every = timedelta(seconds=every)
+        self.after = after
+        """Run after each round (the outbox sends what the round made due)."""
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.once()
+            except Exception:
+                log.exception("the sweep failed; it tries again")
+            # The game clock's own wait: a test's fake clock moved on runs it at once.
+            await self.clock.wait_until(self.clock.now() + self.every)
+
+    async def once(self) -> int:
+        """One round: settle every due game this process can claim; how many."""
+        settled = 0
+        while True:
+            now = self.clock.now()
+            claimed = await asyncio.to_thread(self._claim, now)
+            for game_id in claimed:
+                wake = await asyncio.to_thread(self._settle, game_id, now)
+                if wake is not None:
+                    await self._wake(wake)
+            settled += len(claimed)
+            if len(claimed) < BATCH:
+                break
+        if self.after is not None:
+            await self.after()
+        return settled
+
+    # --- on a worker thread -----------------------------------------------------------
+
+    def _claim(self, now: datetime) -> list[str]:
+        """Take the lease of up to BATCH due games nobody else holds."""
+        with self.db.session() as session:
+            free = (
+                select(Game.id)
+                .where(Game.due_at <= now)
+                .where((Game.lease_until.is_(None)) | (Game.lease_until < now))
+                .order_by(Game.due_at)
+                .limit(BATCH)
+                .with_for_update(skip_locked=True)
+            )
+            ids = list(session.scalars(free))
+            if ids:
+                session.execute(
+                    update(Game).where(Game.id.in_(ids)).values(lease_until=now + LEASE)
+                )
+            session.commit()
+            return ids
+
+    def _settle(self, game_id: str, now: datetime) -> Wake | None:
+        with self.db.session() as session:
+            game = session.get(Game, game_id)
+            if game is None:
+                return None
+            settled = settle(session, game, now)
+            moved = (
+                update(Game)
+                .where(Game.id == game_id, Game.version == game.version)
+                .values(due_at=settled.due, lease_until=None, reminded=settled.reminded)
+                .values(turn_deadline_at=settled.deadline)
+            )
+            session.execute(moved)
+            session.commit()
+            metrics.sweep_settled()
+            return settled.wake
+
+    async def _wake(self, wake: Wake) -> None:
+        if not wake.ran_out:
+            await self.rooms.wake(wake.game_id)  # loading the room sets its bot going
+            return
+        room = await self.rooms.room(wake.game_id)
+        if room is not None and await room.time_ran_out(wake.version):
+            log.info("game %s: time ran out at version %s", wake.game_id, wake.version)
+        if room is not None and room.resting():
+            self.rooms.evict(room)
+
+
+@dataclass(frozen=True)
+class Settled:
+    """What settling a game decided: its room's part, and its new standing."""
+
+    wake: Wake | None
+    due: datetime | None
+    """When the game is next due (None: not until a move)."""
+    reminded: int
+    deadline: datetime | None
+
+
+def settle(session: Session, game: Game, now: datetime) -> Settled:
+    """What a due game needs now (the notices are added to the session) and when it is
+    next due. The rooms' part is returned as a Wake; ``game`` is only read (the caller
+    writes the outcome only if no move came in between)."""
+    keep = Settled(None, None, game.reminded, game.turn_deadline_at)
+    if game.status != "playing":
+        _tell_the_end(session, game, now)
+        return keep
+    if game.current_seat is None:
+        return keep
+    seat = game.current_seat
+    occupant = game.seats[seat]
+    substituted = session.get(SeatSubstitute, (game.id, seat)) is not None
+    person = occupant.get("user_id")
+    if occupant.get("bot") or substituted or not isinstance(person, int):
+        wake = Wake(game.id, game.version, ran_out=False)
+        return Settled(wake, now + BOT_PATIENCE, game.reminded, None)
+    started = as_utc(game.turn_started_at or now)
+    pace = Pace(game.turn_days, game.on_timeout, game.vacation)
+    schedule = schedules_of(session, [person], now)[person]
+    clock = clock_for(pace, schedule, started)
+    deadline = None if clock is None else clock.deadline
+    _tell(
+        session,
+        game,
+        person,
+        kind="turn",
+        started=started,
+        deadline=deadline,
+        due=started + UNSEEN_FOR,
+    )
+    if clock is None:
+        return Settled(None, None, game.reminded, None)
+    if now >= clock.deadline:
+        return Settled(Wake(game.id, game.version, ran_out=True), now + LEASE, 2, deadline)
+    reminded = game.reminded
+    if now >= clock.ninety and reminded < 2:
+        _tell(session, game, person, kind="ninety", started=started, deadline=deadline, due=now)
+        reminded = 2
+    elif now >= clock.half and reminded < 1:
+        _tell(session, game, person, kind="half", started=started, deadline=deadline, due=now)
+        reminded = 1
+    moments = [clock.half, clock.ninety, clock.deadline][reminded:]
+    return Settled(None, min(m for m in moments if m > now), reminded, deadline)
+
+
+def _tell(
+    session: Session,
+    game: Game,
+    person: int,
+    *,
+    kind: str,
+    started: datetime,
+    deadline: datetime | None,
+    due: datetime,
+) -> None:
+    """A notice about this turn (its key: the game, the turn's start, the person)."""
+    key = f"{kind}:{game.id}:{int(started.timestamp())}:{person}"
+    details: dict[str, Any] = {"game": game.kind, "players": [s["name"] for s in game.seats]}
+    details["seat"] = game.current_seat
+    if deadline is not None:
+        details["deadline"] = as_utc(deadline).timestamp()
+    add_notice(
+        session,
+        key,
+        person,
+        kind=kind,
+        game_id=game.id,
+        version=game.version,
+        details=details,
+        due=due,
+    )
+
+
+def _tell_the_end(session: Session, game: Game, now: datetime) -> None:
+    """Each person at the table hears how the game ended, once."""
+    result = game.result or {}
+    winners = set(result.get("winners", []))
+    for seat, occupant in enumerate(game.seats):
+        person = occupant.get("user_id")
+        if not isinstance(person, int):
+            continue
+        details = {
+            "game": game.kind,
+            "players": [other["name"] for other in game.seats],
+            "won": seat in winners,
+        }
+        key = f"game_over:{game.id}:{person}"
+        add_notice(
+            session,
+            key,
+            person,
+            kind="game_over",
+            game_id=game.id,
+            version=game.version,
+            details={**details, "seat": seat},
+            due=now + UNSEEN_FOR,
+        )
