@@ -111,6 +111,12 @@ def _release(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
+def real_now() -> datetime:
+    """The operating system's time, whatever the games' clock: for what is about the
+    processes, not the games (a sweep's lease: whether its process is still alive)."""
+    return datetime.now(UTC)
+
+
 def clock_for(fake: bool, start: datetime | None = None) -> Clock:
     """The clock the settings ask for: the system's, or (tests only) a fake one."""
     return FakeClock(start) if fake else SystemClock()

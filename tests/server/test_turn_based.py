@@ -217,9 +217,7 @@ def test_the_movers_clock_stops_in_their_own_quiet_hours(server: LiveServer, db:
     ana, bob = Player(server.url), Player(server.url)
     night = {"start": 22 * 60, "end": 8 * 60}
     for person, zone in ((ana, "Asia/Tokyo"), (bob, "America/Los_Angeles")):
-        changed = person.http.patch(
-            "/api/me/preferences", json={"time_zone": zone, "quiet": night}
-        )
+        changed = person.http.patch("/api/me/preferences", json={"time_zone": zone, "quiet": night})
         assert changed.status_code == 200, changed.text
     game_id = turn_based_game(ana, [bob], days=3)
     sweep(server)

@@ -27,7 +27,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from .. import metrics
-from ..clock import Clock
+from ..clock import Clock, real_now
 from ..db import Database, as_utc
 from ..models import Game, SeatSubstitute
 from ..notify.outbox import add_notice
@@ -37,7 +37,11 @@ from .people import schedules_of
 log = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=2)
-"""How long a claimed game is this process's: far longer than settling it takes."""
+"""How long a claimed game is this process's: far longer than settling it takes. A
+lease is about a process being alive, not about the game's time: it runs on the
+real clock even when the games' clock is a test's fake one (web.clock)."""
+
+
 BATCH = 100
 UNSEEN_FOR = timedelta(minutes=1)
 """A player is told of their turn once it has gone unseen this long."""
@@ -88,6 +92,7 @@ class Sweep:
         self.clock = clock
         self.rooms = rooms
         self.every = timedelta(seconds=every)
+        """How long between two rounds, in real time."""
         self.after = after
         """Run after each round (the outbox sends what the round made due)."""
         self._task: asyncio.Task[None] | None = None
@@ -102,13 +107,15 @@ class Sweep:
                 await self._task
 
     async def _run(self) -> None:
+        """A round every ``every`` seconds of real time: sweeping is a process's chore,
+        like its liveness timers, not game time (web.clock). What a round does depends
+        on the games' clock; a test with a fake one runs its rounds itself."""
         while True:
+            await asyncio.sleep(self.every.total_seconds())
             try:
                 await self.once()
             except Exception:
                 log.exception("the sweep failed; it tries again")
-            # The game clock's own wait: a test's fake clock moved on runs it at once.
-            await self.clock.wait_until(self.clock.now() + self.every)
 
     async def once(self) -> int:
         """One round: settle every due game this process can claim; how many."""
@@ -135,7 +142,7 @@ class Sweep:
             free = (
                 select(Game.id)
                 .where(Game.due_at <= now)
-                .where((Game.lease_until.is_(None)) | (Game.lease_until < now))
+                .where((Game.lease_until.is_(None)) | (Game.lease_until < real_now()))
                 .order_by(Game.due_at)
                 .limit(BATCH)
                 .with_for_update(skip_locked=True)
@@ -143,7 +150,7 @@ class Sweep:
             ids = list(session.scalars(free))
             if ids:
                 session.execute(
-                    update(Game).where(Game.id.in_(ids)).values(lease_until=now + LEASE)
+                    update(Game).where(Game.id.in_(ids)).values(lease_until=real_now() + LEASE)
                 )
             session.commit()
             return ids

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from .. import metrics
-from ..clock import Clock
+from ..clock import Clock, real_now
 from ..days.people import schedules_of
 from ..db import Database
 from ..models import Game, GamePlayer, Notice, Preference, PushDevice
@@ -38,6 +38,7 @@ from .words import notice_mail, notice_push
 log = logging.getLogger(__name__)
 
 LEASE = timedelta(minutes=2)
+"""As the sweep's (web.days.sweep): on the real clock."""
 BATCH = 100
 
 
@@ -102,7 +103,7 @@ class Outbox:
             due = (
                 select(Notice)
                 .where(Notice.due_at <= now)
-                .where((Notice.lease_until.is_(None)) | (Notice.lease_until < now))
+                .where((Notice.lease_until.is_(None)) | (Notice.lease_until < real_now()))
                 .order_by(Notice.due_at)
                 .limit(BATCH)
                 .with_for_update(skip_locked=True)
@@ -112,7 +113,7 @@ class Outbox:
             for notice in notices:
                 sending = self._check(session, notice, now)
                 if sending is not None:
-                    notice.lease_until = now + LEASE
+                    notice.lease_until = real_now() + LEASE
                     ready.append(sending)
             session.commit()
             return ready

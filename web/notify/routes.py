@@ -13,8 +13,8 @@ from fastapi.responses import HTMLResponse
 from pydantic import AfterValidator, Field, StringConstraints
 from pydantic_core import PydanticCustomError
 from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
 
-from ..db import Database
 from ..i18n import N_, Words, gettext_in
 from ..models import Preference, PushDevice, User
 from ..people import CurrentUser, Inbound, SessionDep, public_user
@@ -197,7 +197,9 @@ def unsubscribe_page(request: Request, user: CurrentUser, token: str = "") -> HT
 
 
 @router.post("/email/unsubscribe", include_in_schema=False)
-async def unsubscribe(request: Request, user: CurrentUser, token: str = "") -> HTMLResponse:
+async def unsubscribe(
+    request: Request, user: CurrentUser, session: SessionDep, token: str = ""
+) -> HTMLResponse:
     """Stop every email to the person: RFC 8058's one-click (the token in the URL), or
     the page's button (the token in the form)."""
     if not token:
@@ -209,16 +211,16 @@ async def unsubscribe(request: Request, user: CurrentUser, token: str = "") -> H
         return _page(request, user, f"unsubscribe_{error.reason}")
     person = value.get("user")
     if isinstance(person, int):
-        await asyncio.to_thread(_emails_off, request.app.state.db, person)
+        # The request's own session (the reader's guest account may be new in it: a
+        # second session would wait for its write lock on SQLite).
+        _emails_off(session, person)
     return _page(request, user, "unsubscribed")
 
 
-def _emails_off(db: Database, user_id: int) -> None:
+def _emails_off(session: Session, user_id: int) -> None:
     """Every kind of email switched off (push stays as it was)."""
-    with db.session() as session:
-        preference = session.get(Preference, user_id)
-        if preference is not None:
-            chosen = dict(preference.notify or {})
-            chosen["email"] = list(EMAIL_KINDS)
-            preference.notify = chosen
-            session.commit()
+    preference = session.get(Preference, user_id)
+    if preference is not None:
+        chosen = dict(preference.notify or {})
+        chosen["email"] = list(EMAIL_KINDS)
+        preference.notify = chosen

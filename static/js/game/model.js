@@ -30,6 +30,8 @@ export function createState({ gameId, kind }) {
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
     away: [], // per seat: whether a bot plays for it while its player is away
+    turnDays: null, // a turn-based game's waking days per move (0: no clock); null: real time
+    awayUntil: [], // per seat: when its player's days away end (Unix seconds), while away
     goneCode: null, // with "gone": why ("no_such_game", or "no_spectators": the game is its players' alone)
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
     pending: null, // the command sent and not answered yet: {id, message}
@@ -111,6 +113,8 @@ export function applySnapshot(state, message, game) {
   if (message.next_game) state.nextGame = message.next_game;
   state.endOffer = message.end_offer ?? null;
   state.away = message.away || [];
+  state.turnDays = message.turn_days ?? null;
+  state.awayUntil = message.away_until || [];
   for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
   state.caughtUp = [];
   if (message.version > state.loggedVersion) {

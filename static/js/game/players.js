@@ -16,7 +16,7 @@ export function shownTile(game, tile) {
 
 export function renderPlayers(list, spectatorsLine, state, game) {
   const current = state.game;
-  const key = JSON.stringify([state.players, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment, state.away]);
+  const key = JSON.stringify([state.players, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment, state.away, state.awayUntil]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat)));
@@ -77,6 +77,9 @@ function playerItem(state, game, name, seat) {
       toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,
       left ? el("span", { class: "left-mark", "data-testid": "left-mark" }, texts.leftMark()) : null,
       away ? el("span", { class: "left-mark away-mark", "data-testid": "away-mark" }, texts.awayMark()) : null,
+      !left && !current.finished && state.awayUntil[seat]
+        ? el("span", { class: "left-mark away-mark", "data-testid": "away-until" }, texts.awayUntilMark(new Date(state.awayUntil[seat] * 1000)))
+        : null,
     ),
     el("span", { class: "player-details" }, ...details),
     shown,

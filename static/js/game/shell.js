@@ -8,6 +8,7 @@ import { api, toast } from "../api.js";
 import { loadGame } from "../games/registry.js";
 import { keysHelpKey, renderTableRules } from "./aids.js";
 import { sentences } from "../i18n.js";
+import { isTurnBased, perMoveText, timeIsShort, timeLeftText } from "../pace.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
@@ -34,6 +35,7 @@ export function startGamePage({ gameId, game, preferences }) {
   let frame = 0;
   let announceTimer = 0;
   let warned = null; // the turn whose hourglass warning was said
+  let seenReported = null; // the version the server was last told I saw
 
   function requestRender() {
     if (!frame) frame = requestAnimationFrame(render);
@@ -265,6 +267,7 @@ export function startGamePage({ gameId, game, preferences }) {
     mounted.play.render();
     if (!state.game) return;
     renderStatus();
+    reportSeen();
     renderHandArea();
     renderMoveBar();
     renderLeaving(state);
@@ -304,7 +307,11 @@ export function startGamePage({ gameId, game, preferences }) {
   /** The hourglass: the time left, a bar draining with it, a warning in the last seconds. */
   function renderTimer() {
     const timer = $("turn-timer");
-    if (!state.game || !state.deadline || state.game.finished) {
+    const pace = $("turn-pace");
+    const turnBased = isTurnBased(state.turnDays) && state.game && !state.game.finished;
+    pace.hidden = !turnBased;
+    if (turnBased) renderPace(pace);
+    if (!state.game || !state.deadline || state.game.finished || turnBased) {
       timer.hidden = true;
       warned = null;
       return;
@@ -327,6 +334,26 @@ export function startGamePage({ gameId, game, preferences }) {
       warned = turn;
       announce(texts.timeRunningOut(left));
     }
+  }
+
+  /** A turn-based game's pace: "2 days per move · 1 d 4 h left", the deadline in my
+   * own time in its tooltip (days, not seconds: no hourglass). */
+  function renderPace(pace) {
+    const parts = [perMoveText(state.turnDays)];
+    const deadline = state.deadline ? state.deadline - state.clockSkew : null; // on my clock
+    if (deadline) parts.push(timeLeftText(deadline));
+    const text = parts.join(" · ");
+    if (pace.textContent !== text) pace.textContent = text;
+    pace.classList.toggle("low", Boolean(deadline) && timeIsShort(deadline));
+    pace.title = deadline ? texts.moveBy(new Date(deadline * 1000)) : "";
+  }
+
+  /** Tell the server which version I have seen while this tab is visible: no
+   * notification goes out for a turn I am looking at. */
+  function reportSeen() {
+    if (state.seat === null || state.version === null || document.visibilityState !== "visible") return;
+    if (state.version === seenReported) return;
+    if (connection.send({ type: "seen", version: state.version })) seenReported = state.version;
   }
 
   function renderHandArea() {
@@ -430,6 +457,7 @@ export function startGamePage({ gameId, game, preferences }) {
   });
   document.addEventListener("pointerdown", sound.unlock, { once: true });
   setInterval(renderTimer, TIMER_TICK_MS);
+  document.addEventListener("visibilitychange", reportSeen);
 
   mount(game);
   mountSettings({ preferences, sound, remount: () => mount(mounted.game) });

@@ -178,6 +178,18 @@ export function timerTitle(state, seconds) {
   return isMyTurn(state) ? t("Your hourglass: {left}", { left }) : t("{name}'s hourglass: {left}", { name: seatName(state, state.game.current), left });
 }
 
+/** A turn-based deadline in my own time: "Move by Tue 1 Dec, 18:30". */
+export function moveBy(moment) {
+  const when = moment.toLocaleString(document.documentElement.lang || undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return t("Move by {when}", { when });
+}
+
+/** Beside the name of a player on days away: "away until Fri 4 Dec". */
+export function awayUntilMark(moment) {
+  const when = moment.toLocaleDateString(document.documentElement.lang || undefined, { weekday: "short", day: "numeric", month: "short" });
+  return t("away until {when}", { when });
+}
+
 /** Said once when my hourglass is nearly empty. */
 export function timeRunningOut(seconds) {
   return tn("Hurry: 1 second left.", "Hurry: {count} seconds left.", seconds);
