@@ -112,7 +112,8 @@ def sweep(server: LiveServer) -> int:
     wait for it: what the sweep does at this moment is done when this returns (its own
     rounds, run when the fake clock moves on, may do part of it first)."""
     state = server.app_state()
-    return asyncio.run_coroutine_threadsafe(state.sweep.once(), state.loop).result(timeout=30)
+    settled: int = asyncio.run_coroutine_threadsafe(state.sweep.once(), state.loop).result(30)
+    return settled
 
 
 def tick(server: LiveServer, seconds: float) -> datetime:
