@@ -124,9 +124,7 @@ def upgrade() -> None:
         batch_op.create_index("ix_game_due_at", ["due_at"], unique=False)
 
     with op.batch_alter_table("game_player", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("seen_version", sa.Integer(), nullable=True)
-        )
+        batch_op.add_column(sa.Column("seen_version", sa.Integer(), nullable=True))
 
     with op.batch_alter_table("game_table", schema=None) as batch_op:
         batch_op.add_column(sa.Column("turn_days", sa.Integer(), nullable=True))

@@ -5,11 +5,15 @@
 // ("Sign in", a dialog), and keep what it shows of me up to date: my name, and how
 // many games wait for my move, from the server's stream of me (GET /api/me/events;
 // the home page's lobby stream carries it too), which also brings preferences changed
-// on another device (preference-form.js applies them).
+// on another device (preference-form.js applies them). The count links to my games
+// (/games) and is told to the tab too (turn-signal.js: its title and favicon). On the
+// first visit it tells the server the browser's time zone (turn-based clocks run in
+// the player's own waking hours).
 import { api, boot, el, showError, toast } from "./api.js";
 import { personName } from "./game/names.js";
 import { numberText, t, tn } from "./i18n.js";
 import { applyPreferences } from "./preference-form.js";
+import { showWaiting as signalWaiting } from "./turn-signal.js";
 
 const $ = (id) => document.getElementById(id);
 const DISMISSED = "chromino.name-prompt.dismissed"; // this browser said "keep this one"
@@ -124,8 +128,15 @@ function offerSignIn() {
 
 offerSignIn();
 
-/** The count of games waiting for my move, beside my name (hidden at none). */
+let waitingTold = null; // the count last told to the tab
+
+/** The count of games waiting for my move, beside my name (hidden at none), and in the
+ * tab's title and favicon. */
 function showWaiting(count) {
+  if (waitingTold !== (count || 0)) {
+    waitingTold = count || 0;
+    signalWaiting(waitingTold);
+  }
   const badge = $("waiting-badge");
   if (!badge) return;
   badge.hidden = !count;
@@ -148,6 +159,41 @@ function heardMe(me) {
   showWaiting(me.waiting);
   applyPreferences(me.preferences);
 }
+
+const ZONE_SENT = "chromino.time-zone.sent"; // this browser told the server its zone (for this person)
+
+/** A person whose time zone the server does not know yet gets the browser's, once: their
+ * turn-based clocks stop in their own nights. A zone the server does not know (a 422)
+ * is not sent again from this browser. */
+async function sendTimeZone() {
+  if (!boot.me?.preferences || boot.me.preferences.time_zone) return;
+  let zone;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return;
+  }
+  if (!zone) return;
+  const mark = `${boot.me.id}:${zone}`;
+  try {
+    if (localStorage.getItem(ZONE_SENT) === mark) return;
+  } catch {
+    // private browsing: sent on every page until the server has it
+  }
+  try {
+    const preferences = await api("PATCH", "/api/me/preferences", { time_zone: zone });
+    boot.me.preferences.time_zone = preferences.time_zone;
+  } catch (problem) {
+    if (problem.status !== 422) return; // offline, or the server busy: the next page tries again
+  }
+  try {
+    localStorage.setItem(ZONE_SENT, mark);
+  } catch {
+    // as above
+  }
+}
+
+sendTimeZone();
 
 let streamUrl = "/api/me/events";
 const streamListeners = []; // [event, listener]: a page's own events on the same stream

@@ -1,13 +1,17 @@
 // Home and lobby: choose a game, play it solo or create a table of it (its options built
-// from the server's catalogue and the game's options description), join by invite,
-// open tables, my games — both live (GET /api/lobby/events, server-sent events). The
+// from the server's catalogue and the game's options description, its pace), join by
+// invite, open tables, my games (the lines of my-games.js; on top of the page while a
+// game waits for my move) — both live (GET /api/lobby/events, server-sent events). The
 // lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
-import { botName, personName, shownNames } from "./game/names.js";
-import { pointsText } from "./game/texts.js";
+import { botName, personName } from "./game/names.js";
 import { shareStream } from "./header.js";
 import { t, tn } from "./i18n.js";
-import { gameChooser, loadCatalogue, optionFields, tableFields } from "./options-form.js";
+import { gameList, keepTimesFresh, waitsForMe } from "./my-games.js";
+import { gameChooser, loadCatalogue, optionFields, paceFields, tableFields } from "./options-form.js";
+import { paceText } from "./pace.js";
+
+export { dateText } from "./my-games.js";
 
 const $ = (id) => document.getElementById(id);
 const DEFAULT_SEATS = 2;
@@ -20,7 +24,8 @@ function botLabel(name, title) {
 let catalogue = []; // [{game, how}]: the games offered, each with its options description
 let chosen = null; // the game chosen
 let fields = null; // its option fields: {read(), check()}
-let tableChoices = null; // the table's own fields, whatever the game: {read()}
+let tableChoices = null; // the table's own fields, whatever the game: {read(), setTurnBased()}
+let pace = null; // the table's pace: {read(), turnBased()}
 
 function drawSeatCount(game) {
   const select = $("seat-count");
@@ -71,7 +76,16 @@ function choose(entry) {
   drawSeatCount(entry.game);
   drawSeats();
   fields = optionFields($("option-fields"), entry);
+  followPace();
   showBest();
+}
+
+/** A turn-based table has neither seconds per turn nor a grace before a bot plays for
+ * someone away: their fields go while it is chosen. */
+function followPace() {
+  const turnBased = Boolean(pace?.turnBased());
+  fields?.setTurnBased(turnBased);
+  tableChoices?.setTurnBased(turnBased);
 }
 
 function tableRequest(form) {
@@ -80,7 +94,14 @@ function tableRequest(form) {
     return bot ? { kind, bot } : { kind };
   });
   const table = tableChoices.read();
-  return { game: chosen.game.name, seats, public: new FormData(form).get("public") === "on", ...table, options: fields.read() };
+  return {
+    game: chosen.game.name,
+    seats,
+    public: new FormData(form).get("public") === "on",
+    ...table,
+    ...pace.read(),
+    options: fields.read(),
+  };
 }
 
 async function createTable(event) {
@@ -132,55 +153,8 @@ function tableLine(table) {
     titleOf(table.game),
     " · ",
     tn("1 of {seats} seats free", "{count} of {seats} seats free", free, { seats: table.seats.length }),
-  );
-}
-
-let dateFormat = null;
-
-/** A game's date in the page's language: "12 Mar 2025, 14:05". */
-export function dateText(iso) {
-  if (!iso) return "";
-  try {
-    dateFormat ||= new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" });
-  } catch {
-    dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-  }
-  return dateFormat.format(new Date(iso));
-}
-
-/** How a game stands for me: whose turn, or how it ended (won, lost, my score). */
-function gameStatus(game, entry) {
-  if (game.status !== "finished") {
-    if (game.my_turn) return el("strong", { class: "your-turn", "data-testid": "your-turn" }, t("Your turn"));
-    const mover = game.current_seat !== null && game.current_seat !== undefined ? shownNames(game.players, game.bots)[game.current_seat] : null;
-    return mover ? t("{name}'s turn", { name: mover }) : t("in progress");
-  }
-  const result = game.result;
-  if (!result) return t("finished");
-  if (game.solo && entry) return entry.how.soloResultText(result);
-  const mine = game.my_seat;
-  const won = mine !== null && result.winners.includes(mine);
-  const scores = result.scores || [];
-  const scored = mine !== null && scores.some((score) => score !== 0);
-  const outcome = mine === null ? t("finished") : won ? t("won") : t("lost");
-  return scored ? t("{outcome} · {points}", { outcome, points: pointsText(scores[mine]) }) : outcome;
-}
-
-function gameLine(game) {
-  const entry = catalogue.find((item) => item.game.name === game.game);
-  const label = game.solo ? t("Solo game") : shownNames(game.players, game.bots).join(", ");
-  const link = game.status === "finished" ? `/g/${game.id}/replay` : `/g/${game.id}`;
-  const when = game.status === "finished" ? game.finished_at || game.created_at : game.created_at;
-  return el(
-    "li",
-    { class: game.my_turn ? "my-game mine" : "my-game", "data-testid": "my-game", "data-game": game.id },
-    el("a", { href: link }, label),
     " · ",
-    el("span", { class: "game-name" }, titleOf(game.game)),
-    " · ",
-    el("span", { class: "game-status", "data-testid": "game-status" }, gameStatus(game, entry)),
-    " · ",
-    el("time", { class: "muted", datetime: when }, dateText(when)),
+    el("span", { class: "table-pace", "data-testid": "table-pace" }, paceText(table.turn_days)),
   );
 }
 
@@ -203,45 +177,39 @@ async function showBest() {
   line.hidden = !best;
 }
 
-const RECENT_FINISHED = 3; // finished games shown in the list itself; the others fold away
-
-/** My games in the order the top of the page shows them: those waiting for my move
- * first, then the others in progress, then the finished (each kept in the server's
- * order, newest first). */
-export function gamesInOrder(games) {
-  const rank = (game) => (game.status === "finished" ? 2 : game.my_turn ? 0 : 1);
-  return games.map((game, index) => [rank(game), index, game]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(([, , game]) => game);
-}
+const HOME_LINES = 6; // my games shown here, in the server's order; "See all my games" shows them all
 
 let lists = null; // the newest lists heard (the stream may speak before the games' descriptions are loaded)
 let ready = false; // the catalogue is loaded: the lists can be worded
 
-function drawLists() {
+const mine = $("my-games") ? gameList($("my-games")) : null; // (solo.js imports this module too)
+if (mine) keepTimesFresh(mine);
+
+async function drawLists() {
   const { tables, my_games: games } = lists;
   $("open-tables").replaceChildren(...tables.map(tableLine));
   $("no-open-tables").hidden = tables.length > 0;
-  const ordered = gamesInOrder(games);
-  const open = ordered.filter((game) => game.status !== "finished");
-  const finished = ordered.filter((game) => game.status === "finished");
-  $("my-games").replaceChildren(...[...open, ...finished.slice(0, RECENT_FINISHED)].map(gameLine));
-  const older = finished.slice(RECENT_FINISHED);
-  $("my-finished-games").replaceChildren(...older.map(gameLine));
-  $("finished-summary").textContent = tn("1 older finished game", "{count} older finished games", older.length);
-  $("finished-games").hidden = older.length === 0;
-  // At the top of the page once I have a game; a newcomer's page starts with "Play a game".
-  $("my-games-panel").hidden = games.length === 0;
-  $("my-games-panel").dataset.loaded = "1";
+  await mine.show(games.slice(0, HOME_LINES));
+  if (games !== lists.my_games) return; // newer lists came meanwhile: they are drawn
+  const panel = $("my-games-panel");
+  // A game waiting for my move puts my games at the top of the page; else they wait
+  // under "Play a game" (a newcomer's page starts with it, and has no list at all).
+  const main = $("main");
+  const place = games.some(waitsForMe) ? main.firstElementChild : $("create");
+  if (panel.nextElementSibling !== place && panel !== place) main.insertBefore(panel, place);
+  panel.hidden = games.length === 0;
+  panel.dataset.loaded = "1";
 }
 
 function showLists(heard) {
   lists = heard;
-  if (ready) drawLists();
+  if (ready) drawLists().catch((problem) => toast(problem.message));
 }
 
 async function loadLists() {
   const [tables, games] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/me/games")]);
   if (!lists) lists = { tables, my_games: games }; // the stream may have been quicker
-  drawLists();
+  await drawLists();
 }
 
 // The lists as they change: the lobby's event stream, shared with the header (it
@@ -262,6 +230,7 @@ async function start() {
     if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
   });
   tableChoices = tableFields($("table-fields"));
+  pace = paceFields($("pace-fields"), { onChange: followPace });
   $("create-form").addEventListener("submit", createTable);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));
   $("create-submit").disabled = $("play-solo").disabled = !chosen;

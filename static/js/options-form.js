@@ -1,4 +1,5 @@
-// The game chooser and a game's option fields, for the lobby and the solo page. What
+// The game chooser and a game's option fields, for the lobby and the solo page, and a
+// table's own choices (its pace, onlookers, a bot for an absent player) for the lobby. What
 // options a game has, their types, bounds and defaults come from the server's catalogue
 // (boot.page.games[i].options, a JSON schema); how to show each one (its label, help,
 // choices, the values it allows) from the game's options description
@@ -6,6 +7,7 @@
 import { el } from "./api.js";
 import { loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
+import { ON_TIMEOUT, TURN_DAYS, onTimeoutAbout, onTimeoutText, turnDaysChoice } from "./pace.js";
 
 /** The catalogue's games, each with its options description: [{game, how}] (games this front end cannot show are left out). */
 export async function loadCatalogue(games) {
@@ -80,17 +82,28 @@ export function optionFields(container, { game, how }, { solo = false } = {}) {
   }
   fields.sort((a, b) => Number(a.check) - Number(b.check));
   container.replaceChildren(...fields.map((field) => field.node));
+  const inUse = () => fields.filter((field) => !field.node.hidden);
   return {
     read() {
-      return Object.fromEntries(fields.map((field) => [field.name, field.read()]));
+      return Object.fromEntries(inUse().map((field) => [field.name, field.read()]));
     },
     check() {
-      return fields.every((field) => field.validate());
+      return inUse().every((field) => field.validate());
+    },
+    /** Hide (or show again) the options of a game in one sitting (`realTime` in the
+     * description: the seconds per turn) for a turn-based table; hidden, they are
+     * neither checked nor sent (the server sets them for such a table). */
+    setTurnBased(turnBased) {
+      for (const field of fields) if (field.realTime) field.node.hidden = turnBased;
     },
   };
 }
 
 function makeField(name, schema, shown, how) {
+  return { ...makeInput(name, schema, shown, how), realTime: Boolean(shown.realTime) };
+}
+
+function makeInput(name, schema, shown, how) {
   const facts = factsOf(schema);
   const label = shown.label?.() || schema.title || name;
   const help = shown.help?.() || "";
@@ -163,8 +176,9 @@ const SUBSTITUTE_MINUTES = [0, 1, 2, 5, 10, 30];
 /**
  * A table's own choices, whatever its game, put into `container`: whether others may
  * watch its games, and after how long away a bot plays for a player until they come
- * back. Returns {read()}: the fields of the table request (`spectators`,
- * `substitute_minutes`).
+ * back. Returns {read(), setTurnBased(turnBased)}: the fields of the table request
+ * (`spectators`, `substitute_minutes`), and hiding the grace, which a turn-based table
+ * has not (the server ignores it there).
  */
 export function tableFields(container) {
   const watching = el("input", { type: "checkbox", name: "spectators" });
@@ -178,17 +192,99 @@ export function tableFields(container) {
     ),
   );
   substitute.value = "0";
-  container.replaceChildren(
+  const grace = el(
+    "label",
+    {},
+    t("A bot plays for an absent player"),
+    substitute,
+    el("span", { class: "field-help", id: helpId }, t("When a player has had no connection open this long, a bot plays for them until they come back.")),
+  );
+  container.replaceChildren(grace, el("label", { class: "check" }, watching, " ", t("Let others watch the game")));
+  return {
+    read: () => ({ spectators: watching.checked, substitute_minutes: grace.hidden ? 0 : Number(substitute.value) }),
+    setTurnBased(turnBased) {
+      grace.hidden = turnBased;
+    },
+  };
+}
+
+const DEFAULT_TURN_DAYS = 2;
+
+/**
+ * A table's pace, put into `container` (inside a fieldset whose legend is the page's):
+ * real time (one sitting) or turn-based, and for turn-based the time per move, what
+ * happens when it runs out and whether days away stop the clock. `onChange(turnBased)`
+ * is called at once and whenever the pace changes. Returns {read(), turnBased()}: the
+ * fields of the table request (`turn_days`: null in real time, `on_timeout`, `vacation`).
+ */
+export function paceFields(container, { onChange = () => {} } = {}) {
+  const choice = (value, label, help) => {
+    const input = el("input", { type: "radio", name: "pace", value, "data-testid": `pace-${value}`, "aria-describedby": `pace-help-${value}` });
+    return {
+      input,
+      node: el(
+        "label",
+        { class: "check pace-choice" },
+        input,
+        el("span", { class: "pace-choice-text" }, label, el("span", { class: "field-help", id: `pace-help-${value}` }, help)),
+      ),
+    };
+  };
+  const live = choice("real-time", t("Real time (one sitting)"), t("Everyone at the table plays now, together."));
+  const turns = choice("turn-based", t("Turn-based"), t("Each player moves when they can, over days; they are told when it is their turn."));
+  live.input.checked = true;
+  const days = el(
+    "select",
+    { name: "turn_days" },
+    ...TURN_DAYS.map((value) => el("option", { value: String(value) }, turnDaysChoice(value))),
+  );
+  days.value = String(DEFAULT_TURN_DAYS);
+  const timeout = el(
+    "select",
+    { name: "on_timeout", "aria-describedby": "pace-help-timeout" },
+    ...ON_TIMEOUT.map((value) => el("option", { value }, onTimeoutText(value))),
+  );
+  const timeoutAbout = el("span", { class: "field-help", id: "pace-help-timeout", "data-testid": "timeout-about" });
+  const vacation = el("input", { type: "checkbox", name: "vacation", "aria-describedby": "pace-help-vacation" });
+  vacation.checked = true;
+  const timeoutField = el("label", {}, t("When time runs out"), timeout, timeoutAbout);
+  const sayTimeout = () => (timeoutAbout.textContent = onTimeoutAbout(timeout.value));
+  timeout.addEventListener("change", sayTimeout);
+  sayTimeout();
+  const turnBasedFields = el(
+    "div",
+    { class: "option-fields turn-based-fields", "data-testid": "turn-based-fields" },
+    el("label", {}, t("Time per move"), days),
+    timeoutField,
     el(
       "label",
-      {},
-      t("A bot plays for an absent player"),
-      substitute,
-      el("span", { class: "field-help", id: helpId }, t("When a player has had no connection open this long, a bot plays for them until they come back.")),
+      { class: "check" },
+      vacation,
+      el(
+        "span",
+        { class: "pace-choice-text" },
+        t("Days away stop the clock"),
+        el("span", { class: "field-help", id: "pace-help-vacation" }, t("A player's declared days away do not count against their time.")),
+      ),
     ),
-    el("label", { class: "check" }, watching, " ", t("Let others watch the game")),
   );
+  const turnBased = () => turns.input.checked;
+  const changed = () => {
+    turnBasedFields.hidden = !turnBased();
+    // With no clock, time never runs out.
+    timeoutField.hidden = days.value === "0";
+    onChange(turnBased());
+  };
+  live.input.addEventListener("change", changed);
+  turns.input.addEventListener("change", changed);
+  days.addEventListener("change", changed);
+  container.replaceChildren(live.node, turns.node, turnBasedFields);
+  changed();
   return {
-    read: () => ({ spectators: watching.checked, substitute_minutes: Number(substitute.value) }),
+    turnBased,
+    read: () =>
+      turnBased()
+        ? { turn_days: Number(days.value), on_timeout: timeout.value, vacation: vacation.checked }
+        : { turn_days: null },
   };
 }

@@ -30,12 +30,23 @@ export function turnDaysChoice(turnDays) {
   return turnDays ? tn("1 day", "{count} days", turnDays) : t("No clock (among friends)");
 }
 
-/** What happens when a player's time runs out, in players' words. */
+/** What happens when a player's time runs out, in a few words (the form's choices). */
 export function onTimeoutText(choice) {
   const words = {
-    substitute: t("The Hard bot plays for them until they are back"),
-    timeout: t("Their turn is skipped (a timeout)"),
+    substitute: t("A bot takes over"),
+    timeout: t("The turn is skipped"),
     drop: t("They leave the game"),
+  };
+  return words[choice] || choice;
+}
+
+/** What happens when a player's time runs out, said in full (under the form's choice,
+ * and on the table page). */
+export function onTimeoutAbout(choice) {
+  const words = {
+    substitute: t("The Hard bot plays for them until they take their seat back."),
+    timeout: t("Their turn counts as a timeout, and the game goes on."),
+    drop: t("They leave the game; the others play on."),
   };
   return words[choice] || choice;
 }

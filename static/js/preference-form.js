@@ -8,14 +8,26 @@
 // onPreferences(). The other tabs of this browser hear it at once (BroadcastChannel);
 // other devices through the server's stream of me (GET /api/me/events, the header's).
 // The language is applied on the next page only (a page is rendered in its language).
+//
+// The Preferences page's schedule and notices are preferences too, saved the same way:
+// the time zone (a text field), the quiet hours (two time fields, `quiet_start` and
+// `quiet_end`, saved together as `quiet`), the digest's hour (a select) and the
+// notices switched off (checkboxes named `switched_off`, valued "channel:kind",
+// checked when the kind is wanted). Saves go out one after the other, so the server
+// keeps the last change made (a time typed digit by digit saves several times).
 import { api, boot } from "./api.js";
 import { markSoundSetHere, soundOn, soundSetHere, touchOnly } from "./game/sound-default.js";
 import { t } from "./i18n.js";
 
 const LIVE = ["assistance", "palette", "symbols", "reversed_arrows", "sound"];
+/** Shown by the Preferences page's forms too; followed like the others when they change. */
+const SCHEDULE = ["time_zone", "quiet", "digest_hour", "switched_off", "email", "email_verified"];
+/** Fields whose text a person may be typing: a change heard meanwhile leaves them be. */
+const TYPED = new Set(["text", "search", "time", "email"]);
 const listeners = new Set();
 const forms = new Set(); // the forms on this page that show the preferences
 let current = { ...(boot.me?.preferences || {}) };
+let saving = Promise.resolve(); // the saves, one after the other
 
 const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("chromino.preferences") : null;
 channel?.addEventListener("message", (event) => {
@@ -46,7 +58,8 @@ export function applyPreferences(preferences, { force = false } = {}) {
   const before = current;
   current = { ...current, ...preferences };
   if (boot.me) boot.me.preferences = current;
-  if (!force && LIVE.every((name) => before[name] === current[name])) return;
+  const same = (name) => JSON.stringify(before[name]) === JSON.stringify(current[name]);
+  if (!force && LIVE.every(same) && SCHEDULE.every(same)) return;
   paintBody(current);
   for (const form of forms) showInForm(form, current);
   for (const listener of listeners) listener(current, before);
@@ -56,10 +69,65 @@ export function applyPreferences(preferences, { force = false } = {}) {
  * set here counts as a change even when the account's preference stays (a touch device
  * keeps sound off until it is set on it). */
 export async function savePreference(name, value) {
-  const preferences = await api("PATCH", "/api/me/preferences", { [name]: value });
-  applyPreferences(preferences, { force: name === "sound" });
-  channel?.postMessage({ user: boot.me?.id, preferences });
+  const patch = () => api("PATCH", "/api/me/preferences", { [name]: value });
+  const saved = saving.then(patch, patch);
+  saving = saved.catch(() => null);
+  const preferences = await saved;
+  sharePreferences(preferences, { force: name === "sound" });
   return preferences;
+}
+
+/** Preferences the server answered with (a save, an address set): this page and this
+ * browser's other tabs follow them. */
+export function sharePreferences(preferences, options = {}) {
+  applyPreferences(preferences, options);
+  channel?.postMessage({ user: boot.me?.id, preferences: current });
+}
+
+/** "22:30" → 1350 (minutes after midnight), or null for an empty or partial time. */
+export function minutesOf(text) {
+  const match = /^(\d{2}):(\d{2})/.exec(text || "");
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+/** 1350 → "22:30", as a time field takes it. */
+export function timeOf(minutes) {
+  const pad = (number) => String(number).padStart(2, "0");
+  return `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
+}
+
+/** The notices switched off, as `form`'s switches say (kinds it does not show stay as they were). */
+function switchedOffIn(form) {
+  const off = { push: [...(current.switched_off?.push || [])], email: [...(current.switched_off?.email || [])] };
+  for (const box of form.querySelectorAll("input[name=switched_off]")) {
+    const [channelName, kind] = box.value.split(":");
+    const kinds = (off[channelName] ||= []).filter((other) => other !== kind);
+    off[channelName] = box.checked ? kinds : [...kinds, kind];
+  }
+  return off;
+}
+
+/** The preference a field's change sets: [name, value], or null when there is nothing
+ * to save yet (a time half typed, an empty time zone). */
+function preferenceOf(form, field) {
+  switch (field.name) {
+    case "quiet_start":
+    case "quiet_end": {
+      const start = minutesOf(form.elements.quiet_start?.value);
+      const end = minutesOf(form.elements.quiet_end?.value);
+      return start === null || end === null ? null : ["quiet", { start, end }];
+    }
+    case "digest_hour":
+      return ["digest_hour", Number(field.value)];
+    case "switched_off":
+      return ["switched_off", switchedOffIn(form)];
+    case "time_zone": {
+      const zone = field.value.trim();
+      return zone ? ["time_zone", zone] : null;
+    }
+    default:
+      return [field.name, field.type === "checkbox" ? field.checked : field.value];
+  }
 }
 
 /** The form's controls set to `preferences` (sound: as it plays on this device). */
@@ -72,6 +140,20 @@ function showInForm(form, preferences) {
     else field.value = preferences[name];
   }
   if (form.elements.sound) form.elements.sound.checked = soundOn(preferences.sound);
+  const set = (field, value) => {
+    if (!field || (TYPED.has(field.type) && field === document.activeElement)) return;
+    field.value = value;
+  };
+  if (preferences.time_zone) set(form.elements.time_zone, preferences.time_zone);
+  if (preferences.quiet) {
+    set(form.elements.quiet_start, timeOf(preferences.quiet.start));
+    set(form.elements.quiet_end, timeOf(preferences.quiet.end));
+  }
+  if (preferences.digest_hour !== undefined) set(form.elements.digest_hour, String(preferences.digest_hour));
+  for (const box of form.querySelectorAll("input[name=switched_off]")) {
+    const [channelName, kind] = box.value.split(":");
+    box.checked = !(preferences.switched_off?.[channelName] || []).includes(kind);
+  }
 }
 
 /** On a touch-only device where sound was never set here, it is off: the box says so. */
@@ -91,20 +173,31 @@ function showSound(form, note) {
 export function wirePreferenceForm(form, { saved, soundNote, afterSave } = {}) {
   forms.add(form);
   showSound(form, soundNote);
+  form.addEventListener("submit", (event) => event.preventDefault()); // saved on change
   form.addEventListener("change", async (event) => {
     const field = event.target;
     if (!field.name) return;
-    const value = field.type === "checkbox" ? field.checked : field.value;
+    const change = preferenceOf(form, field);
+    const say = (words, failed = false) => {
+      if (!saved) return;
+      saved.textContent = words;
+      saved.classList.toggle("failed", failed); // a refusal reads as one
+    };
+    if (!change) {
+      if (field.name === "time_zone") field.value = current.time_zone || "";
+      else say(t("Set both times: from and to."), true);
+      return;
+    }
     if (field.name === "sound") {
       markSoundSetHere();
       if (soundNote) soundNote.hidden = true;
     }
     try {
-      const preferences = await savePreference(field.name, value);
-      if (saved) saved.textContent = t("Saved.");
-      afterSave?.(field.name, preferences);
+      const preferences = await savePreference(...change);
+      say(t("Saved."));
+      afterSave?.(change[0], preferences);
     } catch (problem) {
-      if (saved) saved.textContent = problem.message;
+      say(problem.message, true);
     }
   });
 }

@@ -3,11 +3,17 @@
 // the palette's preview draws real tiles of both games (with their symbols when those
 // are on). The account's forms each say their own errors beside their fields; a guest
 // with no password is warned before signing out (the account could not be recovered).
-import { api, boot, showError, toast } from "./api.js";
+// "Time and nights" (time zone, quiet hours, the daily email's hour) and the switches
+// of the notices are preferences saved the same way; "Days away" (days-away.js) and
+// this device's notifications and the email address (notifications.js) have their own
+// requests.
+import { api, boot, el, showError, toast } from "./api.js";
+import { wireDaysAway } from "./days-away.js";
 import { tileIcon as triominoIcon } from "./games/triominos/tiles.js";
 import { showMyName, typedName } from "./header.js";
 import { t } from "./i18n.js";
-import { wirePreferenceForm } from "./preference-form.js";
+import { wireNotifications } from "./notifications.js";
+import { currentPreferences, onPreferences, wirePreferenceForm } from "./preference-form.js";
 import { tileIcon } from "./games/chromino/tiles.js";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +38,48 @@ wirePreferenceForm(form, {
     if (name === "language") location.reload();
   },
 });
+
+/** This device's time zone (IANA), or null when the browser does not say. */
+function deviceZone() {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** "Time and nights": the zones to choose from, this device's, and the hours shown as
+ * this browser writes times (its time fields' way: "22:00" or "10:00 PM"). */
+function wireTime() {
+  const timeForm = $("time-form");
+  const zoneField = $("time-zone");
+  const useDevice = $("use-device-zone");
+  const here = deviceZone();
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  $("time-zones").replaceChildren(...zones.map((zone) => el("option", { value: zone })));
+  const showDevice = () => {
+    const mine = currentPreferences().time_zone;
+    $("device-zone").textContent = here ? t("This device's time zone: {zone}.", { zone: here }) : "";
+    useDevice.hidden = !here || mine === here;
+  };
+  const hours = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit", timeZone: "UTC" });
+  for (const option of $("digest-hour")?.options || []) {
+    option.textContent = hours.format(Date.UTC(2000, 0, 1, Number(option.value)));
+  }
+  wirePreferenceForm(timeForm, { saved: $("time-saved"), afterSave: showDevice });
+  useDevice.addEventListener("click", () => {
+    zoneField.value = here;
+    zoneField.dispatchEvent(new Event("change", { bubbles: true }));
+    zoneField.focus(); // the button goes once the zone is this device's
+  });
+  onPreferences(showDevice);
+  showDevice();
+}
+
+wireTime();
+wirePreferenceForm($("notify-form"), { saved: $("notify-saved") });
+wireDaysAway();
+wireNotifications();
 
 /** Send a form's request; its error goes beside its fields (`errorBox`), and is cleared as the player types. */
 function wire(formId, errorId, request, after) {

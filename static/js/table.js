@@ -10,6 +10,7 @@ import { botName, personName } from "./game/names.js";
 import { helpLevelText } from "./game/texts.js";
 import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
+import { isTurnBased, onTimeoutAbout, paceText } from "./pace.js";
 
 const $ = (id) => document.getElementById(id);
 const code = boot.page.invite_code;
@@ -32,6 +33,25 @@ function seatLine(seat, table) {
   // Who may draw while a tile fits (Beginner may not): each person's help level.
   const help = seat.assistance ? el("span", { class: "help-level", "data-testid": "seat-help" }, " · " + helpLevelText(seat.assistance)) : null;
   return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, creator, help);
+}
+
+/** The table's pace, first of its rules: "Turn-based · 2 days per move" (what happens
+ * when time runs out, whether days away stop the clock) or "Real time". */
+function paceRows(table) {
+  const rows = [el("dt", {}, t("Pace")), el("dd", { "data-testid": "table-pace" }, paceText(table.turn_days))];
+  if (!isTurnBased(table.turn_days)) return rows;
+  if (table.turn_days) rows.push(el("dt", {}, t("When time runs out")), el("dd", {}, onTimeoutAbout(table.on_timeout)));
+  rows.push(el("dt", {}, t("Days away stop the clock")), el("dd", {}, table.vacation ? t("yes") : t("no")));
+  return rows;
+}
+
+/** The game's options in words; a turn-based table's leave out those of a game in one
+ * sitting (the seconds per turn: it has days per move instead). */
+function optionRows(table) {
+  const turnBased = isTurnBased(table.turn_days);
+  return Object.entries(table.options)
+    .filter(([name]) => !(turnBased && how?.fields?.[name]?.realTime))
+    .flatMap(([name, value]) => [el("dt", {}, optionLabel(name)), el("dd", {}, optionValue(name, value))]);
 }
 
 /** What this person may do at this table, and the line that says where things stand. */
@@ -69,9 +89,7 @@ function render(table) {
   shown = table;
   $("table-game").textContent = how ? how.about() : "";
   $("seats").replaceChildren(...table.seats.map((seat) => seatLine(seat, table)));
-  $("options").replaceChildren(
-    ...Object.entries(table.options).flatMap(([name, value]) => [el("dt", {}, optionLabel(name)), el("dd", {}, optionValue(name, value))]),
-  );
+  $("options").replaceChildren(...paceRows(table), ...optionRows(table));
   const role = roleOf(table, me.id);
   $("join").hidden = !role.join;
   $("start").hidden = !role.start;

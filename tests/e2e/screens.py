@@ -7,8 +7,8 @@ Run from a checkout (its ``web`` package serves its own templates and static fil
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot DIR triominos
     PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens compare BEFORE AFTER
 
-A last word ``pages`` shoots the lobby, a table (as its creator, a seated invitee and
-a visitor), the solo page, the preferences and the rules; on the phone, the game pages
+A last word ``pages`` shoots the lobby, my games, a table (as its creator, a seated
+invitee and a visitor), the solo page, the preferences and the rules; on the phone, the game pages
 are also shot as they first show (``-fold``), the action bar at the screen's foot.
 ``shoot`` starts a server on a fresh SQLite database, sets the same games up every
 time (the test server deals from a fixed seed, the players get fixed names and the
@@ -369,8 +369,8 @@ def shoot_triominos(people: People, folder: Path) -> None:
 
 
 def shoot_pages(people: People, folder: Path) -> None:
-    """The lobby, a table (as its creator, a seated invitee and a visitor), the solo
-    page, the preferences and the rules, in the classic palette."""
+    """The lobby, my games, a table (as its creator, a seated invitee and a visitor),
+    the solo page, the preferences and the rules, in the classic palette."""
     for name in ("Olga", "Pete", "Quin"):
         set_preferences(people, name, {"palette": "classic", "symbols": False})
     olga = people.context("Olga").new_page()
@@ -382,12 +382,22 @@ def shoot_pages(people: People, folder: Path) -> None:
     code = made.json()["invite_code"]
     pete = people.context("Pete").new_page()
     assert pete.request.post(f"/api/tables/{code}/join").ok
+    turn_based = olga.request.post(
+        "/api/tables",
+        data={"seats": [{"kind": "human"}] * 2, "turn_days": 3, "on_timeout": "drop"},
+    )
+    assert turn_based.ok, turn_based.text()
+    turn_based_code = turn_based.json()["invite_code"]
     olga.context.close()
     pete.context.close()
+    my_games_of_olga(people)
 
     scenes: list[tuple[str, str, str, Pose]] = [
-        ("home", "Olga", "/", nothing),
+        ("home", "Olga", "/", my_games_loaded),
+        ("my-games", "Olga", "/games", my_games_loaded),
+        ("home-turn-based", "Quin", "/", turn_based_form),
         ("table-creator", "Olga", f"/t/{code}", table_loaded),
+        ("table-turn-based", "Olga", f"/t/{turn_based_code}", table_loaded),
         ("table-invitee", "Pete", f"/t/{code}", table_loaded),
         ("table-visitor", "Quin", f"/t/{code}", table_loaded),
         ("solo-page", "Olga", "/solo", nothing),
@@ -396,6 +406,53 @@ def shoot_pages(people: People, folder: Path) -> None:
     ]
     for size in SIZES:
         shoot_scenes(people, folder, scenes, size)
+
+
+def my_games_of_olga(people: People) -> None:
+    """Olga's games, one of each kind a list shows: turn-based games waiting for her (a
+    move made, and a Triominos board still empty), one waiting for another, one in real
+    time against a bot, and a finished solo game."""
+    olga = people.context("Olga").new_page()
+    pete = people.context("Pete").new_page()
+    human, bot = {"kind": "human"}, {"kind": "bot", "bot": "greedy"}
+
+    def started(creator: Page, invitee: Page | None, **table: object) -> str:
+        made = creator.request.post("/api/tables", data=table)
+        assert made.ok, made.text()
+        code = made.json()["invite_code"]
+        if invitee is not None:
+            assert invitee.request.post(f"/api/tables/{code}/join").ok
+        answer = creator.request.post(f"/api/tables/{code}/start")
+        assert answer.ok, answer.text()
+        return str(answer.json()["game_id"])
+
+    quick = {"ruleset": "junior", "hand_size": 8}
+    for days, pages in ((2, [olga, pete]), (7, [olga, pete])):
+        game_id = started(pages[0], pages[1], seats=[human, human], options=quick, turn_days=days)
+        for page in pages:
+            open_game(page, game_id)
+        play_one_turn(pages)
+        if days == 2 and not is_my_turn(olga):
+            play_one_turn(pages)  # Olga's turn in the first, whoever's in the other
+    started(pete, olga, game="triominos", seats=[human, human], turn_days=0)
+    started(olga, None, game="triominos", seats=[human, bot], options={"turn_seconds": 0})
+    solo = api_solo_of(olga, "chromino", {"ruleset": "junior", "hand_size": 3})
+    open_game(olga, solo)
+    play_to_end([olga])
+    olga.context.close()
+    pete.context.close()
+
+
+def my_games_loaded(page: Page) -> None:
+    expect(page.get_by_test_id("my-game").first).to_be_visible()
+    expect(page.locator("[data-testid=game-thumb][data-state=waiting]")).to_have_count(0)
+    expect(page.locator("[data-testid=game-thumb][data-state=loading]")).to_have_count(0)
+
+
+def turn_based_form(page: Page) -> None:
+    """The create-table form with a turn-based pace chosen (its own fields shown)."""
+    page.get_by_test_id("pace-turn-based").check()
+    expect(page.locator("[name=turn_days]")).to_be_visible()
 
 
 def table_loaded(page: Page) -> None:

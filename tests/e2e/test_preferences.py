@@ -15,7 +15,10 @@ def change(page: Page, field: str, action: str, value: str = "") -> None:
     """Change one preference in the form and wait for the server to save it."""
     with page.expect_response(
         lambda response: (
-            "/api/me/preferences" in response.url and response.request.method == "PATCH"
+            "/api/me/preferences" in response.url
+            and response.request.method == "PATCH"
+            # this field's change, not the time zone a first visit sends
+            and f'"{field}"' in (response.request.post_data or "")
         )
     ) as saved:
         locator = page.locator(f"#prefs-form [name={field}]")

@@ -24,10 +24,10 @@ from web.protocol import (
     OfferEndCommand,
     PassCommand,
     PingMessage,
-    SeenMessage,
     PlayBase,
     ProtocolError,
     ResignCommand,
+    SeenMessage,
     SyncMessage,
     TakeSeatCommand,
 )

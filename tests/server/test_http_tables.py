@@ -78,7 +78,11 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
     # friends' tables let anyone with the link watch; no bot plays for an absent player
     assert (table["spectators"], table["substitute_minutes"]) == (True, 0)
     # played in one sitting unless the creator asks for days per move
-    assert (table["turn_days"], table["on_timeout"], table["vacation"]) == (None, "substitute", True)
+    assert (table["turn_days"], table["on_timeout"], table["vacation"]) == (
+        None,
+        "substitute",
+        True,
+    )
     assert table["creator_id"] == ana["id"]
     assert table["game"] == "chromino"  # no game named: the default one
     assert table["options"] == DEFAULT_OPTIONS

@@ -16,6 +16,7 @@ from web.i18n import catalogs as i18n
 
 PAGES = [
     "/",
+    "/games",
     "/solo",
     "/preferences",
     "/rules",

@@ -11,11 +11,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from days import (
-    eventually,
     events,
+    eventually,
     game_row,
     loaded,
     notices,
+    play_once,
     sweep,
     tick,
     turn_based_game,
@@ -23,12 +24,12 @@ from days import (
 )
 from pushservice import PushService
 from sqlalchemy import select
-from support import LiveServer, Player
-from wsplay import FAST, start_server
+from support import GameSocket, LiveServer, Player
+from wsplay import FAST, Timeline, check_viewer, start_server
 
-from web.db import Database
 from web.days.people import schedule_from
 from web.days.schedule import Schedule, turn_clock
+from web.db import Database
 from web.models import SeatSubstitute
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -274,3 +275,66 @@ def test_the_host_caps_days_away_and_turn_based_games(server: LiveServer) -> Non
         json={"starts": (today - timedelta(days=1)).isoformat(), "days": 1},
     )
     assert past.status_code == 422
+
+
+def test_no_hidden_tile_leaks_while_the_hard_bot_plays_a_seat_and_after_it_is_taken_back(
+    server: LiveServer, db: Database
+) -> None:
+    """Ana plays every turn of hers at once; Bob lets his time run out (the Hard bot
+    plays for him), takes his seat back now and then for a move, and leaves it again.
+    Every frame to Ana, to each of Bob's visits and to a spectator is held to the
+    record once the game is over: none names a tile that viewer may not see."""
+    ana, bob, watcher = Player(server.url), Player(server.url), Player(server.url)
+    awake_all_day(ana, bob)
+    game_id = turn_based_game(ana, [bob], days=1, on_timeout="substitute")
+    rng = random.Random(5)
+    ana_sock = ana.connect(game_id, since=0)
+    spectator = watcher.connect(game_id, since=0)
+    bob_visits: list[GameSocket] = []
+    took_back = 0
+    try:
+        ana_sock.recv_until("state")  # since=0: every event so far, then the state
+        while game_row(db, game_id).status != "finished":
+            row = game_row(db, game_id)
+            if row.current_seat == 0:
+                ana_sock.send({"type": "sync", "version": None})
+                message = ana_sock.recv_until("state")
+                play_once(ana_sock, message, rng)
+                continue
+            with db.session() as session:
+                away = session.get(SeatSubstitute, (game_id, 1)) is not None
+            if away and took_back < 3 and rng.random() < 0.5:
+                visit = bob.connect(game_id, since=0)
+                bob_visits.append(visit)
+                welcome = visit.recv_until("state")
+                visit.send(
+                    {"type": "take_seat", "id": f"back{took_back}", "version": welcome["version"]}
+                )
+                visit.recv_until("ack")
+                took_back += 1
+                visit.send({"type": "sync", "version": None})
+                state = visit.recv_until("state")
+                if state["state"]["current"] == 1:
+                    play_once(visit, state, rng)
+                visit.close()
+                continue
+            version = row.version
+            if not away:
+                tick(server, DAY + 1)  # Bob's time runs out: the Hard bot takes his seat
+            eventually(
+                lambda before=version: (  # type: ignore[misc]
+                    game_row(db, game_id).version > before
+                    or game_row(db, game_id).status == "finished"
+                ),
+                what="the Hard bot's move",
+            )
+        record = ana.http.get(f"/api/games/{game_id}/record").json()
+    finally:
+        ana_sock.close()
+        spectator.close()
+    timeline = Timeline.of(record)
+    assert took_back >= 1, "Bob took his seat back at least once"
+    check_viewer(timeline, ana_sock, 0, timed=None, contiguous=False)
+    check_viewer(timeline, spectator, None, timed=None, contiguous=False)
+    for visit in bob_visits:
+        check_viewer(timeline, visit, 1, timed=None, contiguous=False)

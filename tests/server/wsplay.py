@@ -415,7 +415,7 @@ def check_viewer(
     seat: int | None,
     *,
     assistance: str = "beginner",
-    timed: bool = False,
+    timed: bool | None = False,
     contiguous: bool = True,
     allowed_errors: frozenset[str] = frozenset(),
 ) -> Seen:
@@ -427,8 +427,9 @@ def check_viewer(
         kind = frame["type"]
         where = f"frame {index} ({kind}) of seat {seat}"
         assert "Traceback" not in json.dumps(frame), where
-        if kind in ("error", "ack", "pong", "presence"):
+        if kind in ("error", "ack", "pong", "presence", "away"):
             _check_aside(frame, where, allowed_errors, seen)
+            assert not leaks(timeline, seat, frame, frame.get("version", 0)), where
             continue
         version = frame["version"]
         assert 0 <= version <= timeline.final_version, where
@@ -470,7 +471,7 @@ def check_viewer(
 def _check_aside(
     frame: dict[str, Any], where: str, allowed_errors: frozenset[str], seen: Seen
 ) -> None:
-    """Frames that carry no state: errors, acks, pongs and presence."""
+    """Frames that carry no state: errors, acks, pongs, presence, a bot taking a seat."""
     kind = frame["type"]
     if kind == "error":
         assert frame["code"] in allowed_errors, f"{where}: {frame}"
@@ -479,6 +480,8 @@ def _check_aside(
         seen.acks.append((frame["id"], frame["version"]))
     elif kind == "pong":
         assert set(frame) == {"type", "version"}, where
+    elif kind == "away":
+        assert set(frame) == {"type", "version", "seat", "away"}, where
     else:
         assert set(frame) == {"type", "version", "connected", "spectators"}, where
 
@@ -489,15 +492,18 @@ def _check_state(
     seat: int | None,
     *,
     assistance: str,
-    timed: bool,
+    timed: bool | None,
     where: str,
 ) -> None:
-    """A frame's state, legal list and deadline are what the record says they were."""
+    """A frame's state, legal list and deadline are what the record says they were
+    (``timed`` None: the deadline is not looked at)."""
     version = frame["version"]
     assert frame["state"] == timeline.view(version, seat, assistance), where
     assert canonical_legal(frame["legal"]) == canonical_legal(
         timeline.legal_for(version, seat, assistance)
     ), where
+    if timed is None:  # a turn-based game: a person's turn has a deadline, a bot's none
+        return
     if timed and not frame["state"]["finished"]:
         assert isinstance(frame["deadline"], float), where
     else:

@@ -125,6 +125,7 @@ def set_email(
     if server is None:
         raise _refuse("no_email", Words(N_("this server sends no email")), 409)
     preference = preferences_of(user)
+    before = preference.email, preference.email_verified
     preference.email, preference.email_verified = body.email, False
     session.commit()
     link = verify_link(settings, request.app.state.secret, user.id, body.email)
@@ -136,6 +137,8 @@ def set_email(
     try:
         future.result(timeout=server.timeout_seconds + 5)
     except MailError:
+        preference.email, preference.email_verified = before  # as it was: nothing sent
+        session.commit()
         raise _refuse(
             "email_failed", Words(N_("the confirmation email could not be sent; try later")), 503
         ) from None

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from markupsafe import Markup
 from sqlalchemy import select
 
+from .. import paths
 from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
@@ -58,6 +62,12 @@ def not_found(request: Request, user: Any, what: str) -> HTMLResponse:
     page = render(request, user, "not_found.html", what=what)
     page.status_code = 404
     return page
+
+
+@router.get("/games")
+def games_page(request: Request, user: CurrentUser) -> HTMLResponse:
+    """My games: those waiting for my move first, then the others', then the finished."""
+    return render(request, user, "games.html")
 
 
 @router.get("/t/{invite_code}")
@@ -133,8 +143,12 @@ def solo_page(request: Request, user: CurrentUser) -> HTMLResponse:
 
 @router.get("/preferences")
 def preferences_page(request: Request, user: CurrentUser) -> HTMLResponse:
-    """Assistance, palette, symbols, arrows, sound, language, name and password."""
-    return render(request, user, "preferences.html")
+    """Assistance, palette, symbols, arrows, sound, language, time zone and quiet hours,
+    days away, notifications, name and password. ``email``: whether this server sends
+    email (an SMTP server is configured), so the page offers an address or says it
+    sends none."""
+    sends_email = bool(request.app.state.settings.smtp_host)
+    return render(request, user, "preferences.html", boot={"email": sends_email})
 
 
 @router.get("/rules")
@@ -147,3 +161,45 @@ def rules_page(request: Request, user: CurrentUser) -> HTMLResponse:
 def catalog(language: str) -> JSONResponse:
     """The script catalog of a language (the pages embed their own; this is for tools)."""
     return JSONResponse(script_catalog(language))
+
+
+@router.get("/manifest.webmanifest")
+def manifest() -> FileResponse:
+    """The web app's manifest (static/manifest.webmanifest): what installing the site makes."""
+    return FileResponse(
+        paths.static() / "manifest.webmanifest",
+        media_type="application/manifest+json",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@router.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker (static/sw.js), at the root so that its scope is the whole site;
+    its cache is named after the static files' digest, so any change to them brings a
+    new worker and a fresh cache."""
+    script = (paths.static() / "sw.js").read_text(encoding="utf-8")
+    script = script.replace('"STATIC_VERSION"', json.dumps(static_version()), 1)
+    return Response(script, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+def static_version() -> str:
+    """A digest of every static file, read again only when one's size or time changed."""
+    files = sorted(path for path in paths.static().rglob("*") if path.is_file())
+    stamps = tuple((path, *_stamp(path)) for path in files)
+    return _digest(stamps)
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_size, status.st_mtime_ns
+
+
+@lru_cache(maxsize=4)
+def _digest(stamps: tuple[tuple[Path, int, int], ...]) -> str:
+    digest = hashlib.sha256()
+    for path, *_ in stamps:
+        digest.update(path.relative_to(paths.static()).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -49,6 +49,7 @@ export default {
       min: 0,
       max: 600,
       allowed: (value) => value === 0 || (value >= 15 && value <= 600),
+      realTime: true, // a turn-based table has none (days per move instead)
     },
     strict_draw: { label: () => t("Draw only when no tile can be played") },
     open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false },

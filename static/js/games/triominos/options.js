@@ -29,6 +29,7 @@ export default {
       min: 0,
       max: 600,
       allowed: (value) => value === 0 || (value >= 15 && value <= 600),
+      realTime: true, // a turn-based table has none (days per move instead)
     },
     target: {
       label: () => t("Target score"),
