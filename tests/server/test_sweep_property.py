@@ -7,6 +7,7 @@ running time gives (so no clock ran in their nights or days away)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -50,8 +51,22 @@ spans = st.lists(
 )  # (hours after BASE, hours long)
 
 
-@settings(max_examples=60)
-@given(
+@dataclass(frozen=True)
+class Turn:
+    """A mover's schedule, their days away, the table's pace, and when the sweep looks."""
+
+    zone: str
+    night: tuple[int, int]
+    away: list[tuple[int, int]]
+    days: int
+    started_hours: int
+    looks: list[int]
+    """Minutes after the turn's start."""
+    vacation: bool
+
+
+turns = st.builds(
+    Turn,
     zone=st.sampled_from(ZONES),
     night=nights,
     away=spans,
@@ -60,16 +75,13 @@ spans = st.lists(
     looks=st.lists(st.integers(0, 60 * 24 * 60), min_size=1, max_size=6),
     vacation=st.booleans(),
 )
-def test_a_turn_based_game_never_stalls_past_its_deadline(
-    db: Database,
-    zone: str,
-    night: tuple[int, int],
-    away: list[tuple[int, int]],
-    days: int,
-    started_hours: int,
-    looks: list[int],
-    vacation: bool,
-) -> None:
+
+
+@settings(max_examples=60)
+@given(turn=turns)
+def test_a_turn_based_game_never_stalls_past_its_deadline(db: Database, turn: Turn) -> None:
+    zone, night, away, days = turn.zone, turn.night, turn.away, turn.days
+    started_hours, looks, vacation = turn.started_hours, turn.looks, turn.vacation
     started = BASE + timedelta(hours=started_hours)
     with db.session() as session:
         for table in (Notice, Vacation, GamePlayer, Game, Preference):
