@@ -53,6 +53,12 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=2250,
         help="idle four-player games beside the load's in a third run (10,000 sockets; 0 skips)",
     )
+    parser.add_argument(
+        "--days-games",
+        type=int,
+        default=10_000,
+        help="idle turn-based games for the memory and sweep figures of play over days (0 skips)",
+    )
     return parser.parse_args(argv)
 
 
@@ -152,6 +158,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             idle_games=args.idle_games,
         )
         report(result, interval=args.load_interval, p99_target=0.15)
+    if args.days_games > 0:
+        from . import days
+
+        print()
+        days.report(days.bench_days(args.days_games))
     if args.cluster_games > 0:
         from .load import compare_processes, report_processes
 

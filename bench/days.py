@@ -33,7 +33,9 @@ from web.days.sweep import Sweep
 from web.db import Database
 from web.games import game_kind
 from web.models import Game, GamePlayer, GameTable, Notice, User
+from web.notify.outbox import Outbox
 from web.ops.migrate import upgrade
+from web.settings import Settings
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 PEOPLE = 200
@@ -49,6 +51,8 @@ class DaysFigures:
     sweep_cpu: float
     sweep_wall: float
     notices: int
+    outbox_cpu: float
+    """The outbox's round over those notices (no device: each checked, none sent)."""
 
 
 def _fill(url: str, games: int) -> None:
@@ -135,7 +139,7 @@ class _NoRooms:
         return None
 
 
-def _sweep_due(url: str, due: int) -> tuple[float, float, int]:
+def _sweep_due(url: str, due: int) -> tuple[float, float, int, float]:
     """CPU and wall seconds of one sweep round over ``due`` games whose half-time
     warning is due (their turns began 14 hours ago: half of a waking day in UTC
     with the default nights has run)."""
@@ -155,8 +159,14 @@ def _sweep_due(url: str, due: int) -> tuple[float, float, int]:
     assert settled == due, f"settled {settled} of {due}"
     with db.session() as session:
         made = session.query(Notice).count()
+    clock.advance(61)  # the turn notices are due too
+    outbox = Outbox(db, clock, Settings(environment="test", database_url=url), "s" * 40)
+    sent_cpu = time.process_time()
+    handled = asyncio.run(outbox.send_due())
+    sent_cpu = time.process_time() - sent_cpu
+    assert handled == 0, "nobody has a device: every notice is settled without sending"
     db.dispose()
-    return cpu, wall, made
+    return cpu, wall, made, sent_cpu
 
 
 def bench_days(games: int = 10_000, due: int = 1_000) -> DaysFigures:
@@ -173,8 +183,10 @@ def bench_days(games: int = 10_000, due: int = 1_000) -> DaysFigures:
         database_bytes = full_path.stat().st_size - before
         rss_empty = _server_rss(empty, workdir)
         rss_full = _server_rss(full, workdir)
-        cpu, wall, made = _sweep_due(full, due)
-        return DaysFigures(games, rss_empty, rss_full, database_bytes, due, cpu, wall, made)
+        cpu, wall, made, outbox_cpu = _sweep_due(full, due)
+        return DaysFigures(
+            games, rss_empty, rss_full, database_bytes, due, cpu, wall, made, outbox_cpu
+        )
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
 
@@ -192,6 +204,10 @@ def report(figures: DaysFigures) -> None:
         f"{figures.sweep_wall * 1e3:.0f} ms wall per round "
         f"({figures.sweep_cpu * 1e6 / figures.due:.0f} us CPU a game; "
         f"{figures.notices} notices written)"
+    )
+    print(
+        f"  outbox, the {2 * figures.due} notices then due (no device): "
+        f"{figures.outbox_cpu * 1e3:.0f} ms CPU"
     )
 
 

@@ -88,6 +88,9 @@ class Preference(Base):
     sound: Mapped[bool] = mapped_column(default=True)
     language: Mapped[str | None] = mapped_column(String(10), default=None)
     """A language of web.i18n.LANGUAGES, or None to follow the browser's."""
+    spoken_language: Mapped[str | None] = mapped_column(String(10), default=None)
+    """The language the person's pages last spoke (their browser's, while they follow
+    it): what a push or an email to them is written in when ``language`` is None."""
     time_zone: Mapped[str | None] = mapped_column(String(64), default=None)
     """An IANA zone ("Europe/Paris"): the browser's, taken at the first visit, until the
     person picks one. Quiet hours, the daily digest's hour and deadlines are in it."""

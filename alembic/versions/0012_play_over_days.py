@@ -138,6 +138,7 @@ def upgrade() -> None:
         )
 
     with op.batch_alter_table("preference", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("spoken_language", sa.String(length=10), nullable=True))
         batch_op.add_column(sa.Column("time_zone", sa.String(length=64), nullable=True))
         batch_op.add_column(
             sa.Column("quiet_start", sa.Integer(), server_default="1320", nullable=False)
@@ -164,6 +165,7 @@ def downgrade() -> None:
         batch_op.drop_column("quiet_end")
         batch_op.drop_column("quiet_start")
         batch_op.drop_column("time_zone")
+        batch_op.drop_column("spoken_language")
 
     with op.batch_alter_table("game_table", schema=None) as batch_op:
         batch_op.drop_column("vacation")

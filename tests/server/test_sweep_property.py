@@ -109,10 +109,10 @@ def test_a_turn_based_game_never_stalls_past_its_deadline(db: Database, turn: Tu
         for minutes in sorted(looks):
             now = started + timedelta(minutes=minutes)
             game.reminded = reminded
-            outcome = settle(session, game, now)
+            schedule = schedules_of(session, [2], now)[2]
+            outcome = settle(game, now, substituted=False, schedule=schedule)
             deadline = outcome.deadline
             assert deadline is not None
-            schedule = schedules_of(session, [2], now)[2]
             if not vacation:
                 schedule = type(schedule)(schedule.zone, schedule.quiet_start, schedule.quiet_end)
             allowance = days * schedule.awake_seconds_per_day
@@ -123,6 +123,7 @@ def test_a_turn_based_game_never_stalls_past_its_deadline(db: Database, turn: Tu
                 assert outcome.wake is None
                 assert outcome.due is not None and now < outcome.due <= deadline, "never stalls"
             assert outcome.reminded >= reminded, "warnings are never sent again"
+            kinds = [notice.kind for notice in outcome.notices]
+            assert kinds[0] == "turn" and len(kinds) <= 2
             reminded = outcome.reminded
-            session.flush()
         session.rollback()

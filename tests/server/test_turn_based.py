@@ -30,7 +30,9 @@ from wsplay import FAST, Timeline, check_viewer, start_server
 from web.days.people import schedule_from
 from web.days.schedule import Schedule, turn_clock
 from web.db import Database
+from web.i18n import gettext_in
 from web.models import SeatSubstitute
+from web.notify.words import PUSH_TEXTS
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 """Noon UTC: inside everyone's waking hours in UTC."""
@@ -338,3 +340,26 @@ def test_no_hidden_tile_leaks_while_the_hard_bot_plays_a_seat_and_after_it_is_ta
     check_viewer(timeline, spectator, None, timed=None, contiguous=False)
     for visit in bob_visits:
         check_viewer(timeline, visit, 1, timed=None, contiguous=False)
+
+
+def test_a_push_is_written_in_the_language_the_persons_pages_speak(
+    server: LiveServer, db: Database, push: PushService
+) -> None:
+    """Someone who follows their browser's language (the default) gets their pushes in
+    it: the server keeps the language their pages last spoke."""
+    ana, bob = Player(server.url), Player(server.url)
+    awake_all_day(ana, bob)
+    for person in (ana, bob):
+        person.http.headers["Accept-Language"] = "fr-FR,fr;q=0.9"
+        assert person.http.get("/").status_code == 200
+    endpoints = {0: subscribe(ana, push), 1: subscribe(bob, push)}
+    game_id = turn_based_game(ana, [bob], days=1)
+    sweep(server)
+    first = game_row(db, game_id).current_seat
+    assert first is not None
+    tick(server, 61)
+    [payload] = eventually(lambda: pushes_for(push, endpoints[first]))
+    opponent = (bob if first == 0 else ana).me["name"]
+    french = gettext_in("fr", PUSH_TEXTS["turn"], players=opponent, game="Chromino")
+    assert payload["body"] == french
+    assert french != PUSH_TEXTS["turn"].format(players=opponent, game="Chromino")

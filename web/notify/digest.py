@@ -27,7 +27,7 @@ from ..settings import Settings
 from . import choices
 from .links import unsubscribe_link
 from .mail import Mail, MailError, MailServer, send_mail
-from .words import local_moment, notice_text
+from .words import local_moment, notice_text, written_in
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ class Digests:
                 session.add(DigestSent(user_id=preference.user_id, day=day))
         except IntegrityError:
             return None
-        language = preference.language or "en"
+        language = written_in(preference)
         assert preference.email is not None
         return DigestMail(
             preference.user_id,

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -33,7 +34,7 @@ from .links import unsubscribe_link
 from .mail import MailError, MailServer, send_mail
 from .push import PushOutcome, PushSubscription, send_push
 from .sending import Sending
-from .words import notice_mail, notice_push
+from .words import notice_mail, notice_push, written_in
 
 log = logging.getLogger(__name__)
 
@@ -42,33 +43,56 @@ LEASE = timedelta(minutes=2)
 BATCH = 100
 
 
-def add_notice(
-    session: Session,
-    key: str,
-    user_id: int,
-    *,
-    kind: str,
-    game_id: str | None,
-    version: int | None,
-    details: dict[str, Any],
-    due: datetime,
-) -> bool:
-    """Add a notice unless one with this key exists; whether this call added it."""
-    if session.scalar(select(Notice.id).where(Notice.key == key)) is not None:
-        return False
-    notice = Notice(
-        key=key,
-        user_id=user_id,
-        kind=kind,
-        game_id=game_id,
-        version=version,
-        details=details,
-        due_at=due,
-    )
+@dataclass(frozen=True)
+class NoticeDraft:
+    """A notice to add (web.models.Notice), unless one with its key exists."""
+
+    key: str
+    user_id: int
+    kind: str
+    game_id: str | None
+    version: int | None
+    details: dict[str, Any]
+    due: datetime
+
+
+def add_notices(session: Session, drafts: list[NoticeDraft]) -> int:
+    """Add the notices whose keys are new, in one statement; how many were added. Their
+    keys make them once: one another process added meanwhile fails the statement, and
+    the drafts are then added one by one, each in its own savepoint."""
+    if not drafts:
+        return 0
+    keys = [draft.key for draft in drafts]
+    known = set(session.scalars(select(Notice.key).where(Notice.key.in_(keys))))
+    fresh = list({d.key: d for d in drafts if d.key not in known}.values())
+    if not fresh:
+        return 0
+    rows = [_row(draft) for draft in fresh]
     try:
         with session.begin_nested():
-            session.add(notice)
-    except IntegrityError:  # another process made it between the look and the write
+            session.execute(insert(Notice), rows)
+        return len(rows)
+    except IntegrityError:
+        return sum(_add_one(session, row) for row in rows)
+
+
+def _row(draft: NoticeDraft) -> dict[str, Any]:
+    return {
+        "key": draft.key,
+        "user_id": draft.user_id,
+        "kind": draft.kind,
+        "game_id": draft.game_id,
+        "version": draft.version,
+        "details": draft.details,
+        "due_at": draft.due,
+    }
+
+
+def _add_one(session: Session, row: dict[str, Any]) -> bool:
+    try:
+        with session.begin_nested():
+            session.execute(insert(Notice), [row])
+    except IntegrityError:
         return False
     return True
 
@@ -146,7 +170,7 @@ class Outbox:
             email = preference.email
         if not devices and email is None:
             return self._settle(notice, "none")
-        language = preference.language if preference and preference.language else "en"
+        language = written_in(preference)
         return Sending(
             notice.id,
             notice.kind,

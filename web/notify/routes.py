@@ -15,7 +15,7 @@ from pydantic_core import PydanticCustomError
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..i18n import N_, Words, gettext_in
+from ..i18n import N_, Words, best_language, gettext_in
 from ..models import Preference, PushDevice, User
 from ..people import CurrentUser, Inbound, SessionDep, public_user
 from ..people.accounts import preferences_of
@@ -129,7 +129,7 @@ def set_email(
     preference.email, preference.email_verified = body.email, False
     session.commit()
     link = verify_link(settings, request.app.state.secret, user.id, body.email)
-    language = preference.language or "en"
+    language = best_language(preference.language, request.headers.get("accept-language"))
     mail = _confirmation(body.email, link, language)
     future = asyncio.run_coroutine_threadsafe(
         send_mail(server, mail, settings.mail_from), request.app.state.loop

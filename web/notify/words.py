@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 
 from ..games import GAMES
-from ..i18n import N_, gettext_in
+from ..i18n import DEFAULT_LANGUAGE, N_, gettext_in
+from ..models import Preference
 from ..settings import Settings
 from .mail import Mail
 from .sending import Sending
@@ -23,6 +24,14 @@ PUSH_TEXTS = {
     "over": N_("The game of {game} against {players} is over"),
     "invitation": N_("{players} invited you to a game of {game}"),
 }
+
+
+def written_in(preference: Preference | None) -> str:
+    """The language to write to a person in: the one they chose, else the one their
+    pages last spoke (their browser's), else English."""
+    if preference is None:
+        return DEFAULT_LANGUAGE
+    return preference.language or preference.spoken_language or DEFAULT_LANGUAGE
 
 
 def _others(details: dict[str, Any]) -> str:

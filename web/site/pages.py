@@ -27,6 +27,7 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
     """A page in the user's language, with their preferences and the script catalog."""
     me = public_user(user)
     language = best_language(me.preferences.language, request.headers.get("accept-language"))
+    _remember_language(user, language)
     page = environment(language).get_template(template)
     boot = {"me": me.model_dump(), "page": context.get("boot", {})}
     html = page.render(
@@ -42,6 +43,14 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
         **context,
     )
     return HTMLResponse(html)
+
+
+def _remember_language(user: Any, language: str) -> None:
+    """Keep the language the pages speak to this person (written only when it changed;
+    the request's session commits it): what their pushes and emails are written in."""
+    preference = getattr(user, "preference", None)
+    if preference is not None and preference.spoken_language != language:
+        preference.spoken_language = language
 
 
 def _script_json(data: object) -> Markup:
