@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, MetaData, create_engine, event, text
+from sqlalchemy import Connection, Engine, MetaData, create_engine, event, select, text
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 NAMING_CONVENTION = {
@@ -103,3 +103,20 @@ class Database:
     def dispose(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
+
+
+def due_and_free(
+    what: Any, due_at: Any, lease_until: Any, *, now: datetime, held_until: datetime, limit: int
+) -> Any:
+    """The rows due by ``now`` (the games' clock) that no live process holds (a lease
+    that ends after ``held_until``, the real clock), soonest first, at most ``limit``,
+    locked for this transaction and skipping those another one has locked (PostgreSQL;
+    SQLite lets one writer in at a time anyway): what the sweep and the outbox claim."""
+    return (
+        select(what)
+        .where(due_at <= now)
+        .where(lease_until.is_(None) | (lease_until < held_until))
+        .order_by(due_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )

@@ -1,5 +1,6 @@
 """axe-core on every page of both games (issue 18, item 32): the lobby, a table as its
-creator, a seated invitee and a visitor, the solo page, the preferences, the rules,
+creator, a seated invitee and a visitor, the solo page, the preferences, the rules, my
+games, an email link's page,
 the game as it opens and in the middle of a turn (a tile picked, the ghost on a
 place), the end screen and the replay. None may have a serious or critical
 violation, "label in name" (label-content-name-mismatch) included."""
@@ -46,6 +47,11 @@ def test_the_lobby_solo_preferences_and_rules_pages(new_context: ContextFactory,
     page.goto(f"/rules#{game}")
     expect(page.locator(".diagram svg").first).to_be_visible()
     assert_accessible(page, "the rules")
+    page.goto("/games")
+    assert_accessible(page, "my games")
+    page.goto("/email/unsubscribe?token=cut-short")
+    expect(page.get_by_test_id("email-link")).to_be_visible()
+    assert_accessible(page, "an email's link that does not work")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -19,12 +19,11 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from days import eventually, game_row, play_once, sweep, turn_based_game
+from days import days_server, eventually, game_row, play_once, sweep, turn_based_game
 from pushservice import PushService, ReceivedPush
 from smtpserver import MailCatcher
 from sqlalchemy import func, select
 from support import LiveServer, Player
-from wsplay import FAST, start_server
 
 from web.days.schedule import Schedule
 from web.db import Database, as_utc
@@ -80,18 +79,7 @@ def mailbox() -> Iterator[MailCatcher]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> Iterator[LiveServer]:
-    live = start_server(
-        tmp_path_factory.mktemp("four-zones"),
-        fake_clock=True,
-        fake_clock_start=START,
-        sweep_seconds=300,
-        bot_seconds=0.05,
-        coach=False,
-        smtp_host=mailbox.host,
-        smtp_port=mailbox.port,
-        smtp_security="none",
-        **FAST,
-    )
+    live = days_server(tmp_path_factory.mktemp("four-zones"), START, mailbox)
     yield live
     live.stop()
 

@@ -12,11 +12,19 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
-from days import eventually, game_row, notices, sweep, tick, turn_based_game, visit_and_move
+from days import (
+    days_server,
+    eventually,
+    game_row,
+    notices,
+    sweep,
+    tick,
+    turn_based_game,
+    visit_and_move,
+)
 from pushservice import PushService
 from smtpserver import MailCatcher
 from support import LiveServer, Player
-from wsplay import FAST, start_server
 
 from web.db import Database
 from web.notify.links import unsubscribe_link
@@ -33,17 +41,11 @@ def mailbox() -> Iterator[MailCatcher]:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> Iterator[LiveServer]:
-    live = start_server(
+    live = days_server(
         tmp_path_factory.mktemp("notices"),
-        fake_clock=True,
-        fake_clock_start=START,
-        sweep_seconds=300,
-        coach=False,
-        smtp_host=mailbox.host,
-        smtp_port=mailbox.port,
-        smtp_security="none",
+        START,
+        mailbox,
         mail_from="Chromino <games@chromino.test>",
-        **FAST,
     )
     live.settings.public_url = live.url
     yield live

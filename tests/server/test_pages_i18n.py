@@ -28,6 +28,8 @@ PAGES = [
     "/t/no-such-invite",
     "/g/no-such-game",
     "/g/no-such-game/replay",
+    "/email/verify?token=cut-short",
+    "/email/unsubscribe?token=cut-short",
 ]
 """Every page; ``{invite}`` and ``{game}`` are a real table's and game's, the others
 lead nowhere (the page says so, with the way back)."""

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from days import (
+    days_server,
     events,
     eventually,
     game_row,
@@ -25,7 +26,7 @@ from days import (
 from pushservice import PushService
 from sqlalchemy import select
 from support import GameSocket, LiveServer, Player
-from wsplay import FAST, Timeline, check_viewer, start_server
+from wsplay import Timeline, check_viewer
 
 from web.days.people import schedule_from
 from web.days.schedule import Schedule, turn_clock
@@ -42,15 +43,7 @@ DAY = 86400
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(
-        tmp_path_factory.mktemp("turn-based"),
-        fake_clock=True,
-        fake_clock_start=START,
-        sweep_seconds=300,
-        bot_seconds=0.05,
-        coach=False,
-        **FAST,
-    )
+    live = days_server(tmp_path_factory.mktemp("turn-based"), START)
     yield live
     live.stop()
 

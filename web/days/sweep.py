@@ -28,7 +28,7 @@ from sqlalchemy.sql import Executable
 
 from .. import metrics
 from ..clock import Clock, real_now
-from ..db import Database, as_utc
+from ..db import Database, as_utc, due_and_free
 from ..models import Game, SeatSubstitute
 from ..notify.outbox import NoticeDraft, add_notices
 from .pace import Pace, clock_for
@@ -139,13 +139,8 @@ class Sweep:
     def _claim(self, now: datetime) -> list[str]:
         """Take the lease of up to BATCH due games nobody else holds."""
         with self.db.session() as session:
-            free = (
-                select(Game.id)
-                .where(Game.due_at <= now)
-                .where((Game.lease_until.is_(None)) | (Game.lease_until < real_now()))
-                .order_by(Game.due_at)
-                .limit(BATCH)
-                .with_for_update(skip_locked=True)
+            free = due_and_free(
+                Game.id, Game.due_at, Game.lease_until, now=now, held_until=real_now(), limit=BATCH
             )
             ids = list(session.scalars(free))
             if ids:

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from .. import metrics
 from ..clock import Clock, real_now
 from ..days.people import schedules_of
-from ..db import Database
+from ..db import Database, due_and_free
 from ..models import Game, GamePlayer, Notice, Preference, PushDevice
 from ..settings import Settings
 from . import choices
@@ -124,13 +124,13 @@ class Outbox:
         """Claim due notices; settle at once those not to send (seen, off, quiet:
         deferred); return the others, ready to go."""
         with self.db.session() as session:
-            due = (
-                select(Notice)
-                .where(Notice.due_at <= now)
-                .where((Notice.lease_until.is_(None)) | (Notice.lease_until < real_now()))
-                .order_by(Notice.due_at)
-                .limit(BATCH)
-                .with_for_update(skip_locked=True)
+            due = due_and_free(
+                Notice,
+                Notice.due_at,
+                Notice.lease_until,
+                now=now,
+                held_until=real_now(),
+                limit=BATCH,
             )
             notices = list(session.scalars(due))
             ready = []

@@ -4,6 +4,8 @@
 // opens it). Issue 18, item 29. No game is named here: the kind comes from the page.
 import { el } from "../api.js";
 import { loadOptions, optionLabel, optionValue } from "../games/options.js";
+import { t } from "../i18n.js";
+import { isTurnBased, onTimeoutAbout, paceText } from "../pace.js";
 
 const $ = (id) => document.getElementById(id);
 let described = { kind: null, how: null }; // the options description loaded, and its kind
@@ -25,21 +27,17 @@ export function renderTableRules(state) {
     return;
   }
   const how = described.how;
-  const key = JSON.stringify(options);
+  const key = JSON.stringify([options, state.turnDays, state.onTimeout]);
   if (!how || list.dataset.key === key) return;
   list.dataset.key = key;
-  const known = Object.entries(options).filter(([name]) => Object.hasOwn(how.fields, name));
+  const turnBased = isTurnBased(state.turnDays);
+  // A turn-based game has no seconds per turn: its pace says how it is timed.
+  const known = Object.entries(options).filter(([name]) => Object.hasOwn(how.fields, name) && !(turnBased && how.fields[name].realTime));
+  const rule = (term, value) => el("div", { class: "rule" }, el("dt", {}, term), el("dd", {}, value));
+  const pace = turnBased ? [rule(t("Pace"), paceText(state.turnDays))] : [];
+  if (turnBased && state.onTimeout) pace.push(rule(t("When time runs out"), onTimeoutAbout(state.onTimeout)));
   // Each term with its value in a <div> (allowed in a <dl>), laid out in columns.
-  list.replaceChildren(
-    ...known.map(([name, value]) =>
-      el(
-        "div",
-        { class: "rule" },
-        el("dt", {}, optionLabel(how, name)),
-        el("dd", {}, optionValue(how, name, value)),
-      ),
-    ),
-  );
+  list.replaceChildren(...pace, ...known.map(([name, value]) => rule(optionLabel(how, name), optionValue(how, name, value))));
 }
 
 /** The ? key (Shift and / on most keyboards) opens and closes the keyboard help, and

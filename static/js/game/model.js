@@ -31,6 +31,7 @@ export function createState({ gameId, kind }) {
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
     away: [], // per seat: whether a bot plays for it while its player is away
     turnDays: null, // a turn-based game's waking days per move (0: no clock); null: real time
+    onTimeout: null, // what a turn-based game does when the mover's time runs out
     awayUntil: [], // per seat: when its player's days away end (Unix seconds), while away
     goneCode: null, // with "gone": why ("no_such_game", or "no_spectators": the game is its players' alone)
     everConnected: false, // a snapshot arrived once (so a later drop is a "lost" connection)
@@ -114,6 +115,7 @@ export function applySnapshot(state, message, game) {
   state.endOffer = message.end_offer ?? null;
   state.away = message.away || [];
   state.turnDays = message.turn_days ?? null;
+  state.onTimeout = message.on_timeout ?? null;
   state.awayUntil = message.away_until || [];
   for (const replayed of state.caughtUp) logEvent(state, replayed.version, replayed.event, game);
   state.caughtUp = [];

@@ -4,7 +4,7 @@
 // at most once a frame. The board and placing a tile belong to the game module
 // (docs/frontend.md), mounted on the page's <svg> and called from here. No rules:
 // the server sends the legal placements, the page shows them and reports choices.
-import { api, toast } from "../api.js";
+import { api, el, toast } from "../api.js";
 import { loadGame } from "../games/registry.js";
 import { keysHelpKey, renderTableRules } from "./aids.js";
 import { sentences } from "../i18n.js";
@@ -339,13 +339,20 @@ export function startGamePage({ gameId, game, preferences }) {
   /** A turn-based game's pace: "2 days per move · 1 d 4 h left", the deadline in my
    * own time in its tooltip (days, not seconds: no hourglass). */
   function renderPace(pace) {
-    const parts = [perMoveText(state.turnDays)];
     const deadline = state.deadline ? state.deadline - state.clockSkew : null; // on my clock
-    if (deadline) parts.push(timeLeftText(deadline));
-    const text = parts.join(" · ");
-    if (pace.textContent !== text) pace.textContent = text;
+    const rule = perMoveText(state.turnDays);
+    const left = deadline ? timeLeftText(deadline) : "";
+    const shown = `${rule}|${left}`;
+    if (pace.dataset.shown !== shown) {
+      pace.dataset.shown = shown;
+      // On a phone the time left alone: the rule is in the tooltip and the table's rules.
+      pace.replaceChildren(
+        el("span", { class: "pace-rule" }, left ? `${rule} · ` : rule),
+        left ? el("span", { class: "pace-left" }, left) : "",
+      );
+    }
     pace.classList.toggle("low", Boolean(deadline) && timeIsShort(deadline));
-    pace.title = deadline ? texts.moveBy(new Date(deadline * 1000)) : "";
+    pace.title = deadline ? `${rule} · ${texts.moveBy(new Date(deadline * 1000))}` : rule;
   }
 
   /** Tell the server which version I have seen while this tab is visible: no
