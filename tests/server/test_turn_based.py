@@ -161,12 +161,13 @@ def test_nothing_is_pushed_for_a_turn_the_player_is_looking_at(
     assert pushes_for(push, endpoint) == []
 
 
+@pytest.mark.parametrize("game", ["chromino", "triominos"])
 def test_warnings_at_half_and_ninety_then_the_hard_bot_takes_the_seat(
-    server: LiveServer, db: Database, push: PushService
+    server: LiveServer, db: Database, push: PushService, game: str
 ) -> None:
     ana, bob = Player(server.url), Player(server.url)
     awake_all_day(ana, bob)
-    game_id = turn_based_game(ana, [bob], days=1, on_timeout="substitute")
+    game_id = turn_based_game(ana, [bob], days=1, on_timeout="substitute", game=game)
     sweep(server)
     first = game_row(db, game_id).current_seat
     assert first is not None
@@ -193,13 +194,14 @@ def test_warnings_at_half_and_ninety_then_the_hard_bot_takes_the_seat(
     assert moved[0].action["action"] != "timeout", "the bot played the seat"
 
 
+@pytest.mark.parametrize("game", ["chromino", "triominos"])
 @pytest.mark.parametrize(("policy", "kind"), [("timeout", "timeout"), ("drop", "resign")])
 def test_a_turn_whose_time_ran_out_follows_the_tables_choice(
-    server: LiveServer, db: Database, policy: str, kind: str
+    server: LiveServer, db: Database, policy: str, kind: str, game: str
 ) -> None:
     ana, bob, cy = Player(server.url), Player(server.url), Player(server.url)
     awake_all_day(ana, bob, cy)
-    game_id = turn_based_game(ana, [bob, cy], days=1, on_timeout=policy)
+    game_id = turn_based_game(ana, [bob, cy], days=1, on_timeout=policy, game=game)
     sweep(server)
     first = game_row(db, game_id).current_seat
     tick(server, DAY + 1)
