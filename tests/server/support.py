@@ -8,9 +8,11 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -22,6 +24,7 @@ from web.ops.migrate import upgrade
 from web.settings import Settings
 from web.site.serving import server_config
 
+T = TypeVar("T")
 TEST_SECRET = "test-secret-" + "x" * 40
 DEAL_SEED = os.environ.get("CHROMINO_TEST_DEAL_SEED", "tests")
 """Every deal of a test server comes from this, the table and its game count, so a rerun
@@ -58,6 +61,14 @@ def solo_best_of(game: str, game_id: str, result: dict[str, Any]) -> dict[str, A
         "draws": result["draws"][0],
         "score": result["scores"][0],
     }
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine on an event loop of its own thread: a browser test run earlier in
+    this process may leave a loop running on the main thread (Playwright's sync API),
+    where ``asyncio.run`` refuses to start another."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def migrated_sqlite(path: Path) -> str:

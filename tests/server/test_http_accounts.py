@@ -27,13 +27,23 @@ from web.people import accounts
 from web.people.names import skeleton
 
 BASE_URL = "http://127.0.0.1:8000"
-DEFAULT_PREFERENCES = {
+STORED_PREFERENCES = {
     "assistance": "beginner",
     "palette": "classic",
     "symbols": False,
     "reversed_arrows": False,
     "sound": True,
     "language": "auto",  # the browser's, until chosen
+}
+"""The preferences stored as they are shown (the others are shown in their own shape)."""
+DEFAULT_PREFERENCES = {
+    **STORED_PREFERENCES,
+    "time_zone": None,  # the browser's, sent by the page on the first visit
+    "quiet": {"start": 22 * 60, "end": 8 * 60},
+    "digest_hour": 18,
+    "switched_off": {"push": [], "email": []},
+    "email": None,
+    "email_verified": False,
 }
 PASSWORD = "correct horse battery"
 SERVER_HASHER = accounts._hasher
@@ -88,7 +98,7 @@ def stored_preference(db: Database, user_id: int) -> dict[str, Any]:
     with db.sessions() as session:
         row = session.get(Preference, user_id)
         assert row is not None
-        stored = {field: getattr(row, field) for field in DEFAULT_PREFERENCES}
+        stored = {field: getattr(row, field) for field in STORED_PREFERENCES}
         stored["language"] = stored["language"] or "auto"  # stored as null: the browser's
         return stored
 
@@ -149,7 +159,7 @@ def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
     stored = stored_user(db, me["id"])
     assert (stored.name, stored.name_key) == (me["name"], skeleton(me["name"]))
     assert stored.password_hash is None
-    assert stored_preference(db, me["id"]) == DEFAULT_PREFERENCES
+    assert stored_preference(db, me["id"]) == STORED_PREFERENCES
 
 
 def test_each_new_visitor_is_a_different_guest(client: TestClient, db: Database) -> None:
@@ -413,7 +423,7 @@ def test_a_partial_update_changes_only_the_fields_given(client: TestClient, db: 
     assert expect(client.patch("/api/me/preferences", json={}), 200) == expected
     assert expect(client.get("/api/me/preferences"), 200) == expected
     assert expect(client.get("/api/me"), 200)["preferences"] == expected
-    assert stored_preference(db, me["id"]) == expected
+    assert stored_preference(db, me["id"]) == {k: expected[k] for k in STORED_PREFERENCES}
 
 
 def test_every_listed_value_of_every_preference_is_accepted(client: TestClient) -> None:
@@ -450,7 +460,7 @@ def test_preferences_follow_the_user_across_sessions_and_devices(
     assert expect(client.get("/api/me/preferences"), 200) == DEFAULT_PREFERENCES
     expect(client.post("/api/login", json={"name": "ana", "password": PASSWORD}), 200)
     assert expect(client.get("/api/me/preferences"), 200) == everything
-    assert stored_preference(db, ana["id"]) == everything
+    assert stored_preference(db, ana["id"]) == {k: everything[k] for k in STORED_PREFERENCES}
 
 
 @pytest.mark.parametrize(
@@ -465,6 +475,11 @@ def test_preferences_follow_the_user_across_sessions_and_devices(
         ({"sound": [True]}, "sound"),
         ({"reversed_arrows": {"on": True}}, "reversed_arrows"),
         ({"palette": "classic", "theme": "dark"}, "theme"),
+        ({"time_zone": "Mars/Olympus"}, "time_zone"),
+        ({"quiet": {"start": 1200, "end": 1200 + 17 * 60 - 1440}}, "quiet"),
+        ({"quiet": {"start": 1440, "end": 0}}, "start"),
+        ({"digest_hour": 24}, "digest_hour"),
+        ({"switched_off": {"push": ["spam"], "email": []}}, 0),
     ],
 )
 def test_bad_preferences_are_refused_naming_the_field(
@@ -474,7 +489,7 @@ def test_bad_preferences_are_refused_naming_the_field(
     refused = expect(refusing_client.patch("/api/me/preferences", json=body), 422)
     assert names_field(refused, field), refused
     assert expect(refusing_client.get("/api/me/preferences"), 200) == DEFAULT_PREFERENCES
-    assert stored_preference(refusing_db, me["id"]) == DEFAULT_PREFERENCES
+    assert stored_preference(refusing_db, me["id"]) == STORED_PREFERENCES
 
 
 @pytest.mark.parametrize(
@@ -524,6 +539,15 @@ API_ROUTES = {
     ("GET", "/api/games/{game_id}/record"),
     ("GET", "/api/games/{game_id}/replay"),
     ("POST", "/api/games/{game_id}/rematch"),
+    ("GET", "/api/games/{game_id}/board"),  # tests/server/test_my_games_http.py
+    ("GET", "/api/me/vacations"),  # tests/server/test_turn_based.py
+    ("POST", "/api/me/vacations"),
+    ("DELETE", "/api/me/vacations/{vacation_id}"),
+    ("GET", "/api/push/key"),  # tests/e2e/test_preferences_days.py
+    ("POST", "/api/me/push-devices"),  # tests/server/test_turn_based.py
+    ("DELETE", "/api/me/push-devices"),
+    ("PUT", "/api/me/email"),  # tests/server/test_notices.py
+    ("DELETE", "/api/me/email"),
 }
 
 

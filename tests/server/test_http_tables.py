@@ -640,8 +640,13 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         "result",
         "created_at",
         "finished_at",
+        "version",
+        "turn_days",
+        "deadline",
+        "last_move",
     }
     assert game["game"] == "chromino"
+    assert (game["turn_days"], game["deadline"]) == (None, None)  # one sitting, untimed
     assert game["finished_at"] is None
     assert game["current_seat"] == first
     assert game["my_turn"] is (first == 0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import socket
 import time
 import traceback
@@ -11,6 +10,7 @@ from typing import Any
 
 import pytest
 from smtpserver import MailCatcher
+from support import run_apart
 
 from web.notify.mail import Mail, MailError, MailServer, send_mail
 from web.notify.tokens import (
@@ -61,7 +61,7 @@ def catcher() -> Iterator[MailCatcher]:
 def test_an_email_reaches_the_mail_server_with_its_subject_and_text(
     catcher: MailCatcher,
 ) -> None:
-    asyncio.run(send_mail(_server_for(catcher), _mail(language="fr"), SENDER))
+    run_apart(send_mail(_server_for(catcher), _mail(language="fr"), SENDER))
 
     [received] = catcher.wait_for(1)
     assert received.mail_from == "chromino@games.example"
@@ -82,7 +82,7 @@ def test_an_email_reaches_the_mail_server_with_its_subject_and_text(
 
 def test_an_email_with_html_is_multipart_alternative(catcher: MailCatcher) -> None:
     html = "<p>Bea played a tile. It is <b>your turn</b>.</p>"
-    asyncio.run(send_mail(_server_for(catcher), _mail(html=html), SENDER))
+    run_apart(send_mail(_server_for(catcher), _mail(html=html), SENDER))
 
     [received] = catcher.wait_for(1)
     message = received.message
@@ -103,8 +103,8 @@ def test_every_email_with_an_unsubscribe_link_offers_one_click_unsubscribe(
 ) -> None:
     link = "https://chromino.example/unsubscribe/abc.def.ghi"
     server = _server_for(catcher)
-    asyncio.run(send_mail(server, _mail(unsubscribe_url=link), SENDER))
-    asyncio.run(send_mail(server, _mail(unsubscribe_url=link, html="<p>Hi</p>"), SENDER))
+    run_apart(send_mail(server, _mail(unsubscribe_url=link), SENDER))
+    run_apart(send_mail(server, _mail(unsubscribe_url=link, html="<p>Hi</p>"), SENDER))
 
     for received in catcher.wait_for(2):
         assert received.message["List-Unsubscribe"] == f"<{link}>"
@@ -114,7 +114,7 @@ def test_every_email_with_an_unsubscribe_link_offers_one_click_unsubscribe(
 def test_the_server_logs_in_when_the_host_gave_a_username() -> None:
     with MailCatcher(username="chromino", password=PASSWORD) as catcher:
         server = _server_for(catcher, smtp_username="chromino", smtp_password=PASSWORD)
-        asyncio.run(send_mail(server, _mail(), SENDER))
+        run_apart(send_mail(server, _mail(), SENDER))
 
         [received] = catcher.wait_for(1)
         assert received.login == "chromino"
@@ -124,7 +124,7 @@ def test_a_refused_login_is_a_clear_error_without_the_password() -> None:
     with MailCatcher(username="chromino", password="the-right-one") as catcher:
         server = _server_for(catcher, smtp_username="chromino", smtp_password=PASSWORD)
         with pytest.raises(MailError) as caught:
-            asyncio.run(send_mail(server, _mail(), SENDER))
+            run_apart(send_mail(server, _mail(), SENDER))
 
         assert f"{catcher.host}:{catcher.port}" in str(caught.value)
         assert "logging in" in str(caught.value)
@@ -148,7 +148,7 @@ def test_an_unreachable_mail_server_is_a_clear_error_without_the_password() -> N
         )
         assert server is not None
         with pytest.raises(MailError) as caught:
-            asyncio.run(send_mail(server, _mail(), SENDER))
+            run_apart(send_mail(server, _mail(), SENDER))
 
     message = str(caught.value)
     assert f"127.0.0.1:{port}" in message

@@ -4,12 +4,10 @@ way a browser's push service does."""
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import logging
 import time
-from collections.abc import Coroutine, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Iterator, Mapping
 from typing import Any, TypeVar
 
 import pytest
@@ -19,6 +17,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from pushservice import PushService, unused_origin
 from py_vapid import Vapid  # type: ignore[import-untyped]
 from pywebpush import WebPusher  # type: ignore[import-untyped]
+from support import run_apart
 
 from web.notify.push import (
     MAX_PAYLOAD_BYTES,
@@ -34,13 +33,6 @@ T = TypeVar("T")
 
 CONTACT = "mailto:operator@chromino.example"
 TURN = {"kind": "turn", "table": "Tisch für vier — 🎲", "url": "/tables/42"}
-
-
-def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
-    """Run a coroutine on an event loop of its own thread: a browser test run earlier in
-    this process may leave a loop running on the main thread (Playwright's sync API)."""
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def push(
