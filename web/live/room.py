@@ -237,8 +237,8 @@ class Room:
         applied = self.live.apply(seat, action)  # refuses (IllegalMoveError) changing nothing
         version = self.version + 1
         now = self.parts.clock.now()
-        turn_started = now if applied.turn_changed or self.turn_started is None else None
-        turn_started = turn_started or self.turn_started
+        new_turn = applied.turn_changed or self.turn_started is None
+        turn_started = now if new_turn else self.turn_started
         deadline = self._next_deadline(applied, now, turn_started)
         stored = StoredEvent(
             version,
