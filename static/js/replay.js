@@ -145,6 +145,7 @@ function render() {
   $("bag-count").textContent = bagCount(frame.bag);
   $("replay-step").textContent = t("Move {step} of {total}", { step: state.step, total: last });
   const slider = $("replay-slider");
+  slider.disabled = false; // the controls wait, disabled, for the replay to load
   slider.max = String(last);
   if (slider.value !== String(state.step)) slider.value = String(state.step);
   $("replay-start").disabled = state.step === 0;
@@ -152,6 +153,7 @@ function render() {
   $("replay-forward").disabled = state.step === last;
   $("replay-end").disabled = state.step === last;
   const playButton = $("replay-play");
+  playButton.disabled = false;
   playButton.classList.toggle("playing", state.playing);
   const playLabel = state.playing ? playButton.dataset.labelPause : playButton.dataset.labelPlay;
   playButton.setAttribute("aria-label", playLabel);

@@ -116,6 +116,7 @@ def test_a_game_at_rest_during_a_turn_at_its_end_and_its_replay(
     page.keyboard.press("Escape")  # the tile goes back to the hand (at the next frame)
     expect(page.locator("[data-testid=hand-tile].picked")).to_have_count(0)
     take_turn(page)
+    expect(mine).to_be_visible()  # the bot has moved: an offer now is at the game's version
 
     # The end (the bot accepts an offer to end at once), then the replay.
     page.get_by_test_id("offer-end").click()

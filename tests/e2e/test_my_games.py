@@ -110,9 +110,12 @@ def test_my_games_say_whose_turn_with_my_turns_first_and_a_picture_of_the_board(
     name = link.evaluate("(node) => node.textContent")
     for words in ("Chromino", ana_name, ben_name, "Your turn", "2 days per move"):
         assert words in name, (words, name)
-    expect(
-        waiter.get_by_role("link", name=re.compile(f"Chromino.*{waiter_name}.*Your turn"))
-    ).to_have_count(1)
+    # Every game waiting for the waiter is a link that says so (the real-time deals
+    # that gave them the first turn too); the turn-based one by its pace as well.
+    waiting = re.compile(f"Chromino.*{waiter_name}.*Your turn")
+    expect(waiter.get_by_role("link", name=waiting)).to_have_count(len(real_time))
+    paced = re.compile(f"Chromino.*{waiter_name}.*Your turn.*2 days per move")
+    expect(waiter.get_by_role("link", name=paced)).to_have_count(1)
 
     # My turns first, however new the other games are.
     # (Deals that gave the waiter the first turn wait for them too.)

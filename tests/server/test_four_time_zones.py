@@ -84,6 +84,12 @@ def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> It
     live.stop()
 
 
+@pytest.fixture
+def database_url(server: LiveServer) -> str:
+    """The server's database, for the suite's `db` to look at."""
+    return server.settings.database_url
+
+
 def join_the_table(server: LiveServer, push: PushService) -> list[Person]:
     zones = {
         "America/Los_Angeles": (9, 13, 19),
@@ -152,9 +158,8 @@ def next_due(db: Database) -> datetime | None:
 
 
 def test_a_game_across_four_time_zones_reaches_everyone_and_never_spams(
-    server: LiveServer, mailbox: MailCatcher
+    server: LiveServer, mailbox: MailCatcher, db: Database
 ) -> None:
-    db = Database(server.settings.database_url)
     rng = random.Random(19)
     with PushService() as push:
         people = join_the_table(server, push)
@@ -213,7 +218,6 @@ def test_a_game_across_four_time_zones_reaches_everyone_and_never_spams(
                 assert pushed <= first + timedelta(seconds=1), (started, pushed)
             days = [moment.astimezone(person.zone).date() for moment in person.digests]
             assert len(days) == len(set(days)), "at most one digest a day"
-    db.dispose()
 
 
 def bot_to_move(db: Database, game_id: str) -> bool:

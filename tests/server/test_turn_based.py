@@ -49,10 +49,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def db(server: LiveServer) -> Iterator[Database]:
-    database = Database(server.settings.database_url)
-    yield database
-    database.dispose()
+def database_url(server: LiveServer) -> str:
+    """The server's database, for the suite's `db` to look at."""
+    return server.settings.database_url
 
 
 @pytest.fixture

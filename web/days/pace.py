@@ -12,21 +12,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from ..i18n import N_
 from .schedule import Schedule, TurnClock, turn_clock
 
-TURN_DAYS = (0, 1, 2, 3, 5, 7, 14)
+TurnDays = Literal[0, 1, 2, 3, 5, 7, 14]
 """The times per move a turn-based table may choose, in the mover's waking days
 (0: no clock, for friends who trust each other to move)."""
-TurnDays = Literal[0, 1, 2, 3, 5, 7, 14]
 
 OnTimeout = Literal["substitute", "timeout", "drop"]
-ON_TIMEOUT: dict[str, str] = {
-    "substitute": N_("the Hard bot plays for them until they take their seat back"),
-    "timeout": N_("the turn is taken as a timeout"),
-    "drop": N_("the player leaves the game"),
-}
-"""What a turn-based game may do with a player whose time ran out, in the lobby's words."""
+"""What a turn-based game does with a player whose time ran out."""
 
 SUBSTITUTE_BOT = "strong"
 """The bot that takes over a turn-based seat whose time ran out: the Hard one."""
