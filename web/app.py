@@ -28,6 +28,7 @@ from .clock import Clock, FakeClock, clock_for
 from .days.routes import router as days_router
 from .days.sweep import Sweep
 from .db import Database
+from .friends.routes import router as friends_router
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
 from .live import Hub, make_fanout
@@ -39,6 +40,7 @@ from .notify.routes import router as notify_router
 from .people import Limits, OpenGames, site_secret
 from .settings import Settings, get_settings
 from .site import SecurityMiddleware
+from .talk.routes import router as talk_router
 
 log = logging.getLogger(__name__)
 
@@ -124,6 +126,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(live.api_router)
     app.include_router(days_router)
     app.include_router(notify_router)
+    app.include_router(friends_router)
+    app.include_router(talk_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])

@@ -41,6 +41,10 @@ class User(Base):
     """When the account last made a request (kept to the hour, see web.people.deps): guests
     unseen for long are pruned (``chromino admin prune-guests``)."""
 
+    online_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When a page of theirs last said they were there (every minute while one is
+    open): friends see them online for a while after (web.friends)."""
+
     preference: Mapped[Preference | None] = relationship(back_populates="user")
 
     # Ids are never handed out again (SQLite would reuse the highest one once pruned):
@@ -106,6 +110,8 @@ class Preference(Base):
     notify: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     """Per channel (push, email), the kinds of notice switched off:
     ``{"push": ["game_over"], "email": []}``; None: everything on (web.notify.choices)."""
+    show_online: Mapped[bool] = mapped_column(default=True, server_default=true())
+    """Whether friends see when the person is online and which games they play."""
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
@@ -144,6 +150,9 @@ class GameTable(Base):
     timeout rule), drop (the player leaves the game, as a resignation)."""
     vacation: Mapped[bool] = mapped_column(default=True, server_default=true())
     """Whether a player's days away stop their clock at this table."""
+    chat_text: Mapped[bool | None] = mapped_column(default=None)
+    """Whether free text may be said at the table's games (preset reactions always may).
+    None: as the seats are — off while a guest sits there (web.talk)."""
     status: Mapped[str] = mapped_column(String(20), default="open")
     """open (gathering) | playing | finished."""
     game_id: Mapped[str | None] = mapped_column(String(40))
@@ -233,6 +242,9 @@ class GamePlayer(Base):
     seen_version: Mapped[int | None] = mapped_column(default=None)
     """The newest version the player's page showed them in a visible tab (None: none
     yet): a notice of a turn they have seen is not sent (web.notify)."""
+    chat_read: Mapped[int] = mapped_column(default=0, server_default="0")
+    """The last chat line (``ChatMessage.seq``) the player read: "my games" counts
+    the newer ones as unread."""
 
 
 class GameEvent(Base):
@@ -352,3 +364,113 @@ class DigestSent(Base):
     )
     day: Mapped[str] = mapped_column(String(10), primary_key=True)
     sent_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatMessage(Base):
+    """One line said at a game's table: a preset reaction (a code, shown in each reader's
+    language) or free text. Numbered per game, committed before anyone hears of it
+    (web.talk): a viewer who missed some asks for those after the last it saw."""
+
+    __tablename__ = "chat_message"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column()
+    """1, 2, 3, … within the game, across both rooms: the unique pair is what makes a
+    line said once, whichever process wrote it."""
+    room: Mapped[str] = mapped_column(String(12))
+    """players | spectators: the spectators' room reaches no player before the end."""
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(40))
+    """The author's name when they spoke (kept if the account goes)."""
+    seat: Mapped[int | None] = mapped_column()
+    preset: Mapped[str | None] = mapped_column(String(20))
+    text: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+
+class ChatReport(Base):
+    """A message someone reported to the server's admins, kept with the message."""
+
+    __tablename__ = "chat_report"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    message_id: Mapped[int] = mapped_column(
+        ForeignKey("chat_message.id", ondelete="CASCADE"), index=True
+    )
+    reporter_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL")
+    )
+    reason: Mapped[str] = mapped_column(String(300), default="")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    handled: Mapped[bool] = mapped_column(default=False, server_default=false())
+
+    __table_args__ = (UniqueConstraint("message_id", "reporter_id"),)
+
+
+class Block(Base):
+    """A person muted by another, everywhere: the muter no longer sees their lines; the
+    muted cannot see the muter's, invite them or join their private tables."""
+
+    __tablename__ = "block"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class TableMute(Base):
+    """Someone the table's creator silenced at that table (they still play)."""
+
+    __tablename__ = "table_mute"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Friend(Base):
+    """One person's friend request or acceptance: two rows, one each way, make friends."""
+
+    __tablename__ = "friend"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    friend_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Invitation(Base):
+    """A person asked to a table by someone there: shown in their pages until answered,
+    and sent as a notice (web.notify)."""
+
+    __tablename__ = "invitation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("game_table.id", ondelete="CASCADE"), index=True
+    )
+    from_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+    to_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    status: Mapped[str] = mapped_column(String(12), default="open", server_default="open")
+    """open | accepted | declined | gone (the table started or closed without them)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    __table_args__ = (UniqueConstraint("table_id", "to_id"),)

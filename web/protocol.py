@@ -14,7 +14,7 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 import orjson
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 from .i18n import N_, Words, field_problem
 
@@ -103,6 +103,46 @@ class TakeSeatCommand(CommandBase):
     type: Literal["take_seat"]
 
 
+PresetCode = Literal[
+    "hello",
+    "good_game",
+    "well_played",
+    "oops",
+    "thinking",
+    "hurry",
+    "thanks",
+    "nice_move",
+    "good_luck",
+    "rematch",
+    "bye",
+    "sorry",
+]
+"""The preset reactions' codes (web.talk.presets words them)."""
+
+
+class ChatCommand(_Message):
+    """Say something at the table: a preset reaction or free text, never both. Not a
+    game command: it carries no game version (talk does not wait for the moves)."""
+
+    type: Literal["chat"]
+    id: CommandId
+    preset: PresetCode | None = None
+    text: Annotated[str, Field(min_length=1, max_length=300)] | None = None
+
+    @model_validator(mode="after")
+    def _one_of(self) -> ChatCommand:
+        if (self.preset is None) == (self.text is None):
+            raise ValueError(N_("a preset or a text, not both or neither"))
+        return self
+
+
+class ChatReadMessage(_Message):
+    """A player read the chat up to line ``seq``. No answer."""
+
+    type: Literal["chat_read"]
+    seq: Version
+
+
 AgreementCommand = OfferEndCommand | AcceptEndCommand | DeclineEndCommand
 """The commands of ending by agreement: the room's business, not a move until agreed."""
 Command = CommandBase
@@ -118,6 +158,8 @@ MESSAGE_TYPES = (
     "accept_end",
     "decline_end",
     "take_seat",
+    "chat",
+    "chat_read",
 )
 
 
@@ -131,11 +173,19 @@ def encode(message: dict[str, Any]) -> str:
 class ProtocolError(Exception):
     """A message the server will not act on; sent back as an ``error`` message."""
 
-    def __init__(self, code: str, message: str | Words, command_id: str | None = None) -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str | Words,
+        command_id: str | None = None,
+        details: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(str(message))
         self.code = code
         self.message = message
         self.command_id = command_id
+        self.details = details or {}
+        """Fields the ``error`` message carries besides its words (``retry_after``)."""
 
 
 @cache
@@ -152,7 +202,9 @@ def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
         | OfferEndCommand
         | AcceptEndCommand
         | DeclineEndCommand
-        | TakeSeatCommand,
+        | TakeSeatCommand
+        | ChatCommand
+        | ChatReadMessage,
         Field(discriminator="type"),
     ]
     return TypeAdapter(union)

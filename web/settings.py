@@ -57,6 +57,10 @@ class Settings(BaseSettings):
     max_frame_bytes: int = Field(default=4096, ge=256, le=1_048_576)
     messages_per_second: float = Field(default=10, gt=0)
     message_burst: int = Field(default=30, ge=1)
+    chat_burst: int = Field(default=5, ge=1, le=100)
+    chat_per_minute: float = Field(default=12, gt=0, le=600)
+    """A person's chat lines: a burst at once, then this many a minute on average (a
+    refusal says when the next would be taken; the socket stays open)."""
     replay_gap_limit: int = Field(default=100, ge=1)
     """A reconnecting client further behind than this gets a snapshot, not the events."""
     presence_refresh_seconds: float = Field(default=10.0, gt=0, le=300)

@@ -16,21 +16,27 @@ from test_fanout import run_alone
 from web.clock import FakeClock
 from web.games import game_kind
 from web.live import EventStore, Room, RoomParts, StoredEvent, StoredGame, Submission, Viewer
+from web.live.buckets import Buckets
 from web.live.fanout import Listener
 from web.live.presence import PresenceElsewhere
-from web.live.room import OUTBOX_LIMIT
 from web.live.thinkers import Thinkers
+from web.live.viewers import OUTBOX_LIMIT
 from web.settings import Settings
 
 
 class RecordingStore:
     """The part of the event store a move uses: what was written, in order."""
 
+    db = None
+
     def __init__(self) -> None:
         self.written: list[tuple[str, StoredEvent]] = []
 
     async def write(self, game_id: str, event: StoredEvent) -> None:
         self.written.append((game_id, event))
+
+    async def say(self, game_id: str, line: object) -> object:
+        raise AssertionError(f"nothing is said in {game_id} in these tests")
 
 
 class RecordingFanout:
@@ -73,6 +79,7 @@ def test_a_room_plays_a_move_from_its_parts_alone() -> None:
             lobby_changed=lambda: lobby_changes.append(None),
             game_over=lambda game_id: None,
             unload=unloaded.append,
+            chat_limits=Buckets(1, 1),
         )
         room = Room(parts, stored)
         await room.join(viewer, None)

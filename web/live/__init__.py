@@ -18,8 +18,9 @@ processes, the game websocket and the games' read-only routes.
 from . import routes, sockets
 from .fanout import make_fanout
 from .hub import Hub
-from .room import Room, RoomParts, Submission, Viewer
+from .room import Room, RoomParts, Submission
 from .store import ConflictError, EventStore, StoredEvent, StoredGame
+from .viewers import Viewer
 
 api_router = routes.router
 """``/api/games/{id}``, its record and its replay."""

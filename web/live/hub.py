@@ -20,7 +20,9 @@ from ..db import Database
 from ..lobby import LobbyBus
 from ..people import ASSISTANCE_LEVELS
 from ..settings import Settings
+from ..talk import store as talk_store
 from .background import in_background
+from .buckets import Buckets
 from .coach import Coach
 from .fanout import Fanout
 from .presence import PresenceElsewhere
@@ -58,6 +60,7 @@ class Hub:
             lobby_changed=self.lobby_changed,
             game_over=self.game_over,
             unload=self.evict,
+            chat_limits=Buckets(settings.chat_per_minute / 60, settings.chat_burst),
         )
 
     async def start(self) -> None:
@@ -128,6 +131,32 @@ class Hub:
         self.lobby.changed()
         in_background(self.fanout.publish({"kind": "lobby"}), FANOUT_FAILED)
 
+    async def mutes_changed(self, user_id: int) -> None:
+        """Someone muted or unmuted a person: the rooms where they are follow — here
+        before this returns, on the other processes as soon as they hear."""
+        await self._reread_unheard(user_id)
+        await self.fanout.publish({"kind": "mutes", "user": user_id})
+
+    def table_talk_changed(self, table_id: int) -> None:
+        """A table's creator changed its rules of talk: its rooms follow, everywhere."""
+        in_background(self._reread_talk_rules(table_id), FANOUT_FAILED)
+        in_background(self.fanout.publish({"kind": "talk", "table": table_id}), FANOUT_FAILED)
+
+    async def _reread_unheard(self, user_id: int) -> None:
+        rooms = [room for room in self.rooms.values() if room.watched_by(user_id)]
+        for room in rooms:
+            people = {viewer.user_id for viewer in room.viewers if viewer.user_id is not None}
+            unheard = await asyncio.to_thread(talk_store.read_unheard, self.db, people)
+            room.talk.unheard_changed(unheard)
+
+    async def _reread_talk_rules(self, table_id: int) -> None:
+        rooms = [room for room in self.rooms.values() if room.talk.rules.table_id == table_id]
+        if not rooms:
+            return
+        chosen, muted = await asyncio.to_thread(talk_store.read_rules, self.db, table_id)
+        for room in rooms:
+            room.talk.rules_changed(chosen, muted)
+
     async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
         """A finished game's rematch was dealt: tell its viewers, here and elsewhere."""
         room = self.rooms.get(game_id)
@@ -176,12 +205,16 @@ class Hub:
         if kind == "lobby":
             self.lobby.changed()
             return
-        if kind in {"assistance", "schedule"}:
+        if kind in {"assistance", "schedule", "mutes"}:
             await self._heard_about_person(message)
+            return
+        if kind == "talk" and isinstance(message.get("table"), int):
+            await self._reread_talk_rules(message["table"])
             return
         if kind == "resync":  # our own listener: messages may have been lost
             for loaded in list(self.rooms.values()):
                 self._catch_up_later(loaded)
+                in_background(loaded.talk.catch_up(), FANOUT_FAILED)
             self.lobby.changed()
             return
         if isinstance(game_id, str):
@@ -201,6 +234,8 @@ class Hub:
             room.heard_away(message)
         elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
             room.rematch_dealt(message["next"])
+        elif kind == "chat" and room is not None and isinstance(message.get("line"), dict):
+            await room.talk.heard(message["line"])
 
     async def _heard_about_person(self, message: dict[str, Any]) -> None:
         """Another process changed a person's preferences: their rooms here follow."""
@@ -212,6 +247,8 @@ class Hub:
             self._set_assistance(user, str(level))
         elif message.get("kind") == "schedule":
             await self._reread_schedules(user)
+        elif message.get("kind") == "mutes":
+            await self._reread_unheard(user)
 
     def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
         changed = self.elsewhere.heard(game_id, message)
@@ -222,6 +259,9 @@ class Hub:
         if room is not None and isinstance(heard, int) and heard > room.version:
             # a version whose own message never came: read it from the database
             self._catch_up_later(room)
+        said = message.get("chat")
+        if room is not None and isinstance(said, int) and said > room.talk.seq:
+            in_background(room.talk.catch_up(), FANOUT_FAILED)  # a chat line, the same
 
     def _catch_up_later(self, room: Room) -> None:
         in_background(room.catch_up(), FANOUT_FAILED)

@@ -16,7 +16,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -35,18 +35,21 @@ from ..i18n import N_, Words
 from ..models import GameEvent
 from ..protocol import PROTOCOL, AgreementCommand, ProtocolError, encode
 from ..settings import Settings
+from ..talk.store import mark_read as store_chat_read
 from .agreement import EndOffer, answer
 from .background import in_background
+from .buckets import Buckets
 from .fanout import Fanout
 from .presence import PresenceElsewhere
-from .screens import Screens, ViewerKind, event_for, viewer_kind
+from .screens import Screens, ViewerKind, event_for
 from .store import ConflictError, EventStore, StoredEvent, StoredGame
+from .talk import Talk, TalkParts
 from .thinkers import Thinkers
+from .viewers import Viewer
 
 log = logging.getLogger(__name__)
 SUBSTITUTE_BOT = "greedy"
 """The level of the bot that plays for an absent player (every game has it: Medium)."""
-OUTBOX_LIMIT = 256
 FANOUT_FAILED = "a background fan-out task failed"
 
 
@@ -63,60 +66,6 @@ class Submission:
     """With ``user_id``, what makes a command apply at most once."""
     assistance: str | None = None
     """The player's assistance level, whose policy may refuse what the rules allow."""
-
-
-@dataclass(eq=False)
-class Viewer:
-    """One websocket watching a room: a seated player or a spectator."""
-
-    user_id: int | None
-    seat: int | None
-    assistance: str = "beginner"
-    language: str = "en"
-    """The language the viewer's refusals are worded in."""
-    outbox: list[str | None] = field(default_factory=list)
-    """Messages waiting for the socket, oldest first; ``None`` says to hang up after them.
-    A plain list, and no task waiting on it: an idle socket (most of them, in games
-    played over days) holds no queue and no sender (web.live.sockets)."""
-    wake: Callable[[], None] | None = None
-    """Called when the outbox gets its first message: the socket starts sending."""
-    overflowed: bool = False
-    close_code: int | None = None
-    """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
-    allowed: bool = True
-    """False for a spectator of a game that lets nobody watch: refused at the door."""
-    seen: int = -1
-    """The newest version this player's page said it showed them (web.notify)."""
-
-    def hang_up(self, code: int = 1013) -> None:
-        """Ask the sender to close the socket; the client reconnects and resyncs."""
-        self.overflowed = True
-        self.close_code = code
-        self._queue(None)
-
-    @property
-    def kind(self) -> ViewerKind:
-        """Which kind of viewer this is: the same messages go to every one of a kind."""
-        return viewer_kind(self.seat, self.assistance)
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue a message for this viewer alone."""
-        self.send_text(encode(message))
-
-    def send_text(self, text: str) -> None:
-        """Queue an encoded message; a viewer too slow to keep up is cut off (it will
-        resync)."""
-        if self.overflowed:
-            return
-        if len(self.outbox) >= OUTBOX_LIMIT:
-            self.hang_up()
-            return
-        self._queue(text)
-
-    def _queue(self, message: str | None) -> None:
-        self.outbox.append(message)
-        if len(self.outbox) == 1 and self.wake is not None:
-            self.wake()
 
 
 @dataclass(frozen=True)
@@ -141,6 +90,8 @@ class RoomParts:
     """A game this process committed the end of (the coach looks at it)."""
     unload: Callable[[Room], None]
     """Forget this room (its viewers reconnect to a fresh one)."""
+    chat_limits: Buckets
+    """How often each person may chat, across this process's rooms."""
 
 
 class Room:
@@ -161,6 +112,21 @@ class Room:
         self.end_offer: EndOffer | None = None
         """The standing offer to end the game by agreement (docs/protocol.md)."""
         self._load(stored)
+        talking = TalkParts(
+            self.game_id, self.seats, lambda: self.live.is_over, lambda: self.viewers
+        )
+        self.talk = Talk(
+            talking,
+            stored.talk,
+            db=parts.store.db,
+            commit=parts.store.say,
+            fanout=parts.fanout,
+            limits=parts.chat_limits,
+        )
+        """The table's chat (web.live.talk): its own numbers, beside the moves'."""
+        self.chat_read = dict(stored.chat_read)
+        self._told_of_the_end = self.live.is_over
+        """Whether the players were given the spectators' lines (they are, at the end)."""
 
     def _load(self, stored: StoredGame) -> None:
         self.setup = stored.setup
@@ -489,6 +455,7 @@ class Room:
             "seats": sorted(seats),
             "spectators": spectators,
             "version": self.version,
+            "chat": self.talk.seq,
         }
         in_background(self.parts.fanout.publish(message), FANOUT_FAILED)
 
@@ -499,6 +466,9 @@ class Room:
         viewer (web.live.screens), the same text to each socket of that kind."""
         if self.end_offer is not None and self.version > self.end_offer.version:
             self._offer_changed(None, lapsed="moved")
+        if self.live.is_over and not self._told_of_the_end:
+            self._told_of_the_end = True
+            self.talk.game_ended()
         kinds: dict[ViewerKind, list[Viewer]] = {}
         for viewer in self.viewers:
             kinds.setdefault(viewer.kind, []).append(viewer)
@@ -530,7 +500,25 @@ class Room:
             "turn_days": self.pace.turn_days,
             "away_until": self.away_until(),
             "on_timeout": self.pace.on_timeout if self.pace.clocked else None,
+            "chat": self._chat_snapshot(viewer),
         }
+
+    def _chat_snapshot(self, viewer: Viewer) -> dict[str, Any]:
+        read = 0 if viewer.seat is None else self.chat_read.get(viewer.seat, 0)
+        snapshot = self.talk.snapshot(viewer, viewer.chat_since, read)
+        viewer.chat_since = self.talk.seq  # later lines reach it live
+        return snapshot
+
+    async def chat_read_to(self, viewer: Viewer, seq: int) -> None:
+        """A player read the chat up to ``seq``: kept, for "my games"' unread counts."""
+        seq = min(seq, self.talk.seq)
+        if viewer.seat is None or seq <= self.chat_read.get(viewer.seat, 0):
+            return
+        self.chat_read[viewer.seat] = seq
+        await asyncio.to_thread(
+            store_chat_read, self.parts.store.db, self.game_id, viewer.seat, seq
+        )
+        self.parts.lobby_changed()
 
     def away_until(self) -> list[float | None]:
         """Per seat: when its player's days away end, while they are away (turn-based
@@ -601,6 +589,10 @@ class Room:
             self.parts.unload(self)
         else:
             self._rest_if_idle()
+
+    def watched_by(self, user_id: int) -> bool:
+        """Whether a socket of this person's watches the room here."""
+        return any(viewer.user_id == user_id for viewer in self.viewers)
 
     def presence_changed(self, *, local: bool = True) -> None:
         """Tell this room's viewers who is here; a change here is told to the other

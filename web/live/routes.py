@@ -12,10 +12,11 @@ from fastapi.responses import JSONResponse
 from sqlalchemy import select
 
 from ..games import game_kind
-from ..i18n import N_, Words
+from ..i18n import N_, Words, best_language
 from ..lobby import game_by_id, game_summary, require_watcher, seat_of
-from ..models import GameAnalysis, GameEvent
+from ..models import GameAnalysis, GameEvent, User
 from ..people import OptionalUser, SessionDep
+from ..talk.store import replay_lines
 from .coach import points_of
 from .coach import summary as coach_summary
 
@@ -145,7 +146,18 @@ def read_replay(
         "result": game.result,
         "steps": steps,
         "coach": coach,
+        "chat": _talk(session, request, game.id, user),
     }
+
+
+def _talk(
+    session: SessionDep, request: Request, game_id: str, user: User | None
+) -> list[dict[str, Any]]:
+    """The game's talk, worded for the reader (web.talk)."""
+    preferred = None if user is None or user.preference is None else user.preference.language
+    language = best_language(preferred, request.headers.get("accept-language"))
+    lines = replay_lines(session, game_id, None if user is None else user.id)
+    return [line.message(language) for line in lines]
 
 
 def _coach_notes(

@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import logging
 import re
-import time
 from datetime import timedelta
 from typing import Any, cast
 
@@ -33,6 +32,8 @@ from ..people import user_of_session
 from ..protocol import (
     PROTOCOL,
     AcceptEndCommand,
+    ChatCommand,
+    ChatReadMessage,
     CommandBase,
     DeclineEndCommand,
     OfferEndCommand,
@@ -46,32 +47,15 @@ from ..protocol import (
 )
 from ..settings import Settings
 from ..site import origin_is_ours, own_origin
+from ..talk.store import unheard_pairs
+from .buckets import TokenBucket
 from .hub import Hub
-from .room import Room, Submission, Viewer
+from .room import Room, Submission
+from .viewers import Viewer
 
 log = logging.getLogger(__name__)
 POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
 OUTDATED_CLIENT = N_("this page is out of date: reload it to go on playing")
-
-
-class TokenBucket:
-    """At most ``rate`` messages a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.capacity = float(burst)
-        self.tokens = float(burst)
-        self.updated = time.monotonic()
-
-    def take(self) -> bool:
-        """Spend one token if there is one."""
-        now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
@@ -125,7 +109,16 @@ def _viewer_for(
                 assistance, preferred = chosen[0] or assistance, chosen[1]
         language = best_language(preferred, accept_language)
         allowed = may_watch(game, user_id)
-        return Viewer(user_id, seat, assistance, language, allowed=allowed)
+        unheard = {} if user_id is None else unheard_pairs(session, [user_id])
+        return Viewer(
+            user_id,
+            seat,
+            assistance,
+            language,
+            allowed=allowed,
+            name="" if user is None else user.name,
+            unheard=unheard.get(user_id or 0, frozenset()),
+        )
 
 
 SOCKET_PATH = re.compile(r"/ws/games/([^/]+)")
@@ -173,6 +166,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
         return
     await websocket.accept()
     since = _since(websocket.query_params.get("since"))
+    viewer.chat_since = _since(websocket.query_params.get("chat_since"))
     sender = Sender(websocket, viewer)
     viewer.wake = sender.wake
     await room.join(viewer, since)
@@ -263,7 +257,8 @@ async def _receive_loop(
         try:
             await _handle(text, room, viewer)
         except ProtocolError as error:
-            viewer.send(_error(error.code, error.message, error.command_id, viewer.language))
+            refusal = _error(error.code, error.message, error.command_id, viewer.language)
+            viewer.send({**refusal, **error.details})
 
 
 async def _handle(text: str, room: Room, viewer: Viewer) -> None:
@@ -278,6 +273,13 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         return
     if isinstance(message, SeenMessage):
         await room.seen(viewer, message.version)
+        return
+    if isinstance(message, ChatCommand):
+        seq = await room.talk.say(viewer, message)
+        viewer.send({"type": "ack", "id": message.id, "seq": seq})
+        return
+    if isinstance(message, ChatReadMessage):
+        await room.chat_read_to(viewer, message.seq)
         return
     assert isinstance(message, CommandBase)
     if viewer.seat is None:

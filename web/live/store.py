@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, cast
+from functools import partial
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, Table, bindparam, case, delete, insert, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -28,6 +30,8 @@ from ..days.people import schedules_of
 from ..days.schedule import Schedule
 from ..db import Database
 from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, SeatSubstitute
+from ..talk.lines import ChatLine
+from ..talk.store import SAY_ATTEMPTS, TableTalk, number_lines, read_marks, read_table_talk
 
 
 class ConflictError(Exception):
@@ -55,6 +59,9 @@ class StoredEvent:
     """When the sweep must look at the game next (turn-based games: at once)."""
 
 
+T = TypeVar("T")
+
+
 @dataclass
 class StoredGame:
     """A game as read from the database."""
@@ -80,6 +87,10 @@ class StoredGame:
     turn_started: datetime | None = None
     schedules: dict[int, Schedule] = field(default_factory=dict)
     """The players' schedules, by person (turn-based games only)."""
+    talk: TableTalk = field(default_factory=TableTalk)
+    """The table's rules of talk and the last lines said (web.talk)."""
+    chat_read: dict[int, int] = field(default_factory=dict)
+    """Per seat, the last chat line its player read."""
 
 
 def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
@@ -105,6 +116,8 @@ class EventStore:
         """When each event is stored (the game's time, web.clock)."""
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromino-writer")
         self._queued: list[tuple[str, StoredEvent, asyncio.Future[None]]] = []
+        self._lines: list[tuple[str, ChatLine, asyncio.Future[ChatLine]]] = []
+        """Chat lines waiting for their number (web.talk), committed the same way."""
         self._flusher: asyncio.Task[None] | None = None
         self._connection: Connection | None = None
         """The writer thread's own connection, kept from one commit to the next."""
@@ -126,7 +139,63 @@ class EventStore:
             self._flusher = asyncio.create_task(self._flush())
         await done
 
+    async def say(self, game_id: str, line: ChatLine) -> ChatLine:
+        """Commit a chat line under its game's next number, on the writer thread with
+        the moves (and other games' lines); the line as numbered."""
+        done: asyncio.Future[ChatLine] = asyncio.get_running_loop().create_future()
+        self._lines.append((game_id, line, done))
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+        return await done
+
     async def _flush(self) -> None:
+        while self._queued or self._lines:
+            await self._flush_events()
+            await self._flush_lines()
+
+    async def _flush_lines(self) -> None:
+        loop = asyncio.get_running_loop()
+        batch, self._lines = self._lines, []
+        if not batch:
+            return
+        items = [(game_id, line) for game_id, line, _ in batch]
+        try:
+            outcomes = await loop.run_in_executor(self._writer, self.commit_lines, items)
+        except Exception as failure:  # the executor itself failed
+            outcomes = [failure] * len(batch)
+        for (_, _, done), outcome in zip(batch, outcomes, strict=True):
+            if done.done():
+                continue
+            if isinstance(outcome, BaseException):
+                done.set_exception(outcome)
+            else:
+                done.set_result(outcome)
+
+    def commit_lines(self, items: list[tuple[str, ChatLine]]) -> list[ChatLine | BaseException]:
+        """Number and store chat lines in one transaction (each in its own if that
+        fails: a number another process took is taken again, a few times). Called on
+        the writer thread."""
+        now = self.clock.now()
+        try:
+            return list(self._transaction(partial(number_lines, items=items, now=now)))
+        except Exception:
+            pass
+        outcomes: list[ChatLine | BaseException] = []
+        for item in items:
+            outcome: ChatLine | BaseException = RuntimeError("no number for a chat line")
+            for _ in range(SAY_ATTEMPTS):
+                try:
+                    (outcome,) = self._transaction(partial(number_lines, items=[item], now=now))
+                    break
+                except IntegrityError as error:
+                    outcome = error
+                except Exception as error:
+                    outcome = error
+                    break
+            outcomes.append(outcome)
+        return outcomes
+
+    async def _flush_events(self) -> None:
         loop = asyncio.get_running_loop()
         while self._queued:
             batch, self._queued = self._queued, []
@@ -150,7 +219,7 @@ class EventStore:
         Returns each one's error or None. Every commit — one move or many, a game
         ending or not — takes the same few statements. Called on the writer thread."""
         try:
-            self._transaction(items)
+            self._transaction(partial(self._store_many, items=items))
             return [None] * len(items)
         except Exception as error:
             if len(items) == 1:
@@ -158,14 +227,14 @@ class EventStore:
         errors: list[BaseException | None] = []
         for item in items:
             try:
-                self._transaction([item])
+                self._transaction(partial(self._store_many, items=[item]))
             except Exception as error:
                 errors.append(error)
             else:
                 errors.append(None)
         return errors
 
-    def _transaction(self, items: list[tuple[str, StoredEvent]]) -> None:
+    def _transaction(self, work: Callable[[Connection], T]) -> T:
         """One transaction on the writer's kept connection. Keeping it, and building the
         statements once, more than halves a commit's CPU (a pool's checkout and return
         each cost a round of calls, and a statement built anew is analysed anew): a
@@ -177,8 +246,7 @@ class EventStore:
             self._connection = connection
             try:
                 with connection.begin():
-                    self._store_many(connection, items)
-                return
+                    return work(connection)
             except DBAPIError as error:
                 self._drop_connection()
                 if attempt == 2 or not error.connection_invalidated:
@@ -186,6 +254,7 @@ class EventStore:
             except BaseException:
                 self._drop_connection()
                 raise
+        raise AssertionError("unreachable: the second attempt returns or raises")
 
     def _drop_connection(self) -> None:
         if self._connection is not None:
@@ -224,6 +293,8 @@ class EventStore:
             pace = Pace(game.turn_days, game.on_timeout, game.vacation)
             people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
             schedules = schedules_of(session, people, self.clock.now()) if pace.clocked else {}
+            talk = read_table_talk(session, game)
+            chat_read = read_marks(session, game_id)
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -241,6 +312,8 @@ class EventStore:
                 pace=pace,
                 turn_started=game.turn_started_at,
                 schedules=schedules,
+                talk=talk,
+                chat_read=chat_read,
             )
 
     @staticmethod

@@ -33,6 +33,14 @@ class LiveGames(Protocol):
     async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
         """Tell a finished game's viewers, everywhere, of its rematch."""
 
+    async def mutes_changed(self, user_id: int) -> None:
+        """A person muted or unmuted someone: the chat their games' rooms pass to them
+        (and from them) follows — here before this returns, then on the other processes."""
+
+    def table_talk_changed(self, table_id: int) -> None:
+        """A table's creator switched free text or muted someone there: its game's
+        room tells its viewers, here and on the other processes."""
+
 
 def live_games(request: Request) -> LiveGames:
     """The app's live games (its hub)."""

@@ -136,6 +136,8 @@ class GameSummary(BaseModel):
     """When the turn's time runs out (Unix seconds), if it has a clock."""
     last_move: dict[str, Any] | None = None
     """``{"seat", "action", "at"}``: who did what last, and when (Unix seconds)."""
+    unread: int = 0
+    """Lines of the players' chat by others that I have not read (web.talk)."""
 
 
 class SoloBest(BaseModel):

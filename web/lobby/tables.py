@@ -15,7 +15,7 @@ from chromino.core.errors import InvalidSetupError
 from ..db import as_utc
 from ..games import GAMES, GameKind, game_kind
 from ..i18n import N_, N_plural, Words
-from ..models import Game, GameEvent, GamePlayer, GameTable, TableSeat, User
+from ..models import Block, ChatMessage, Game, GameEvent, GamePlayer, GameTable, TableSeat, User
 from .schemas import (
     GameSummary,
     SeatIn,
@@ -199,10 +199,24 @@ def join(table: GameTable, user: User, *, turn_based_limit: int | None = None) -
         _check_turn_based_room(object_session_of(table), user, turn_based_limit)
     if any(seat.user_id == user.id for seat in table.seats):
         raise TableError(409, "already_seated", Words(N_("you already have a seat at this table")))
+    _refuse_the_muted(table, user)
     free = [seat for seat in table.seats if seat.bot is None and seat.user_id is None]
     if not free:
         raise TableError(409, "table_full", Words(N_("every seat at this table is taken")))
     free[0].user_id = user.id
+
+
+def _refuse_the_muted(table: GameTable, user: User) -> None:
+    """A private table is not for someone its creator or a person seated there muted
+    (web.friends): 403 ``muted``, without saying who."""
+    if table.public:
+        return
+    there = {seat.user_id for seat in table.seats if seat.user_id is not None}
+    if table.creator_id is not None:
+        there.add(table.creator_id)
+    muted = select(Block.user_id).where(Block.user_id.in_(there), Block.blocked_id == user.id)
+    if there and object_session_of(table).scalar(muted.limit(1)) is not None:
+        raise TableError(403, "muted", Words(N_("you cannot join this table")))
 
 
 def leave(table: GameTable, user: User) -> None:
@@ -496,8 +510,37 @@ def my_game_lines(session: Session, user: User, limit: int = 100) -> list[GameSu
     """My games as "my games" lists them, sorted by :func:`urgency`."""
     games = my_games(session, user, limit)
     moves = last_moves(session, games)
+    unread = unread_lines(session, user.id, [game.id for game in games])
     lines = [game_summary(game, user.id, moves.get(game.id)) for game in games]
+    for line in lines:
+        line.unread = unread.get(line.id, 0)
     return sorted(lines, key=urgency)
+
+
+def unread_lines(session: Session, user_id: int, game_ids: list[str]) -> dict[str, int]:
+    """Per game, the players' chat lines by others after the last I read (those of
+    people muted either way left out), in one query."""
+    if not game_ids:
+        return {}
+    muted = select(Block.blocked_id).where(Block.user_id == user_id)
+    muting = select(Block.user_id).where(Block.blocked_id == user_id)
+    query = (
+        select(ChatMessage.game_id, func.count())
+        .join(
+            GamePlayer,
+            (GamePlayer.game_id == ChatMessage.game_id) & (GamePlayer.user_id == user_id),
+        )
+        .where(
+            ChatMessage.game_id.in_(game_ids),
+            ChatMessage.room == "players",
+            ChatMessage.seq > GamePlayer.chat_read,
+            ChatMessage.user_id != user_id,
+            ChatMessage.user_id.not_in(muted),
+            ChatMessage.user_id.not_in(muting),
+        )
+        .group_by(ChatMessage.game_id)
+    )
+    return {game_id: int(count) for game_id, count in session.execute(query)}
 
 
 def my_games(session: Session, user: User, limit: int = 100) -> list[Game]:

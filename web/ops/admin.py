@@ -24,7 +24,17 @@ from sqlalchemy.orm import Session
 
 from ..db import Database, as_utc, utcnow
 from ..games import game_kind
-from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, TableSeat, User
+from ..models import (
+    ChatMessage,
+    ChatReport,
+    Game,
+    GameEvent,
+    GamePlayer,
+    GameTable,
+    Preference,
+    TableSeat,
+    User,
+)
 
 FORMER_GUEST = "former guest"
 """What a pruned guest is called in the games they played."""
@@ -329,6 +339,55 @@ def stuck_games(
                 names = [str(seat.get("name")) for seat in game.seats]
                 stuck.append(StuckGame(game.id, game.version, names, moment, now - moment))
         return stuck
+
+
+@dataclass(frozen=True)
+class ReportedLine:
+    """A chat line someone reported, as the host reads it."""
+
+    report_id: int
+    game_id: str
+    seq: int
+    author: str
+    said: str
+    reporter: str
+    reason: str
+    at: datetime
+
+
+def chat_reports(database: Database, *, handled: bool = False) -> list[ReportedLine]:
+    """The reports of chat lines not yet handled (all of them with ``handled``), oldest first."""
+    with database.session() as session:
+        query = (
+            select(ChatReport, ChatMessage, User.name)
+            .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
+            .outerjoin(User, User.id == ChatReport.reporter_id)
+            .order_by(ChatReport.created_at)
+        )
+        if not handled:
+            query = query.where(ChatReport.handled.is_(False))
+        return [
+            ReportedLine(
+                report.id,
+                line.game_id,
+                line.seq,
+                line.name,
+                line.text if line.text is not None else f"[{line.preset}]",
+                reporter or "(gone)",
+                report.reason,
+                as_utc(report.created_at),
+            )
+            for report, line, reporter in session.execute(query)
+        ]
+
+
+def handle_report(database: Database, report_id: int) -> None:
+    """Mark a report as dealt with (it stays, with its line)."""
+    with database.session() as session, session.begin():
+        report = session.get(ChatReport, report_id)
+        if report is None:
+            raise AdminError(f"no report has the id {report_id}")
+        report.handled = True
 
 
 def end_game(database: Database, game_id: str, reason: str = "ended by the host") -> dict[str, Any]:

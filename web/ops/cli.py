@@ -159,6 +159,27 @@ def admin_end_game(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def admin_reports(args: argparse.Namespace, settings: Settings) -> int:
+    database = Database(settings.database_url)
+    try:
+        if args.handled is not None:
+            admin.handle_report(database, args.handled)
+            print(f"report {args.handled} marked as handled")
+            return 0
+        reports = admin.chat_reports(database, handled=args.all)
+    finally:
+        database.dispose()
+    if not reports:
+        print("no chat line is waiting for a look")
+        return 0
+    for report in reports:
+        moment = report.at.isoformat(timespec="seconds")
+        print(f"#{report.report_id} {moment} game {report.game_id} line {report.seq}")
+        print(f"    {report.author}: {report.said}")
+        print(f"    reported by {report.reporter}: {report.reason or '(no reason given)'}")
+    return 0
+
+
 def _shown(database_url: str) -> str:
     """A database URL without its password."""
     from sqlalchemy.engine import make_url
@@ -222,7 +243,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     restore_cmd.set_defaults(run=db_restore)
 
-    tools = commands.add_parser("admin", help="a host's tools: guests and stuck games")
+    tools = commands.add_parser("admin", help="a host's tools: guests, stuck games, reports")
     admin_commands = tools.add_subparsers(dest="action", required=True, metavar="ACTION")
     prune = admin_commands.add_parser(
         "prune-guests",
@@ -245,6 +266,14 @@ def _parser() -> argparse.ArgumentParser:
     end.add_argument("game_id", help="the game's id (as in /g/ID)")
     end.add_argument("--reason", default="ended by the host", help="stored with the result")
     end.set_defaults(run=admin_end_game)
+    reports = admin_commands.add_parser(
+        "reports", parents=[database_option], help="chat lines players reported"
+    )
+    reports.add_argument("--all", action="store_true", help="the handled ones too")
+    reports.add_argument(
+        "--handled", type=_positive, metavar="ID", help="mark report ID as dealt with"
+    )
+    reports.set_defaults(run=admin_reports)
 
     for name, summary in ENGINE_COMMANDS.items():  # handled by chromino.cli; listed for --help
         commands.add_parser(name, help=f"{summary} (chromino {name} --help)", add_help=False)

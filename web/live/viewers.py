@@ -1,0 +1,73 @@
+"""A viewer of a room: one websocket, a seated player or a spectator, and its outbox."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..protocol import encode
+from .screens import ViewerKind, viewer_kind
+
+OUTBOX_LIMIT = 256
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One websocket watching a room: a seated player or a spectator."""
+
+    user_id: int | None
+    seat: int | None
+    assistance: str = "beginner"
+    language: str = "en"
+    """The language the viewer's refusals are worded in."""
+    outbox: list[str | None] = field(default_factory=list)
+    """Messages waiting for the socket, oldest first; ``None`` says to hang up after them.
+    A plain list, and no task waiting on it: an idle socket (most of them, in games
+    played over days) holds no queue and no sender (web.live.sockets)."""
+    wake: Callable[[], None] | None = None
+    """Called when the outbox gets its first message: the socket starts sending."""
+    overflowed: bool = False
+    close_code: int | None = None
+    """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
+    allowed: bool = True
+    """False for a spectator of a game that lets nobody watch: refused at the door."""
+    seen: int = -1
+    """The newest version this player's page said it showed them (web.notify)."""
+    name: str = ""
+    """The person's name, for what they say as a spectator (a player's is their seat's)."""
+    unheard: frozenset[int] = frozenset()
+    """Whose chat lines never reach this viewer: those they muted, and those who muted
+    them (web.talk)."""
+    chat_since: int | None = None
+    """The newest chat line this viewer's page holds: a snapshot sends only newer ones."""
+
+    def hang_up(self, code: int = 1013) -> None:
+        """Ask the sender to close the socket; the client reconnects and resyncs."""
+        self.overflowed = True
+        self.close_code = code
+        self._queue(None)
+
+    @property
+    def kind(self) -> ViewerKind:
+        """Which kind of viewer this is: the same messages go to every one of a kind."""
+        return viewer_kind(self.seat, self.assistance)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for this viewer alone."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an encoded message; a viewer too slow to keep up is cut off (it will
+        resync)."""
+        if self.overflowed:
+            return
+        if len(self.outbox) >= OUTBOX_LIMIT:
+            self.hang_up()
+            return
+        self._queue(text)
+
+    def _queue(self, message: str | None) -> None:
+        self.outbox.append(message)
+        if len(self.outbox) == 1 and self.wake is not None:
+            self.wake()
