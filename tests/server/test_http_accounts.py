@@ -34,6 +34,7 @@ STORED_PREFERENCES = {
     "reversed_arrows": False,
     "sound": True,
     "language": "auto",  # the browser's, until chosen
+    "show_online": True,  # friends see when I am online (web.friends)
 }
 """The preferences stored as they are shown (the others are shown in their own shape)."""
 DEFAULT_PREFERENCES = {
@@ -434,6 +435,7 @@ def test_every_listed_value_of_every_preference_is_accepted(client: TestClient) 
         "symbols": [True, False],
         "reversed_arrows": [True, False],
         "sound": [False, True],
+        "show_online": [False, True],
     }
     for field, values in choices.items():
         for value in values:
@@ -548,6 +550,21 @@ API_ROUTES = {
     ("DELETE", "/api/me/push-devices"),
     ("PUT", "/api/me/email"),  # tests/server/test_notices.py
     ("DELETE", "/api/me/email"),
+    ("GET", "/api/friends"),  # tests/server/test_friends.py
+    ("POST", "/api/friends"),
+    ("DELETE", "/api/friends/{user_id}"),
+    ("GET", "/api/me/mutes"),
+    ("PUT", "/api/me/mutes/{user_id}"),
+    ("DELETE", "/api/me/mutes/{user_id}"),
+    ("POST", "/api/tables/{invite_code}/invitations"),  # tests/server/test_invitations.py
+    ("GET", "/api/invitations"),
+    ("POST", "/api/invitations/{invitation_id}/accept"),
+    ("POST", "/api/invitations/{invitation_id}/decline"),
+    ("POST", "/api/games/{game_id}/again"),
+    ("PATCH", "/api/tables/{invite_code}/chat"),  # tests/server/test_chat.py
+    ("PUT", "/api/games/{game_id}/mutes/{user_id}"),
+    ("DELETE", "/api/games/{game_id}/mutes/{user_id}"),
+    ("POST", "/api/chat/{game_id}/{seq}/report"),
 }
 
 

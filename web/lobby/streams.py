@@ -3,8 +3,10 @@ as they change (server-sent events).
 
 ``GET /api/lobby/events`` (``event: lobby``) carries the open public tables and my
 games; ``GET /api/me/events`` (``event: me``) what every page's header shows of me:
-my name, my preferences and how many games wait for my move (the lobby stream sends
-``me`` events too, so the home page needs one stream);
+my name, my preferences, how many games wait for my move, my invitations to tables
+and how many friend requests wait for my answer (the lobby stream sends ``me``
+events too, so the home page needs one stream; while either is open, its person is
+marked online for their friends every minute, web.friends.presence);
 ``GET /api/tables/{invite_code}/events`` (``event: table``) one table as
 ``GET /api/tables/{invite_code}`` gives it (a table that does not exist is a 404
 before the stream starts). Whatever changes a table or a game wakes every stream
@@ -26,6 +28,8 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from ..db import Database
+from ..friends import invitations, relations
+from ..friends.presence import Beat
 from ..models import User
 from ..people import SessionDep, public_user, user_of_session
 from . import tables
@@ -47,6 +51,7 @@ async def lobby_events(request: Request) -> AsyncIterator[ServerSentEvent]:
     stream = _changes(
         live_games(request).lobby,
         {"lobby": lambda: _lobby_lists(database, user_id), "me": lambda: _me(database, user_id)},
+        beat=_beat(request, user_id),
     )
     async for message in stream:
         yield message
@@ -62,7 +67,11 @@ async def me_events(request: Request) -> AsyncIterator[ServerSentEvent]:
     idle = timedelta(days=request.app.state.settings.session_idle_days)
     cookie = dict(request.session)
     user_id = await asyncio.to_thread(_user_id_of, database, cookie, idle)
-    stream = _changes(live_games(request).lobby, {"me": lambda: _me(database, user_id)})
+    stream = _changes(
+        live_games(request).lobby,
+        {"me": lambda: _me(database, user_id)},
+        beat=_beat(request, user_id),
+    )
     async for message in stream:
         yield message
 
@@ -85,15 +94,28 @@ async def table_events(
         yield message
 
 
+def _beat(request: Request, user_id: int | None) -> Beat | None:
+    """What marks the stream's person online (none for a visitor without an account)."""
+    if user_id is None:
+        return None
+    return Beat(request.app.state.db, live_games(request).clock, user_id)
+
+
 async def _changes(
-    bus: LobbyBus, reads: dict[str, Callable[[], dict[str, Any] | None]]
+    bus: LobbyBus,
+    reads: dict[str, Callable[[], dict[str, Any] | None]],
+    *,
+    beat: Beat | None = None,
 ) -> AsyncIterator[ServerSentEvent]:
     """What each of ``reads`` gives (in a thread), sent as the event it is named by at
     once and again each time the bus wakes and it differs (None: nothing to send); a
-    burst of changes makes one reading."""
+    burst of changes makes one reading. The ``beat``, when due, marks the person online
+    (the loop comes round at least every keep-alive)."""
     last: dict[str, dict[str, Any] | None] = {}
     async with bus.listen() as changed:
         while True:
+            if beat is not None and beat.due():
+                await asyncio.to_thread(beat.mark)
             changed.clear()
             for event, read in reads.items():
                 now = await asyncio.to_thread(read)
@@ -125,8 +147,10 @@ def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
 
 
 def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
-    """My name, my preferences and ``waiting``: my games in progress whose turn is mine,
-    solo games left out (nobody waits on them)."""
+    """My name, my preferences, ``waiting``: my games in progress whose turn is mine,
+    solo games left out (nobody waits on them), ``invitations`` as
+    ``GET /api/invitations`` lists them and ``friend_requests``: how many people
+    added me that I have not added back."""
     if user_id is None:
         return None
     with db.session() as session:
@@ -144,6 +168,11 @@ def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
             "registered": me.registered,
             "preferences": me.preferences.model_dump(),
             "waiting": waiting,
+            "invitations": [
+                invitation.model_dump(by_alias=True)
+                for invitation in invitations.open_invitations(session, user.id)
+            ],
+            "friend_requests": relations.incoming_count(session, user.id),
         }
 
 

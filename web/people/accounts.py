@@ -217,5 +217,6 @@ def public_user(user: User) -> UserPublic:
             switched_off=switched_off(preference),
             email=preference.email,
             email_verified=preference.email_verified,
+            show_online=preference.show_online is not False,  # None: not stored yet
         ),
     )

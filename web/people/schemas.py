@@ -119,6 +119,8 @@ class PreferencesUpdate(Inbound):
     digest_hour: int | None = Field(default=None, ge=0, le=23)
     """The local hour of the daily email of games waiting for me."""
     switched_off: SwitchedOff | None = None
+    show_online: bool | None = None
+    """Whether my friends see when I am online and the games I play (web.friends)."""
 
 
 class PreferencesPublic(BaseModel):
@@ -135,6 +137,7 @@ class PreferencesPublic(BaseModel):
     switched_off: dict[str, list[str]]
     email: str | None
     email_verified: bool
+    show_online: bool
 
 
 NOTICE_KINDS = {"push": tuple(PUSH_KINDS), "email": tuple(EMAIL_KINDS)}

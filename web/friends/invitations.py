@@ -1,0 +1,208 @@
+"""Invitations to tables: a friend asked to an open table, and "play again with the
+same people" after a game.
+
+An invitation is a row per table and person (asking again refreshes the one there,
+so nobody holds two) and a notice through the outbox (web.notify: a push when they
+want one); the person's pages list it through the me stream until they answer or the
+table stops gathering. Accepting is joining: the lobby's own join, with its rules
+(a full or started table, the turn-based cap, a mute) and its refusals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy import exists, select
+from sqlalchemy.orm import Session, aliased
+
+from ..db import as_utc
+from ..games import game_kind
+from ..i18n import N_, Words
+from ..lobby import tables
+from ..lobby.schemas import SeatIn, TableCreateBase
+from ..models import Game, GameTable, Invitation, TableSeat, User
+from ..notify.outbox import NoticeDraft, add_notices
+from . import relations
+from .relations import refuse
+from .schemas import InvitationPublic
+
+
+def table_url(table: GameTable) -> str:
+    return f"/t/{table.invite_code}"
+
+
+def open_invitations(session: Session, user_id: int) -> list[InvitationPublic]:
+    """My invitations still to answer, newest first: only to tables still gathering
+    where I have no seat yet (one query)."""
+    inviter = aliased(User)
+    seated = exists().where(TableSeat.table_id == GameTable.id, TableSeat.user_id == user_id)
+    query = (
+        select(Invitation, GameTable.invite_code, GameTable.kind, inviter.name)
+        .join(GameTable, GameTable.id == Invitation.table_id)
+        .outerjoin(inviter, inviter.id == Invitation.from_id)
+        .where(Invitation.to_id == user_id, Invitation.status == "open")
+        .where(GameTable.status == "open", ~seated)
+        .order_by(Invitation.created_at.desc(), Invitation.id.desc())
+    )
+    return [
+        InvitationPublic(
+            id=invitation.id,
+            table=code,
+            sender=name,
+            game=kind,
+            created_at=as_utc(invitation.created_at).isoformat(),
+        )
+        for invitation, code, kind, name in session.execute(query)
+    ]
+
+
+def invite(
+    session: Session, table: GameTable, inviter: User, user_ids: Iterable[int], now: datetime
+) -> list[int]:
+    """Invite these people (already checked) to the table: a fresh invitation each (an
+    answered one opens again), and a notice for each one not already waiting."""
+    ids = list(dict.fromkeys(user_ids))
+    if not ids:
+        return []
+    known = {
+        row.to_id: row
+        for row in session.scalars(
+            select(Invitation).where(Invitation.table_id == table.id, Invitation.to_id.in_(ids))
+        )
+    }
+    drafts = []
+    for user_id in ids:
+        invitation = known.get(user_id)
+        if invitation is not None and invitation.status == "open":
+            continue  # still waiting: no second notice
+        if invitation is None:
+            invitation = Invitation(table_id=table.id, to_id=user_id)
+            session.add(invitation)
+        invitation.from_id, invitation.status, invitation.created_at = inviter.id, "open", now
+        drafts.append(
+            NoticeDraft(
+                key=f"invitation:{table.id}:{user_id}:{int(now.timestamp())}",
+                user_id=user_id,
+                kind="invitation",
+                game_id=None,
+                version=None,
+                details={
+                    "players": [inviter.name],
+                    "game": table.kind,
+                    "table": table.invite_code,
+                },
+                due=now,
+            )
+        )
+    session.flush()
+    add_notices(session, drafts)
+    return ids
+
+
+def _seated(table: GameTable) -> set[int]:
+    return {seat.user_id for seat in table.seats if seat.user_id is not None}
+
+
+NOT_AT_TABLE = N_("only someone at this table can invite people to it")
+NO_FREE_SEAT = N_("every seat at this table is taken")
+NOT_FRIENDS = N_("you can invite only your friends")
+
+
+def invite_friends(
+    session: Session, table: GameTable, me: User, user_ids: list[int], now: datetime
+) -> list[int]:
+    """Invite those of ``user_ids`` who are my friends, mute neither way and have no
+    seat here; the others are left out. 409 when the table is not gathering or has no
+    free seat, 403 when I am not at it, 403 ``not_friends`` when nobody could be
+    invited and someone asked for is no friend of mine."""
+    if table.status != "open":
+        raise refuse(409, "table_not_open", Words(tables.TABLE_STATUS[table.status]))
+    seated = _seated(table)
+    if me.id not in seated and me.id != table.creator_id:
+        raise refuse(403, "not_at_table", Words(NOT_AT_TABLE))
+    if not any(seat.user_id is None and seat.bot is None for seat in table.seats):
+        raise refuse(409, "table_full", Words(NO_FREE_SEAT))
+    asked = set(user_ids) - {me.id}
+    friends = relations.mutual_friends(session, me.id, asked)
+    muted = relations.muted_with(session, me.id, friends)
+    invited = invite(session, table, me, sorted(friends - muted - seated), now)
+    if not invited and asked - friends:
+        raise refuse(403, "not_friends", Words(NOT_FRIENDS))
+    return invited
+
+
+NO_SUCH_INVITATION = N_("you have no such invitation")
+
+
+def my_invitation(session: Session, me: User, invitation_id: int) -> Invitation:
+    """My invitation of this id, or a 404 (someone else's is no invitation of mine)."""
+    invitation = session.get(Invitation, invitation_id)
+    if invitation is None or invitation.to_id != me.id:
+        raise refuse(404, "no_such_invitation", Words(NO_SUCH_INVITATION))
+    return invitation
+
+
+def accept(
+    session: Session, me: User, invitation_id: int, *, turn_based_limit: int | None
+) -> GameTable:
+    """Take a seat at the table I am invited to (the lobby's join and its refusals);
+    accepting again once seated changes nothing."""
+    invitation = my_invitation(session, me, invitation_id)
+    table = session.get(GameTable, invitation.table_id)
+    assert table is not None  # the invitation goes with its table
+    if me.id not in _seated(table):
+        tables.join(table, me, turn_based_limit=turn_based_limit)
+    invitation.status = "accepted"
+    return table
+
+
+def decline(session: Session, me: User, invitation_id: int) -> None:
+    my_invitation(session, me, invitation_id).status = "declined"
+
+
+SOLO_AGAIN = N_("a solo game has nobody to invite: start another one")
+
+
+def play_again(
+    session: Session, game: Game, me: User, now: datetime, *, turn_based_limit: int | None
+) -> tuple[GameTable, list[int]]:
+    """A new table like the finished game's — its game, options, pace, watching rule,
+    public flag and bots — with me in my seat of the game and its other players
+    invited (friends or not: they just played together; not who muted either way)."""
+    if game.status != "finished":
+        raise refuse(409, "game_not_finished", Words(N_("a game is played again once over")))
+    my_seat = tables.seat_of(game, me.id)
+    if my_seat is None:
+        raise refuse(403, "not_a_player", Words(N_("only the game's players can play it again")))
+    if game.solo:
+        raise refuse(409, "solo_game", Words(SOLO_AGAIN))
+    old = session.get(GameTable, game.table_id)
+    assert old is not None
+    kind = game_kind(old.kind)
+    spec = TableCreateBase.model_construct(
+        game=old.kind,
+        options=kind.options_model.model_construct(**old.options),
+        seats=[
+            SeatIn(kind="bot", bot=seat["bot"]) if seat["bot"] else SeatIn(kind="human")
+            for seat in game.seats
+        ],
+        public=old.public,
+        spectators=old.spectators,
+        substitute_minutes=old.substitute_minutes,
+        turn_days=old.turn_days,
+        on_timeout=old.on_timeout,
+        vacation=old.vacation,
+    )
+    table = tables.create_table(session, me, spec, turn_based_limit=turn_based_limit)
+    # The lobby seats its creator in the first human seat: mine is where I sat.
+    for seat in table.seats:
+        seat.user_id = me.id if seat.seat == my_seat else None
+    others = [
+        seat["user_id"]
+        for seat in game.seats
+        if seat["user_id"] is not None and seat["user_id"] != me.id and not seat["bot"]
+    ]
+    muted = relations.muted_with(session, me.id, others)
+    invited = invite(session, table, me, [user for user in others if user not in muted], now)
+    return table, invited
