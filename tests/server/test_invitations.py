@@ -19,6 +19,8 @@ from test_me_stream import stream_of
 
 from web.db import Database
 from web.models import Game, GameTable, Invitation, Notice, User
+from web.notify.sending import Sending
+from web.notify.words import notice_push
 
 
 def refusal(response: Any, status: int) -> str:
@@ -357,3 +359,20 @@ def test_the_me_stream_tells_of_requests_and_invitations_and_marks_me_online(
             while expect(ana.get("/api/friends"), 200)["friends"][0]["online"] is not True:
                 assert time.monotonic() < deadline, "the stream did not mark Ben again"
                 time.sleep(0.05)
+
+
+def test_an_invitations_push_opens_the_table_that_waits() -> None:
+    invited = Sending(
+        notice_id=1,
+        kind="invitation",
+        game_id=None,
+        details={"players": ["Ana"], "game": "triominos", "table": "AbC123"},
+        language="en",
+        devices=[],
+        email=None,
+        user_id=2,
+        zone="UTC",
+    )
+    payload = notice_push(invited)
+    assert payload["url"] == "/t/AbC123" and payload["tag"] == "table-AbC123"
+    assert payload["body"] == "Ana invited you to a game of Triominos Challenge"

@@ -72,12 +72,18 @@ def notice_text(kind: str, details: dict[str, Any], language: str, zone: str) ->
 
 def notice_push(sending: Sending) -> dict[str, Any]:
     """A push's payload, as the service worker shows it (one notification per game)."""
-    url = f"/g/{sending.game_id}" if sending.game_id else "/games"
+    table = sending.details.get("table")
+    if sending.game_id:
+        url, tag = f"/g/{sending.game_id}", f"game-{sending.game_id}"
+    elif isinstance(table, str):  # an invitation: to the table that waits for me
+        url, tag = f"/t/{table}", f"table-{table}"
+    else:
+        url, tag = "/games", sending.kind
     return {
         "title": SITE,
         "body": notice_text(sending.kind, sending.details, sending.language, sending.zone),
         "url": url,
-        "tag": f"game-{sending.game_id}" if sending.game_id else sending.kind,
+        "tag": tag,
     }
 
 
