@@ -12,6 +12,7 @@
 import { api, boot, el, showError, toast } from "./api.js";
 import { personName } from "./game/names.js";
 import { numberText, t, tn } from "./i18n.js";
+import { showFriendRequests, showInvitations } from "./invitations.js";
 import { applyPreferences } from "./preference-form.js";
 import { showWaiting as signalWaiting } from "./turn-signal.js";
 
@@ -158,6 +159,8 @@ function heardMe(me) {
   showMyName(me.name);
   showWaiting(me.waiting);
   applyPreferences(me.preferences);
+  showInvitations(me.invitations); // invitations to a table, friend requests (invitations.js)
+  showFriendRequests(me.friend_requests);
 }
 
 const ZONE_SENT = "chromino.time-zone.sent"; // this browser told the server its zone (for this person)

@@ -3,6 +3,7 @@
 // the running scores). The page derives no position: the game module for the game's
 // kind draws each step's board, the move log's words are the live page's.
 import { api, boot, el } from "./api.js";
+import { lineItem } from "./game/chat.js";
 import { isScoring } from "./game/model.js";
 import { shownNames } from "./game/names.js";
 import { shownTile } from "./game/players.js";
@@ -412,6 +413,14 @@ function renderLog() {
   }
 }
 
+/** What was said at the table, in the order it was said (text only: chat.js's lines). */
+function showTalk(lines) {
+  const said = Array.isArray(lines) ? [...lines].sort((a, b) => a.seq - b.seq) : [];
+  const me = boot.me?.id ?? null;
+  $("replay-talk").hidden = !said.length;
+  $("talk-lines").replaceChildren(...said.map((line) => lineItem(line, { mine: me !== null && line.user === me })));
+}
+
 function jump(step) {
   stop();
   goTo(step);
@@ -474,6 +483,7 @@ async function load() {
   link.removeAttribute("aria-disabled");
   link.removeAttribute("role");
   takeCoach(replay.coach);
+  showTalk(replay.chat);
   goTo(0);
   followCoach();
 }

@@ -4,6 +4,8 @@
 //   a seated invitee   Leave the table
 //   a visitor          Take a seat (while one is free)
 //   after the start    Go to the game (the seated go there by themselves)
+// and, while the table is open and a seat free, the seated may invite friends
+// (table-friends.js).
 // The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
 import { botName, personName } from "./game/names.js";
@@ -11,6 +13,7 @@ import { helpLevelText } from "./game/texts.js";
 import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
 import { isTurnBased, onTimeoutAbout, paceText } from "./pace.js";
+import { showFriendInvites, wireFriendInvites } from "./table-friends.js";
 
 const $ = (id) => document.getElementById(id);
 const code = boot.page.invite_code;
@@ -97,6 +100,7 @@ function render(table) {
   $("close-table").hidden = !role.close;
   if (!role.close) $("close-confirm").hidden = true;
   $("invite").hidden = !role.open;
+  showFriendInvites(table, role).catch((problem) => showError(errorBox, problem.message));
   $("table-status").textContent = statusText(table, role);
   const gameLink = $("open-game");
   gameLink.hidden = !role.game;
@@ -160,6 +164,7 @@ $("copy-invite").addEventListener("click", async () => {
     toast(t("Select the link and copy it."));
   }
 });
+wireFriendInvites(code, () => shown);
 $("join").addEventListener("click", () => act("join"));
 $("leave").addEventListener("click", () => act("leave"));
 $("start").addEventListener("click", () => act("start"));

@@ -79,6 +79,13 @@ def games_page(request: Request, user: CurrentUser) -> HTMLResponse:
     return render(request, user, "games.html")
 
 
+@router.get("/friends")
+def friends_page(request: Request, user: CurrentUser) -> HTMLResponse:
+    """Friends: requests to answer, my friends (online, their games), adding one by name
+    or by my friend link, the requests I sent, what friends see of me, whom I muted."""
+    return render(request, user, "friends.html")
+
+
 @router.get("/t/{invite_code}")
 def table_page(
     request: Request, user: CurrentUser, session: SessionDep, invite_code: str

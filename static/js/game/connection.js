@@ -20,12 +20,15 @@ const LONGEST_RETRY_MS = 10000; // …this
  *   onMessage(message)  a message, parsed
  *   onClose(retrying)   the socket closed; `retrying` is false once stopped or
  *               while the page is being left
+ *   params()    (optional) more of the socket's query, {name: value}, asked at
+ *               each opening (the chat's `chat_since`); null values are left out
  * start() opens it and follows the network and the page's visibility.
  */
 export class GameConnection {
-  constructor({ path, since, onOpen, onMessage, onClose }) {
+  constructor({ path, since, onOpen, onMessage, onClose, params = () => ({}) }) {
     this.path = path;
     this.since = since;
+    this.params = params;
     this.onOpen = onOpen;
     this.onMessage = onMessage;
     this.onClose = onClose;
@@ -66,7 +69,11 @@ export class GameConnection {
     clearTimeout(this.retryTimer);
     if (this.ws || this.stopped || this.leaving) return;
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const ws = new WebSocket(`${scheme}//${location.host}${this.path}?protocol=${PROTOCOL}&since=${this.since()}`);
+    const query = new URLSearchParams({ protocol: String(PROTOCOL), since: String(this.since()) });
+    for (const [name, value] of Object.entries(this.params())) {
+      if (value !== null && value !== undefined) query.set(name, String(value));
+    }
+    const ws = new WebSocket(`${scheme}//${location.host}${this.path}?${query}`);
     this.ws = ws;
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;
@@ -141,11 +148,24 @@ export class GameConnection {
     return true;
   }
 
+  /** A fresh command id, unique to this page. */
+  nextId() {
+    this.commandCount += 1;
+    return `${this.clientId}-${this.commandCount}`;
+  }
+
   /** Send a command ("play", "draw", "pass") with a fresh id, decided at `version`; the message, or null. */
   sendCommand(type, version, fields = {}) {
     if (!this.isOpen()) return null;
-    this.commandCount += 1;
-    const message = { type, id: `${this.clientId}-${this.commandCount}`, version, ...fields };
+    const message = { type, id: this.nextId(), version, ...fields };
+    this.send(message);
+    return message;
+  }
+
+  /** Send a message that is no move (a chat line: no `version`) with a fresh id; the message, or null. */
+  sendWithId(type, fields = {}) {
+    if (!this.isOpen()) return null;
+    const message = { type, id: this.nextId(), ...fields };
     this.send(message);
     return message;
   }

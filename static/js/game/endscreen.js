@@ -1,8 +1,11 @@
 // The end screen over the board: who won and why, everyone's points (or tiles left),
 // a new personal best in solo, the rematch (asked for here, or by someone else: then
-// one click joins it), the replay, the record and the lobby. It takes the focus when
-// it opens, and can be closed to look at the board ("Show the result" brings it back).
-import { el } from "../api.js";
+// one click joins it), "Play again with the same people" (a new table, everyone
+// invited), "Add as a friend" beside the other people (befriend.js), the replay, the
+// record and the lobby. It takes the focus when it opens, and can be closed to look at
+// the board ("Show the result" brings it back).
+import { api, el, toast } from "../api.js";
+import { befriendSlot, keepingBefriendFocus } from "./befriend.js";
 import { shownWinners } from "./model.js";
 import { leavingWhy, rematchReady, seatName, winnersSentence, youResigned } from "./texts.js";
 
@@ -38,13 +41,16 @@ export function renderEnd(state, module) {
   const list = $("end-scores");
   if (list.dataset.key !== key) {
     list.dataset.key = key;
-    list.replaceChildren(
-      ...state.players.map((name, seat) =>
-        el(
-          "li",
-          { class: winners.includes(seat) ? `winner${state.moment?.kind === "won" ? " moment-won" : ""}` : "" },
-          el("span", { class: "end-name" }, name),
-          el("span", { class: "end-figure", "data-testid": "end-figure" }, end.figures[seat]),
+    keepingBefriendFocus(list, () =>
+      list.replaceChildren(
+        ...state.players.map((name, seat) =>
+          el(
+            "li",
+            { class: winners.includes(seat) ? `winner${state.moment?.kind === "won" ? " moment-won" : ""}` : "" },
+            el("span", { class: "end-name" }, name),
+            el("span", { class: "end-figure", "data-testid": "end-figure" }, end.figures[seat]),
+            !state.bots[seat] && seat !== state.seat && !state.solo ? befriendSlot(name) : null,
+          ),
         ),
       ),
     );
@@ -58,7 +64,30 @@ export function renderEnd(state, module) {
   const news = $("rematch-news");
   news.hidden = !next || !player;
   news.textContent = next ? rematchReady() : "";
+  const again = $("play-again");
+  again.hidden = !player || state.solo;
+  wireAgain(state);
   $("replay-link").href = `/g/${encodeURIComponent(state.gameId)}/replay`;
   $("record-link").href = `/api/games/${encodeURIComponent(state.gameId)}/record`;
   if (wasHidden) $("end-title").focus({ preventScroll: true });
+}
+
+let againWired = false;
+
+/** "Play again with the same people": a new open table of the same game, the same
+ * people invited (POST /api/games/{id}/again); the page goes to it. */
+function wireAgain(state) {
+  if (againWired) return;
+  againWired = true;
+  $("play-again").addEventListener("click", async (event) => {
+    const button = event.currentTarget;
+    button.disabled = true;
+    try {
+      const { url, invite_code: code } = await api("POST", `/api/games/${encodeURIComponent(state.gameId)}/again`);
+      location.assign(url || `/t/${encodeURIComponent(code)}`);
+    } catch (problem) {
+      button.disabled = false;
+      toast(problem.message);
+    }
+  });
 }

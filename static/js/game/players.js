@@ -1,7 +1,9 @@
 // The players panel: each seat's name, presence, tile count, score, and the tiles
 // it shows face up; then how many people watch. Rebuilt only when what it shows
-// changed (compared as JSON), so a presence tick does not redraw the list.
+// changed (compared as JSON), so a presence tick does not redraw the list. Beside each
+// other person, "Add as a friend" while they are not my friend (befriend.js).
 import { el } from "../api.js";
+import { befriendSlot, keepingBefriendFocus } from "./befriend.js";
 import { isScoring, shownWinners } from "./model.js";
 import * as texts from "./texts.js";
 
@@ -19,7 +21,7 @@ export function renderPlayers(list, spectatorsLine, state, game) {
   const key = JSON.stringify([state.players, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment, state.away, state.awayUntil]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
-    list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat)));
+    keepingBefriendFocus(list, () => list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat))));
   }
   spectatorsLine.textContent = texts.watchingCount(state.presence.spectators);
 }
@@ -83,5 +85,6 @@ function playerItem(state, game, name, seat) {
     ),
     el("span", { class: "player-details" }, ...details),
     shown,
+    !bot && seat !== state.seat && !state.solo ? befriendSlot(name) : null,
   );
 }

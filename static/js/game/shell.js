@@ -9,6 +9,7 @@ import { loadGame } from "../games/registry.js";
 import { keysHelpKey, renderTableRules } from "./aids.js";
 import { sentences } from "../i18n.js";
 import { isTurnBased, perMoveText, timeIsShort, timeLeftText } from "../pace.js";
+import { createChat } from "./chat.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
@@ -96,6 +97,7 @@ export function startGamePage({ gameId, game, preferences }) {
   const connection = new GameConnection({
     path: `/ws/games/${encodeURIComponent(gameId)}`,
     since: () => state.version ?? 0, // 0 the first time: every event so far (the move log), then a snapshot
+    params: () => chat.params(), // on reopening, only the chat lines after those the page holds
     onOpen() {
       if (state.connection !== "open") state.connection = state.everConnected ? "syncing" : "connecting";
       requestRender();
@@ -103,9 +105,11 @@ export function startGamePage({ gameId, game, preferences }) {
     onMessage: receive,
     onClose(retrying) {
       if (retrying) state.connection = "lost";
+      chat.closed();
       requestRender();
     },
   });
+  const chat = createChat({ gameId, connection }); // table talk: its panel, its lines (chat.js)
 
   function receive(message) {
     switch (message.type) {
@@ -123,10 +127,16 @@ export function startGamePage({ gameId, game, preferences }) {
         model.applyAssistance(state, message);
         break;
       case "ack":
-        model.applyAck(state, message);
+        if (!chat.ack(message)) model.applyAck(state, message);
         break;
       case "error":
-        onError(message);
+        if (!chat.error(message)) onError(message);
+        break;
+      case "chat":
+        chat.line(message);
+        break;
+      case "chat_status":
+        chat.status(message);
         break;
       case "end_offer":
         state.endOffer = message.offer ?? null;
@@ -151,6 +161,7 @@ export function startGamePage({ gameId, game, preferences }) {
 
   function onSnapshot(message) {
     const { first, wasMyTurn, resend } = model.applySnapshot(state, message, words);
+    chat.snapshot(message, state);
     connection.resetBackoff();
     if (state.errorOffline) {
       // The "not connected" refusal was about the connection, which is back.
@@ -454,6 +465,7 @@ export function startGamePage({ gameId, game, preferences }) {
     sound.unlock();
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (event.target.closest && event.target.closest("#chat-panel")) return; // its own keys (chat.js)
     if (event.key === "Escape" && !$("end-screen").hidden) {
       state.endClosed = true;
       requestRender();

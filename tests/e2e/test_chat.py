@@ -1,0 +1,442 @@
+"""Table talk on the game page and the replay (issue 20; docs/protocol.md, "Table talk"),
+in real browsers, each person in their own: presets and free text both ways, markup in
+a line and in a name kept as text, the unread count on the Chat button, a flood refused
+in words with the socket left open, the spectators' room kept from the players until
+the end, a preset said in Japanese read in French, lines missed while offline recovered
+once, the panel's accessibility at a phone's size and a desktop's, and the replay's
+"Table talk"."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+from pathlib import Path
+from typing import Any
+
+from e2e.axe import assert_accessible
+from e2e.conftest import ARTIFACTS
+from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from playwright.sync_api import Locator, Page, WebSocket, expect
+from support import LiveServer
+
+from web.models import User
+
+HUMAN = {"kind": "human"}
+QUICK = {"ruleset": "junior", "hand_size": 8}
+SHOTS = Path(os.environ.get("CHROMINO_CHAT_SHOTS", str(ARTIFACTS)))
+"""Where the pictures of the open panel go (CHROMINO_CHAT_SHOTS=/tmp/chat-shots to look at them)."""
+
+YOROSHIKU = "\u3088\u308d\u3057\u304f\uff01"
+"""Japanese for the preset "hello" (よろしく, a full-width exclamation mark)."""
+
+
+def person(new_context: ContextFactory, name: str, **options: Any) -> tuple[Page, str]:
+    """Someone with their own browser and a name of their own; the name."""
+    page = new_context(**options).new_page()
+    page.goto("/rules")
+    named = f"{name}{secrets.token_hex(2)}"
+    answer = page.request.put("/api/me/name", data={"name": named})
+    assert answer.ok, answer.text()
+    return page, named
+
+
+def duel(creator: Page, invitee: Page, **table: Any) -> tuple[str, str]:
+    """A two-seat table of the creator's, joined by the invitee and started: its game id
+    and its invite code."""
+    body = {"seats": [HUMAN, HUMAN], "options": QUICK, **table}
+    made = creator.request.post("/api/tables", data=body)
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    assert invitee.request.post(f"/api/tables/{code}/join").ok
+    started = creator.request.post(f"/api/tables/{code}/start")
+    assert started.ok, started.text()
+    return str(started.json()["game_id"]), code
+
+
+def free_text(creator: Page, code: str, allowed: bool = True) -> None:
+    """The table's creator allows free text (guests sit there: it starts off)."""
+    answer = creator.request.patch(f"/api/tables/{code}/chat", data={"text": allowed})
+    assert answer.ok, answer.text()
+
+
+def open_chat(page: Page) -> Locator:
+    toggle = page.get_by_test_id("chat-toggle")
+    expect(toggle).to_be_visible()
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    panel = page.get_by_test_id("chat-panel")
+    expect(panel).to_be_visible()
+    return panel
+
+
+def say_preset(page: Page, code: str) -> None:
+    open_chat(page).locator(f"[data-testid=chat-preset][data-preset={code}]").click()
+
+
+def say_text(page: Page, text: str) -> None:
+    panel = open_chat(page)
+    field = panel.get_by_test_id("chat-input")
+    field.fill(text)
+    panel.get_by_test_id("chat-send").click()
+    expect(field).to_have_value("")  # cleared once the server took it
+
+
+def lines(page: Page) -> Locator:
+    return page.locator("#chat-lines [data-testid=chat-line]:visible")
+
+
+def no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] == widths[1], f"the page is {widths[0]} px wide in {widths[1]}"
+
+
+def sockets_of(page: Page) -> list[WebSocket]:
+    """The game sockets the page opens from now on."""
+    opened: list[WebSocket] = []
+    page.on(
+        "websocket", lambda socket: opened.append(socket) if "/ws/games/" in socket.url else None
+    )
+    return opened
+
+
+def test_two_players_say_a_preset_and_free_text_to_each_other(new_context: ContextFactory) -> None:
+    ana, ana_name = person(new_context, "Ana")
+    ben, ben_name = person(new_context, "Ben")
+    game_id, code = duel(ana, ben)
+    for page in (ana, ben):
+        open_game(page, game_id)
+
+    say_preset(ana, "good_luck")
+    open_chat(ben)
+    for page in (ana, ben):
+        said = lines(page).last
+        expect(said.get_by_test_id("chat-author")).to_have_text(ana_name)
+        expect(said.get_by_test_id("chat-words")).to_have_text("Good luck!")
+    expect(lines(ana).last).to_have_class(re.compile(r"\bmine\b"))
+    expect(lines(ben).last).not_to_have_class(re.compile(r"\bmine\b"))
+
+    # Guests sit at the table: free text waits for its creator.
+    panel = open_chat(ben)
+    expect(panel.get_by_test_id("chat-form")).to_be_hidden()
+    why = panel.get_by_test_id("chat-why")
+    expect(why).to_have_text("Only the reactions are on at this table.")
+    free_text(ana, code)
+    expect(panel.get_by_test_id("chat-form")).to_be_visible()  # told live (chat_status)
+    expect(why).to_be_hidden()
+
+    say_text(ben, "Nice to meet you, see https://example.com")
+    for page in (ana, ben):
+        said = lines(page).last
+        expect(said.get_by_test_id("chat-author")).to_have_text(ben_name)
+        expect(said.get_by_test_id("chat-words")).to_have_text(
+            "Nice to meet you, see https://example.com"
+        )
+        expect(said.locator("a")).to_have_count(0)  # a link is not made clickable
+    expect(lines(ana)).to_have_count(2)
+    expect(lines(ben)).to_have_count(2)
+
+
+def test_markup_in_a_line_and_in_a_name_stays_text(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    # Names are refused with markup in them now; one kept from before must still be text.
+    sly = "<b>Ben</b><img src=x onerror=window.hit=1>"
+    me = ben.request.get("/api/me")
+    assert me.ok, me.text()
+    with server.app_state().db.session() as session:
+        user = session.get(User, me.json()["id"])
+        assert user is not None
+        user.name = sly
+    game_id, code = duel(ana, ben)
+    free_text(ana, code)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    markup = "<img src=x onerror=window.hit=1> <script>window.hit=2</script> **bold**"
+    open_chat(ana)
+    say_text(ben, markup)
+    for page in (ana, ben):
+        said = lines(page).last
+        expect(said.get_by_test_id("chat-words")).to_have_text(markup)
+        expect(said.get_by_test_id("chat-author")).to_have_text(sly)
+        chat = page.get_by_test_id("chat-lines")
+        expect(chat.locator("img, script, b")).to_have_count(0)
+        assert page.evaluate("() => window.hit") is None
+
+
+def test_the_unread_count_grows_and_clears_when_read(new_context: ContextFactory) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    game_id, _ = duel(ana, ben)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    badge = ben.get_by_test_id("chat-badge")
+    expect(ben.get_by_test_id("chat-toggle")).to_be_visible()
+    expect(badge).to_be_hidden()
+
+    say_preset(ana, "hello")
+    expect(badge).to_have_text("1")
+    say_preset(ana, "thinking")
+    expect(badge).to_have_text("2")
+    expect(ben.get_by_test_id("chat-toggle")).to_have_accessible_name(re.compile("2 unread lines"))
+    expect(ana.get_by_test_id("chat-badge")).to_be_hidden()  # my own lines are not news to me
+    expect(ben.get_by_test_id("chat-live")).to_have_text(re.compile(r": Thinking…$"))
+    expect(ana.get_by_test_id("chat-live")).to_have_text("")  # nor said to me
+
+    open_chat(ben)
+    expect(badge).to_be_hidden()
+    expect(lines(ben)).to_have_count(2)
+    ben.get_by_test_id("chat-close").click()
+    expect(ben.get_by_test_id("chat-panel")).to_be_hidden()
+    # The server kept what Ben read: the count stays clear on a new visit.
+    ben.reload()
+    expect(ben.get_by_test_id("chat-toggle")).to_be_visible()
+    expect(badge).to_be_hidden()
+    say_preset(ana, "hurry")
+    expect(badge).to_have_text("1")
+
+
+def test_a_flood_is_refused_in_words_and_the_socket_stays_open(
+    new_context: ContextFactory,
+) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    opened = sockets_of(ana)
+    game_id, code = duel(ana, ben)
+    free_text(ana, code)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    panel = open_chat(ana)
+    status = panel.get_by_test_id("chat-status")
+    for _ in range(12):
+        panel.locator("[data-testid=chat-preset][data-preset=oops]").click()
+    expect(status).to_have_text(re.compile(r"^Too fast: wait"))
+    expect(status).to_have_attribute("role", "status")
+    field = panel.get_by_test_id("chat-input")
+    field.fill("still typed")
+    panel.get_by_test_id("chat-send").click()
+    expect(status).to_have_text(re.compile(r"^Too fast: wait"))
+    expect(field).to_have_value("still typed")  # the text waits to be sent again
+    expect(ana.get_by_test_id("connection-banner")).to_have_attribute("data-state", "open")
+    assert len(opened) == 1, "the socket was closed and opened again"
+    expect(ana.get_by_test_id("move-error")).to_be_hidden()  # not a refused move
+    open_chat(ben)
+    expect(lines(ben).first).to_be_visible()
+    said = lines(ben).count()
+    assert 1 <= said < 12, f"{said} lines of the flood got through"
+
+
+def test_the_spectators_room_reaches_players_only_after_the_end(
+    new_context: ContextFactory,
+) -> None:
+    ana, ana_name = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    cy, cy_name = person(new_context, "Cy")
+    game_id, _ = duel(ana, ben)
+    for page in (ana, ben, cy):
+        open_game(page, game_id)
+    panel = open_chat(cy)
+    expect(panel.get_by_test_id("chat-room-note")).to_be_visible()
+    for page in (ana, ben):
+        open_chat(page)
+    say_preset(cy, "thinking")
+    expect(lines(cy).last).to_have_attribute("data-room", "spectators")
+    expect(lines(cy).last.get_by_test_id("chat-spectator")).to_have_text("watching")
+    say_preset(ana, "hello")  # after Cy's line: if Cy's reached Ana, it came first
+    expect(lines(cy).last.get_by_test_id("chat-author")).to_have_text(ana_name)
+    expect(lines(ana)).to_have_count(1)
+    expect(lines(ben)).to_have_count(1)
+    for page in (ana, ben):
+        expect(page.locator("#chat-lines")).not_to_contain_text(cy_name)
+
+    # Ana leaves: the game is over, and the players may read the spectators' room.
+    ana.get_by_test_id("resign").click()
+    ana.get_by_test_id("resign-yes").click()
+    expect(ben.get_by_test_id("end-screen")).to_be_visible()
+    ben.reload()
+    open_chat(ben)
+    expect(lines(ben)).to_have_count(2)
+    expect(ben.locator("#chat-lines [data-room=spectators]")).to_contain_text(cy_name)
+
+    # The replay keeps the talk beside the moves, to read.
+    ben.goto(f"/g/{game_id}/replay")
+    talk = ben.get_by_test_id("replay-talk")
+    expect(talk).to_be_visible()
+    expect(talk.get_by_test_id("chat-line")).to_have_count(2)
+    expect(talk).to_contain_text("Hello!")
+    expect(talk.locator("button, input")).to_have_count(0)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ben.screenshot(path=str(SHOTS / "replay-talk-1280.png"), full_page=True)
+    ben.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
+    no_sideways_scroll(ben)
+    ben.screenshot(path=str(SHOTS / "replay-talk-360.png"), full_page=True)
+    assert_accessible(ben, "the replay with its table talk, at 360 px")
+
+
+def test_a_preset_said_in_japanese_reads_in_french(new_context: ContextFactory) -> None:
+    aki, aki_name = person(new_context, "Aki")
+    zoe, _ = person(new_context, "Zoe")
+    for page, language in ((aki, "ja"), (zoe, "fr")):
+        answer = page.request.patch("/api/me/preferences", data={"language": language})
+        assert answer.ok, answer.text()
+    game_id, _ = duel(aki, zoe)
+    for page, language in ((aki, "ja"), (zoe, "fr")):
+        page.goto(f"/g/{game_id}")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        expect(page.get_by_test_id("connection-banner")).to_have_attribute("data-state", "open")
+    button = open_chat(aki).locator("[data-testid=chat-preset][data-preset=hello]")
+    expect(button).to_have_text(YOROSHIKU)
+    button.click()
+    expect(lines(aki).last.get_by_test_id("chat-words")).to_have_text(YOROSHIKU)
+    said = lines(open_chat(zoe).page).last
+    expect(said.get_by_test_id("chat-author")).to_have_text(aki_name)
+    expect(said.get_by_test_id("chat-words")).to_have_text("Salut\u00a0!")
+    # The French reader's own button says it in the same words.
+    expect(zoe.locator("[data-testid=chat-preset][data-preset=hello]")).to_have_text("Salut\u00a0!")
+
+
+def test_lines_said_while_offline_arrive_once_after_the_reconnect(
+    new_context: ContextFactory,
+) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    game_id, _ = duel(ana, ben)
+    opened = sockets_of(ben)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    open_chat(ben)
+    say_preset(ana, "hello")
+    say_preset(ben, "thanks")
+    expect(lines(ben)).to_have_count(2)
+    ben.context.set_offline(True)
+    expect(ben.get_by_test_id("connection-banner")).to_be_visible()
+    say_preset(ana, "well_played")
+    say_preset(ana, "nice_move")
+    ben.context.set_offline(False)
+    expect(ben.get_by_test_id("connection-banner")).to_have_attribute("data-state", "open")
+    expect(lines(ben)).to_have_count(4)
+    expect(lines(ben).get_by_test_id("chat-words")).to_have_text(
+        ["Hello!", "Thanks!", "Well played!", "Nice move!"]
+    )
+    assert len(opened) == 2
+    assert "chat_since=" in opened[1].url, opened[1].url
+    assert "chat_since=" not in opened[0].url
+
+
+def test_the_open_panel_is_accessible_on_a_phone_and_a_desktop(
+    new_context: ContextFactory,
+) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben", viewport=PHONE, is_mobile=True, has_touch=True)
+    game_id, code = duel(ana, ben)
+    free_text(ana, code)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    say_preset(ana, "hello")
+    say_text(ana, "A longer line, to see how it wraps in the narrow column beside the board.")
+    say_preset(ben, "good_luck")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    # A desktop: the panel in the side column, beside the board, over neither it nor the hand.
+    panel = open_chat(ana)
+    expect(lines(ana)).to_have_count(3)
+    board = ana.get_by_test_id("board").bounding_box()
+    hand = ana.locator("#hand-area").bounding_box()
+    box = panel.bounding_box()
+    assert board and hand and box
+    assert box["x"] >= board["x"] + board["width"], "the panel covers the board"
+    assert box["x"] >= hand["x"] + hand["width"], "the panel covers the hand"
+    expect(panel.get_by_test_id("chat-moderate")).to_be_attached()
+    lines(ana).first.get_by_test_id("chat-more").click()  # my own line: report it, no mute
+    expect(lines(ana).first.get_by_test_id("chat-report")).to_be_visible()
+    expect(lines(ana).first.get_by_test_id("chat-mute")).to_have_count(0)
+    ana.screenshot(path=str(SHOTS / "chat-1280.png"), full_page=True)
+    assert_accessible(ana, "the game page with the chat open, at 1280 px")
+    no_sideways_scroll(ana)
+    bens = lines(ana).last  # Ben's line: the table's creator may mute him here too
+    bens.get_by_test_id("chat-more").click()
+    expect(bens.get_by_test_id("chat-table-mute")).to_be_visible()
+    bens.get_by_test_id("chat-mute").click()
+    expect(ana.get_by_test_id("chat-mute-yes")).to_be_focused()
+    assert_accessible(ana, "the chat with a confirmation open, at 1280 px")
+    ana.keyboard.press("Escape")
+    expect(bens.get_by_test_id("chat-more")).to_be_focused()
+    expect(ana.locator(".chat-menu")).to_have_count(0)
+
+    # A phone: a sheet over the foot of the screen; Escape closes it, back to the button.
+    toggle = ben.get_by_test_id("chat-toggle")
+    sheet = open_chat(ben)
+    expect(sheet).to_have_css("position", "fixed")
+    expect(lines(ben)).to_have_count(3)
+    ben.screenshot(path=str(SHOTS / "chat-360.png"))
+    ben.screenshot(path=str(SHOTS / "chat-360-full.png"), full_page=True)
+    no_sideways_scroll(ben)
+    assert_accessible(ben, "the game page with the chat open, at 360 px")
+    ben.get_by_test_id("chat-input").fill("x" * 290)
+    expect(ben.get_by_test_id("chat-counter")).to_have_text("290 / 300")
+    ben.screenshot(path=str(SHOTS / "chat-360-typing.png"))
+    ben.get_by_test_id("chat-input").press("Escape")
+    expect(sheet).to_be_hidden()
+    expect(toggle).to_be_focused()
+    assert DESKTOP["width"] == 1280 and PHONE["width"] == 360
+
+
+def test_muting_someone_hides_their_lines_at_once(new_context: ContextFactory) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, ben_name = person(new_context, "Ben")
+    game_id, _ = duel(ana, ben)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    say_preset(ben, "hurry")
+    open_chat(ana)
+    line = lines(ana).last
+    expect(line.get_by_test_id("chat-author")).to_have_text(ben_name)
+    line.get_by_test_id("chat-more").click()
+    line.get_by_test_id("chat-report").click()
+    ana.get_by_test_id("chat-report-reason").fill("rude")
+    ana.get_by_test_id("chat-report-yes").click()
+    expect(ana.get_by_test_id("chat-status")).to_contain_text("Reported")
+    line.get_by_test_id("chat-more").click()
+    line.get_by_test_id("chat-mute").click()
+    ana.get_by_test_id("chat-mute-yes").click()
+    expect(lines(ana)).to_have_count(0)
+    expect(ana.get_by_test_id("chat-status")).to_contain_text(f"You muted {ben_name}")
+    say_preset(ben, "sorry")
+    expect(lines(ben)).to_have_count(2)
+    expect(lines(ana)).to_have_count(0)
+    expect(ana.get_by_test_id("chat-badge")).to_be_hidden()
+
+
+def test_the_table_s_creator_mutes_someone_here_and_switches_free_text(
+    new_context: ContextFactory,
+) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, ben_name = person(new_context, "Ben")
+    game_id, code = duel(ana, ben)
+    free_text(ana, code)
+    for page in (ana, ben):
+        open_game(page, game_id)
+    say_preset(ben, "oops")
+    panel = open_chat(ana)
+    line = lines(ana).last
+    line.get_by_test_id("chat-more").click()
+    line.get_by_test_id("chat-table-mute").click()
+    ana.get_by_test_id("chat-table-yes").click()
+    expect(panel.get_by_test_id("chat-status")).to_have_text(f"{ben_name} is muted at this table.")
+    expect(lines(ana)).to_have_count(1)  # at the table, not for Ana: the line stays
+    theirs = open_chat(ben)
+    expect(theirs.get_by_test_id("chat-why")).to_have_text("The table's creator muted you.")
+    expect(theirs.get_by_test_id("chat-presets")).to_be_hidden()
+    expect(theirs.get_by_test_id("chat-form")).to_be_hidden()
+
+    switch = panel.get_by_test_id("chat-text-switch")
+    expect(panel.get_by_test_id("chat-moderate")).to_be_visible()  # the creator's own
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    expect(panel.get_by_test_id("chat-form")).to_be_hidden()
+    expect(panel.get_by_test_id("chat-why")).to_have_text(
+        "Only the reactions are on at this table."
+    )
+    assert ana.request.get(f"/api/tables/{code}").ok
