@@ -21,6 +21,9 @@ _ids = itertools.count()
 _heard: dict[int, list[dict[str, Any]]] = {}
 """Per socket, the chat lines that came while a test waited for an answer."""
 
+YOROSHIKU = "\u3088\u308d\u3057\u304f\uff01"
+"""Japanese for the preset "hello" (よろしく, a full-width exclamation mark)."""
+
 
 def say(sock: GameSocket, **what: Any) -> dict[str, Any]:
     """Send a chat command; its answer (``ack`` or ``error``). The lines that come
@@ -95,8 +98,8 @@ def test_a_preset_reaches_each_reader_in_their_own_language(
         assert ack["type"] == "ack" and ack["seq"] == 1
         mine, theirs = next_line(ana), next_line(ben)
         assert mine["preset"] == theirs["preset"] == "hello"
-        assert theirs["said"] == "Salut !"
-        assert mine["said"] == "こんにちは!"
+        assert theirs["said"] == "Salut\u00a0!"
+        assert mine["said"] == YOROSHIKU
         assert theirs["name"] == players[0].me["name"] and theirs["seat"] == 0
         assert theirs["room"] == "players" and theirs["text"] is None
 

@@ -466,9 +466,6 @@ class Room:
         viewer (web.live.screens), the same text to each socket of that kind."""
         if self.end_offer is not None and self.version > self.end_offer.version:
             self._offer_changed(None, lapsed="moved")
-        if self.live.is_over and not self._told_of_the_end:
-            self._told_of_the_end = True
-            self.talk.game_ended()
         kinds: dict[ViewerKind, list[Viewer]] = {}
         for viewer in self.viewers:
             kinds.setdefault(viewer.kind, []).append(viewer)
@@ -477,6 +474,9 @@ class Room:
             text = encode(message)
             for viewer in viewers:
                 viewer.send_text(text)
+        if self.live.is_over and not self._told_of_the_end:
+            self._told_of_the_end = True
+            self.talk.game_ended()  # after the event: the page knows the game is over
 
     def state_message(self, viewer: Viewer, kind: str = "state") -> dict[str, Any]:
         """A full snapshot for one viewer."""

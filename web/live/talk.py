@@ -87,13 +87,15 @@ class Talk:
             for line in self.lines
             if (since is None or line.seq > since) and self.readable(line, viewer)
         ]
+        moderator = viewer.user_id is not None and viewer.user_id == self.rules.creator_id
         return {
             "lines": lines,
             "seq": self.seq,
             "read": read if viewer.seat is not None else 0,
             "room": PLAYERS if viewer.seat is not None else SPECTATORS,
             **self.status(viewer),
-            "moderator": viewer.user_id is not None and viewer.user_id == self.rules.creator_id,
+            "moderator": moderator,
+            "table": self.rules.invite_code if moderator else None,
         }
 
     def status(self, viewer: Viewer) -> dict[str, bool]:

@@ -29,6 +29,8 @@ class TableTalk:
     """A game's talk as its room starts with it."""
 
     table_id: int | None = None
+    invite_code: str | None = None
+    """The table's code, told to its creator (the page's switch of free text needs it)."""
     creator_id: int | None = None
     chosen_text: bool | None = None
     """The creator's choice of free text (None: not made; see :meth:`text_allowed`)."""
@@ -84,6 +86,7 @@ def read_table_talk(session: Session, game: Game) -> TableTalk:
     lines = [line_of(row) for row in reversed(list(recent))]
     return TableTalk(
         table_id=None if table is None else table.id,
+        invite_code=None if table is None else table.invite_code,
         creator_id=None if table is None else table.creator_id,
         chosen_text=None if table is None else table.chat_text,
         guests=guests,
