@@ -59,6 +59,12 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=10_000,
         help="idle turn-based games for the memory and sweep figures of play over days (0 skips)",
     )
+    parser.add_argument(
+        "--talk-games",
+        type=int,
+        default=100,
+        help="four-player games saying a chat line a second, for a line's cost (0 skips)",
+    )
     return parser.parse_args(argv)
 
 
@@ -158,6 +164,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             idle_games=args.idle_games,
         )
         report(result, interval=args.load_interval, p99_target=0.15)
+    if args.talk_games > 0:
+        from . import talk
+
+        print()
+        talk.report(talk.bench_talk(args.talk_games), args.talk_games, 1.0)
     if args.days_games > 0:
         from . import days
 

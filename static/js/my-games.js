@@ -14,7 +14,7 @@ import { pointsText } from "./game/texts.js";
 import { loadOptions } from "./games/options.js";
 import { loadPicture } from "./games/pictures.js";
 import { shareStream } from "./header.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { isTurnBased, perMoveText, timeIsShort, timeLeftText } from "./pace.js";
 
 const THUMB_PIXELS = 64; // a picture's side on the screen (app.css .game-thumb)
@@ -147,6 +147,7 @@ function lineWords(game) {
       pace ? paceWords(pace) : null,
     ),
     el("span", { class: "game-line-last", "data-testid": "game-last" }, last.what, " · ", el("time", { datetime: last.iso }, agoText(last.when))),
+    game.unread ? el("span", { class: "game-unread", "data-testid": "game-unread" }, tn("1 new message", "{count} new messages", game.unread)) : null,
   );
 }
 

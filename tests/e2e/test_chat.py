@@ -440,3 +440,22 @@ def test_the_table_s_creator_mutes_someone_here_and_switches_free_text(
         "Only the reactions are on at this table."
     )
     assert ana.request.get(f"/api/tables/{code}").ok
+
+
+def test_my_games_count_the_lines_i_have_not_read(new_context: ContextFactory) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    game_id, _ = duel(ana, ben)
+    open_game(ana, game_id)
+    say_preset(ana, "hello")
+    say_preset(ana, "good_luck")
+    expect(lines(ana)).to_have_count(2)
+    ben.goto("/games")
+    line = ben.locator(f"[data-testid=my-game][data-game='{game_id}']")
+    expect(line.get_by_test_id("game-unread")).to_have_text("2 new messages")
+    open_game(ben, game_id)
+    open_chat(ben)
+    expect(ben.get_by_test_id("chat-toggle")).not_to_contain_text("2")  # read: no count
+    ben.goto("/games")
+    expect(line.get_by_test_id("game-status")).to_be_visible()
+    expect(line.get_by_test_id("game-unread")).to_have_count(0)
