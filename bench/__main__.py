@@ -68,9 +68,8 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run the engine benchmarks, then the load benchmark."""
-    args = _arguments(argv)
+def _engines() -> None:
+    """The two engines' move generation and self-play."""
     print("Engine (medians on this machine)")
     scratch, running, moves = bench_move_generation()
     _line(
@@ -121,6 +120,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         rate >= 50,
         rate / 50,
     )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the engine benchmarks, then the load benchmark."""
+    args = _arguments(argv)
+    _engines()
     if not args.no_strong:
         print()
         print("Strong bot, default budget (medians on this machine, 2 players, a choice to make)")

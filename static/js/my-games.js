@@ -147,7 +147,7 @@ function lineWords(game) {
       pace ? paceWords(pace) : null,
     ),
     el("span", { class: "game-line-last", "data-testid": "game-last" }, last.what, " · ", el("time", { datetime: last.iso }, agoText(last.when))),
-    game.unread ? el("span", { class: "game-unread", "data-testid": "game-unread" }, tn("1 new message", "{count} new messages", game.unread)) : null,
+    game.unread ? el("span", { class: "game-unread", "data-testid": "game-unread" }, tn("1 unread line", "{count} unread lines", game.unread)) : null,
   );
 }
 

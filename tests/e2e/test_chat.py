@@ -452,7 +452,7 @@ def test_my_games_count_the_lines_i_have_not_read(new_context: ContextFactory) -
     expect(lines(ana)).to_have_count(2)
     ben.goto("/games")
     line = ben.locator(f"[data-testid=my-game][data-game='{game_id}']")
-    expect(line.get_by_test_id("game-unread")).to_have_text("2 new messages")
+    expect(line.get_by_test_id("game-unread")).to_have_text("2 unread lines")
     open_game(ben, game_id)
     open_chat(ben)
     expect(ben.get_by_test_id("chat-toggle")).not_to_contain_text("2")  # read: no count
