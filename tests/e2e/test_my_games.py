@@ -5,38 +5,11 @@ table page, and the browser's time zone told to the server on the first visit.""
 from __future__ import annotations
 
 import re
-import secrets
-from typing import Any
 
 from e2e.axe import assert_accessible
 from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game, take_turn
+from e2e.people import HUMAN, QUICK, duel, no_sideways_scroll, person, resize
 from playwright.sync_api import Locator, Page, Request, Response, expect
-
-HUMAN = {"kind": "human"}
-QUICK = {"ruleset": "junior", "hand_size": 8}
-"""A deal where a tile fits at once, most of the time (one contact is enough)."""
-
-
-def person(new_context: ContextFactory, name: str) -> tuple[Page, str]:
-    """Someone with their own browser and a name of their own; the name."""
-    page = new_context().new_page()
-    page.goto("/rules")
-    named = f"{name}{secrets.token_hex(2)}"
-    answer = page.request.put("/api/me/name", data={"name": named})
-    assert answer.ok, answer.text()
-    return page, named
-
-
-def duel(creator: Page, invitee: Page, **table: Any) -> str:
-    """A two-seat table of the creator's, joined by the invitee and started: its game id."""
-    body = {"seats": [HUMAN, HUMAN], "options": QUICK, **table}
-    made = creator.request.post("/api/tables", data=body)
-    assert made.ok, made.text()
-    code = made.json()["invite_code"]
-    assert invitee.request.post(f"/api/tables/{code}/join").ok
-    started = creator.request.post(f"/api/tables/{code}/start")
-    assert started.ok, started.text()
-    return str(started.json()["game_id"])
 
 
 def mover_of(page: Page, game_id: str) -> int:
@@ -53,21 +26,12 @@ def statuses(lines: Locator) -> list[str]:
     return [line.get_by_test_id("game-status").inner_text() for line in lines.all()]
 
 
-def resize(page: Page, size: dict[str, int]) -> None:
-    page.set_viewport_size({"width": size["width"], "height": size["height"]})
-
-
-def no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] == widths[1], f"the page is {widths[0]} px wide in {widths[1]}"
-
-
 def test_my_games_say_whose_turn_with_my_turns_first_and_a_picture_of_the_board(
     new_context: ContextFactory,
 ) -> None:
     ana, ana_name = person(new_context, "Ana")
     ben, ben_name = person(new_context, "Ben")
-    turn_based = duel(ana, ben, turn_days=2)
+    turn_based, _ = duel(ana, ben, turn_days=2)
     first = mover_of(ana, turn_based)
     (mover, mover_name), (waiter, waiter_name) = (
         ((ana, ana_name), (ben, ben_name)) if first == 0 else ((ben, ben_name), (ana, ana_name))
@@ -76,7 +40,7 @@ def test_my_games_say_whose_turn_with_my_turns_first_and_a_picture_of_the_board(
     # would put it on top; my turn comes first.
     real_time: list[str] = []
     for _ in range(12):
-        others = duel(ana, ben, options={**QUICK, "turn_seconds": 0})
+        others, _ = duel(ana, ben, options={**QUICK, "turn_seconds": 0})
         real_time.append(others)
         if mover_of(ana, others) == first:
             break
@@ -159,7 +123,7 @@ def test_the_home_page_puts_my_games_on_top_while_one_waits_for_me(
 ) -> None:
     ana, _ = person(new_context, "Ana")
     ben, _ = person(new_context, "Ben")
-    game_id = duel(ana, ben, turn_days=1)
+    game_id, _ = duel(ana, ben, turn_days=1)
     waiter = ben if mover_of(ana, game_id) == 0 else ana
     mover = ana if waiter is ben else ben
     waiter.goto("/")

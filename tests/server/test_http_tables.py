@@ -644,8 +644,10 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         "turn_days",
         "deadline",
         "last_move",
+        "unread",
     }
     assert game["game"] == "chromino"
+    assert game["unread"] == 0  # nobody said anything
     assert (game["turn_days"], game["deadline"]) == (None, None)  # one sitting, untimed
     assert game["finished_at"] is None
     assert game["current_seat"] == first

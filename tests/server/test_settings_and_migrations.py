@@ -34,6 +34,12 @@ TABLES = {
     "notice",
     "push_device",
     "digest_sent",
+    "chat_message",
+    "chat_report",
+    "block",
+    "table_mute",
+    "friend",
+    "invitation",
 }
 STRONG_SECRET = "s" * 40
 

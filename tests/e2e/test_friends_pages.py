@@ -15,22 +15,10 @@ from pathlib import Path
 
 from e2e.axe import assert_accessible
 from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from e2e.people import HUMAN, no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
 
-HUMAN = {"kind": "human"}
 SHOTS = os.environ.get("CHROMINO_FRIENDS_SHOTS")
-
-
-def person(
-    new_context: ContextFactory, name: str, viewport: dict[str, int] = DESKTOP
-) -> tuple[Page, str]:
-    """Someone with their own browser and a name of their own; the name."""
-    page = new_context(viewport=viewport).new_page()
-    page.goto("/rules")
-    named = f"{name}{secrets.token_hex(2)}"
-    answer = page.request.put("/api/me/name", data={"name": named})
-    assert answer.ok, answer.text()
-    return page, named
 
 
 def user_id(page: Page) -> int:
@@ -44,15 +32,6 @@ def befriend(asker: Page, answerer: Page, answerer_name: str, asker_name: str) -
     assert asker.request.post("/api/friends", data={"name": answerer_name}).ok
     answer = answerer.request.post("/api/friends", data={"name": asker_name})
     assert answer.ok and answer.json()["status"] == "friends", answer.text()
-
-
-def no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] == widths[1], f"the page is {widths[0]} px wide in {widths[1]}"
-
-
-def resize(page: Page, size: dict[str, int]) -> None:
-    page.set_viewport_size({"width": size["width"], "height": size["height"]})
 
 
 # Entrance animations over (the end screen rises, a phone's sheet slides in).

@@ -10,48 +10,22 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from pathlib import Path
-from typing import Any
 
 from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
 from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from e2e.people import duel, no_sideways_scroll, person
 from playwright.sync_api import Locator, Page, WebSocket, expect
 from support import LiveServer
 
 from web.models import User
 
-HUMAN = {"kind": "human"}
-QUICK = {"ruleset": "junior", "hand_size": 8}
 SHOTS = Path(os.environ.get("CHROMINO_CHAT_SHOTS", str(ARTIFACTS)))
 """Where the pictures of the open panel go (CHROMINO_CHAT_SHOTS=/tmp/chat-shots to look at them)."""
 
 YOROSHIKU = "\u3088\u308d\u3057\u304f\uff01"
 """Japanese for the preset "hello" (よろしく, a full-width exclamation mark)."""
-
-
-def person(new_context: ContextFactory, name: str, **options: Any) -> tuple[Page, str]:
-    """Someone with their own browser and a name of their own; the name."""
-    page = new_context(**options).new_page()
-    page.goto("/rules")
-    named = f"{name}{secrets.token_hex(2)}"
-    answer = page.request.put("/api/me/name", data={"name": named})
-    assert answer.ok, answer.text()
-    return page, named
-
-
-def duel(creator: Page, invitee: Page, **table: Any) -> tuple[str, str]:
-    """A two-seat table of the creator's, joined by the invitee and started: its game id
-    and its invite code."""
-    body = {"seats": [HUMAN, HUMAN], "options": QUICK, **table}
-    made = creator.request.post("/api/tables", data=body)
-    assert made.ok, made.text()
-    code = made.json()["invite_code"]
-    assert invitee.request.post(f"/api/tables/{code}/join").ok
-    started = creator.request.post(f"/api/tables/{code}/start")
-    assert started.ok, started.text()
-    return str(started.json()["game_id"]), code
 
 
 def free_text(creator: Page, code: str, allowed: bool = True) -> None:
@@ -84,11 +58,6 @@ def say_text(page: Page, text: str) -> None:
 
 def lines(page: Page) -> Locator:
     return page.locator("#chat-lines [data-testid=chat-line]:visible")
-
-
-def no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] == widths[1], f"the page is {widths[0]} px wide in {widths[1]}"
 
 
 def sockets_of(page: Page) -> list[WebSocket]:

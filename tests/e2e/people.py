@@ -1,0 +1,47 @@
+"""People for the browser tests: each with their own browser and a name of their own,
+two of them at a quick table, and the checks of a page's width."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from e2e.gameplay import ContextFactory
+from playwright.sync_api import Page
+
+HUMAN = {"kind": "human"}
+QUICK = {"ruleset": "junior", "hand_size": 8}
+"""A deal where a tile fits at once, most of the time (one contact is enough)."""
+
+
+def person(new_context: ContextFactory, name: str, **options: Any) -> tuple[Page, str]:
+    """Someone with their own browser (``options``: the context's) and a name of their
+    own, made unique; the name."""
+    page = new_context(**options).new_page()
+    page.goto("/rules")
+    named = f"{name}{secrets.token_hex(2)}"
+    answer = page.request.put("/api/me/name", data={"name": named})
+    assert answer.ok, answer.text()
+    return page, named
+
+
+def duel(creator: Page, invitee: Page, **table: Any) -> tuple[str, str]:
+    """A two-seat quick table of the creator's, joined by the invitee and started: its
+    game id and its invite code."""
+    body = {"seats": [HUMAN, HUMAN], "options": QUICK, **table}
+    made = creator.request.post("/api/tables", data=body)
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    assert invitee.request.post(f"/api/tables/{code}/join").ok
+    started = creator.request.post(f"/api/tables/{code}/start")
+    assert started.ok, started.text()
+    return str(started.json()["game_id"]), code
+
+
+def resize(page: Page, size: dict[str, int]) -> None:
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+
+
+def no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] == widths[1], f"the page is {widths[0]} px wide in {widths[1]}"
