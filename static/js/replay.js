@@ -3,6 +3,7 @@
 // the running scores). The page derives no position: the game module for the game's
 // kind draws each step's board, the move log's words are the live page's.
 import { api, boot, el } from "./api.js";
+import { befriendSlot } from "./game/befriend.js";
 import { lineItem } from "./game/chat.js";
 import { isScoring } from "./game/model.js";
 import { shownNames } from "./game/names.js";
@@ -314,6 +315,12 @@ function signedPoints(points) {
   return points ? signedText(points) : "";
 }
 
+/** Whether a seat's person may be asked to be my friend from here: someone else, not a bot. */
+function befriends(seat) {
+  const replay = state.replay;
+  return !replay.solo && !replay.bots[seat] && replay.seat !== null && replay.seat !== undefined && seat !== replay.seat;
+}
+
 function renderPlayers(frame, atEnd) {
   const result = state.replay.result;
   const list = $("players");
@@ -343,6 +350,7 @@ function renderPlayers(frame, atEnd) {
         ),
         el("span", { class: "player-details" }, ...details),
         el("span", { class: "revealed", "data-testid": "replay-hand" }, ...hand.map((tile) => shownTile(game, tile))),
+        befriends(seat) ? befriendSlot(state.replay.stored[seat]) : null,
       );
     }),
   );
@@ -473,7 +481,7 @@ async function load() {
     requestRender();
     return;
   }
-  state.replay = { ...replay, players: shownNames(replay.players, replay.bots) };
+  state.replay = { ...replay, stored: replay.players, players: shownNames(replay.players, replay.bots) };
   state.scoring = isScoring({ game: { options: replay.options || {} } });
   state.frames = framesOf(replay.steps);
   state.lines = linesOf(replay.steps);

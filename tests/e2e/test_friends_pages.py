@@ -361,3 +361,19 @@ def test_hiding_my_status_from_friends_is_a_preference_on_both_pages(
     expect(ana.get_by_test_id("prefs-saved")).to_have_text("Saved.")
     ben.reload()
     expect(ben.get_by_test_id("friend").get_by_test_id("friend-presence")).to_have_text("Online")
+
+
+def test_a_friend_is_asked_from_the_replay_too(new_context: ContextFactory) -> None:
+    ana, _ = person(new_context, "Ana")
+    ben, ben_name = person(new_context, "Ben")
+    game_id = finished_duel(ana, ben)
+    ana.goto(f"/g/{game_id}/replay")
+    players = ana.get_by_test_id("players")
+    expect(players.get_by_test_id("player")).to_have_count(2)
+    add = players.get_by_test_id("befriend")
+    expect(add).to_have_count(1)  # beside Ben, not beside me
+    expect(add).to_have_accessible_name(f"Add as a friend ({ben_name})")
+    add.click()
+    expect(players.get_by_test_id("befriend-sent")).to_have_text("Friend request sent")
+    friends = ana.request.get("/api/friends").json()
+    assert [person["name"] for person in friends["outgoing"]] == [ben_name]

@@ -146,6 +146,7 @@ def read_replay(
         "result": game.result,
         "steps": steps,
         "coach": coach,
+        "seat": None if user is None else seat_of(game, user.id),
         "chat": _talk(session, request, game.id, user),
     }
 
