@@ -13,48 +13,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import exists, select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy import select
+from sqlalchemy.orm import Session
 
-from ..db import as_utc
 from ..games import game_kind
 from ..i18n import N_, Words
 from ..lobby import tables
 from ..lobby.schemas import SeatIn, TableCreateBase
-from ..models import Game, GameTable, Invitation, TableSeat, User
+from ..models import Game, GameTable, Invitation, User
 from ..notify.outbox import NoticeDraft, add_notices
 from . import relations
 from .relations import refuse
-from .schemas import InvitationPublic
 
 
 def table_url(table: GameTable) -> str:
     return f"/t/{table.invite_code}"
-
-
-def open_invitations(session: Session, user_id: int) -> list[InvitationPublic]:
-    """My invitations still to answer, newest first: only to tables still gathering
-    where I have no seat yet (one query)."""
-    inviter = aliased(User)
-    seated = exists().where(TableSeat.table_id == GameTable.id, TableSeat.user_id == user_id)
-    query = (
-        select(Invitation, GameTable.invite_code, GameTable.kind, inviter.name)
-        .join(GameTable, GameTable.id == Invitation.table_id)
-        .outerjoin(inviter, inviter.id == Invitation.from_id)
-        .where(Invitation.to_id == user_id, Invitation.status == "open")
-        .where(GameTable.status == "open", ~seated)
-        .order_by(Invitation.created_at.desc(), Invitation.id.desc())
-    )
-    return [
-        InvitationPublic(
-            id=invitation.id,
-            table=code,
-            sender=name,
-            game=kind,
-            created_at=as_utc(invitation.created_at).isoformat(),
-        )
-        for invitation, code, kind, name in session.execute(query)
-    ]
 
 
 def invite(

@@ -23,7 +23,7 @@ from ..lobby import tables
 from ..lobby.host import live_games
 from ..models import Game, GamePlayer, User
 from ..people import CurrentUser, SessionDep
-from . import invitations, presence, relations
+from . import inbox, invitations, presence, relations
 from .links import BadFriendLink, friend_link, link_owner
 from .relations import refuse
 from .schemas import (
@@ -232,7 +232,7 @@ def invite_friends(
 @router.get("/api/invitations")
 def read_invitations(user: CurrentUser, session: SessionDep) -> list[InvitationPublic]:
     """My invitations to answer (tables still gathering, without me yet)."""
-    return invitations.open_invitations(session, user.id)
+    return inbox.open_invitations(session, user.id)
 
 
 @router.post("/api/invitations/{invitation_id}/accept")

@@ -28,7 +28,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from ..db import Database
-from ..friends import invitations, relations
+from ..friends import inbox, relations
 from ..friends.presence import Beat
 from ..models import User
 from ..people import SessionDep, public_user, user_of_session
@@ -170,7 +170,7 @@ def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
             "waiting": waiting,
             "invitations": [
                 invitation.model_dump(by_alias=True)
-                for invitation in invitations.open_invitations(session, user.id)
+                for invitation in inbox.open_invitations(session, user.id)
             ],
             "friend_requests": relations.incoming_count(session, user.id),
         }
