@@ -164,22 +164,21 @@ class Talk:
     async def catch_up(self) -> None:
         """Read from the database the lines this process did not hear of."""
         async with self.lock:
-            missed = await asyncio.to_thread(store.read_after, self.db, self.room.game_id, self.seq)
-            for line in missed:
-                self._deliver(line)
+            await self._deliver_missed()
 
     async def _deliver_in_order(self, line: ChatLine) -> None:
-        if line.seq <= self.seq:
-            return  # passed on already
         if line.seq > self.seq + 1:
-            missed = await asyncio.to_thread(store.read_after, self.db, self.room.game_id, self.seq)
-            for earlier in missed:
-                if earlier.seq < line.seq:
-                    self._deliver(earlier)
+            await self._deliver_missed()  # the gap first (it holds ``line`` too: committed)
         self._deliver(line)
 
+    async def _deliver_missed(self) -> None:
+        missed = await asyncio.to_thread(store.read_after, self.db, self.room.game_id, self.seq)
+        for line in missed:
+            self._deliver(line)
+
     def _deliver(self, line: ChatLine) -> None:
-        """Send a line to each viewer here who may read it: one text per language."""
+        """Send a line to each viewer here who may read it: one text per language. A
+        line at or below the last passed on was passed on already."""
         if line.seq <= self.seq:
             return
         self.seq = line.seq
