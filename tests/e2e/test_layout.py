@@ -219,29 +219,47 @@ def ready(page: Page, which: str) -> None:
     )
 
 
-@pytest.mark.parametrize("width", list(WIDTHS))
+def at_width(page: Page, width: int) -> None:
+    """The window takes ``width`` (a phone's, a tablet's, a desktop's height with it), and
+    the page has laid itself out again, as when a window is resized or a phone turned."""
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
+def check_the_phones_dock(page: Page, width: int) -> None:
+    """On a phone the turn line and Lay / Draw / Pass stay at the foot of the screen."""
+    dock = page.get_by_test_id("action-dock")
+    box = dock.bounding_box()
+    assert box and abs(box["y"] + box["height"] - WIDTHS[width]) <= 1, f"the dock at {width} px"
+    page.mouse.wheel(0, 2000)
+    expect(page.get_by_test_id("dock-turn")).to_be_in_viewport()
+    expect(page.get_by_test_id("draw")).to_be_in_viewport()
+
+
 @pytest.mark.parametrize("which", PAGES)
-def test_the_page_fits_its_width(site: Site, which: str, width: int) -> None:
+def test_the_page_fits_each_width(site: Site, which: str) -> None:
+    """Loaded on a phone, then widened to a tablet's and three desktops' widths (each
+    width is also the first one of the tests below, which load the page at 360 and
+    1280 px)."""
     blocked: list[str] = []
     page = site.context.new_page()
     page.on("console", lambda message: _note_policy_violation(message.text, blocked))
     try:
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        page.goto(site.urls[which])
-        ready(page, which)
-        problems = page.evaluate(_LAYOUT_JS)
-        assert problems == [], f"{which} at {width} px"
-        ended = which in ("finished-game", "rematch-offered-game")
-        if which.endswith("game") and width <= 600 and not ended:
-            # On a phone the turn line and Lay / Draw / Pass stay at the foot of the screen.
-            dock = page.get_by_test_id("action-dock")
-            box = dock.bounding_box()
-            assert box and abs(box["y"] + box["height"] - WIDTHS[width]) <= 1
-            page.mouse.wheel(0, 2000)
-            expect(page.get_by_test_id("dock-turn")).to_be_in_viewport()
-            expect(page.get_by_test_id("draw")).to_be_in_viewport()
-        if width <= 600:
-            expect(page.locator("#whoami")).to_be_visible()  # my name in the header, on a phone too
+        for number, width in enumerate(WIDTHS):
+            at_width(page, width)
+            if number == 0:
+                page.goto(site.urls[which])
+                ready(page, which)
+            problems = page.evaluate(_LAYOUT_JS)
+            assert problems == [], f"{which} at {width} px"
+            ended = which in ("finished-game", "rematch-offered-game")
+            if which.endswith("game") and width <= 600 and not ended:
+                check_the_phones_dock(page, width)
+            if width <= 600:
+                expect(page.locator("#whoami")).to_be_visible()  # my name on a phone too
     finally:
         page.close()
     assert not blocked, f"the Content-Security-Policy blocked something: {blocked}"
@@ -281,21 +299,23 @@ def test_the_check_sees_what_it_looks_for(site: Site) -> None:
 
 
 @pytest.mark.parametrize("language", ["de", "ru", "ja"])
-@pytest.mark.parametrize("width", [360, 1280])
 @pytest.mark.parametrize("which", PAGES)
-def test_long_words_and_cjk_text_fit_too(site: Site, which: str, width: int, language: str) -> None:
+def test_long_words_and_cjk_text_fit_too(site: Site, which: str, language: str) -> None:
     """German and Russian words are long, Japanese has no spaces to wrap at: no page may
-    scroll sideways, overlap or cut a button's text in them either."""
+    scroll sideways, overlap or cut a button's text in them either, loaded on a desktop
+    and narrowed to a phone."""
     chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
     assert chosen.ok, chosen.text()
     page = site.context.new_page()
     try:
-        page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-        page.goto(site.urls[which])
-        expect(page.locator("html")).to_have_attribute("lang", language)
-        ready(page, which)
-        problems = page.evaluate(_LAYOUT_JS)
-        assert problems == [], f"{which} at {width} px in {language}"
+        for number, width in enumerate((1280, 360)):
+            at_width(page, width)
+            if number == 0:
+                page.goto(site.urls[which])
+                expect(page.locator("html")).to_have_attribute("lang", language)
+                ready(page, which)
+            problems = page.evaluate(_LAYOUT_JS)
+            assert problems == [], f"{which} at {width} px in {language}"
     finally:
         page.close()
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})
@@ -344,43 +364,56 @@ def _open_in(site: Site, which: str, width: int, language: str) -> Page:
     return page
 
 
+def widths_from_either_end(language: str) -> list[int]:
+    """Every width, from a phone's up for half the languages and from the widest desktop
+    down for the others: the page is loaded at both ends of the range."""
+    widths = list(WIDTHS)
+    return widths if LANGUAGES.index(language) % 2 == 0 else widths[::-1]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("width", list(WIDTHS))
-def test_the_end_screen_shows_all_its_buttons(site: Site, width: int, language: str) -> None:
+def test_the_end_screen_shows_all_its_buttons(site: Site, language: str) -> None:
     """Issue 18, item 3: four players and a rematch notice, at any width and in any
     language, leave every button of the end screen whole in the window (what does not
     fit between its title and its buttons scrolls, not the buttons)."""
-    page = _open_in(site, "rematch-offered-game", width, language)
+    widths = widths_from_either_end(language)
+    page = _open_in(site, "rematch-offered-game", widths[0], language)
     try:
-        # Once it has risen into place (its animation moves it by a few pixels).
-        page.evaluate(
-            "() => Promise.all(document.getElementById('end-screen')"
-            ".getAnimations().map((animation) => animation.finished))"
-        )
         buttons = "#end-screen .actions > a, #end-screen .actions > button, #end-title"
-        assert page.evaluate(_UNSEEN_JS, buttons) == [], f"{width} px in {language}"
-        expect(page.get_by_test_id("join-rematch")).to_be_visible()
-        expect(page.get_by_test_id("end-close")).to_be_visible()
+        for width in widths:
+            at_width(page, width)
+            # Once it has risen into place: its animation moves it, and starts again when
+            # the window becomes a phone's (a sheet rising from the foot).
+            page.evaluate(
+                "() => Promise.all(document.getElementById('end-screen')"
+                ".getAnimations().map((animation) => animation.finished))"
+            )
+            assert page.evaluate(_UNSEEN_JS, buttons) == [], f"{width} px in {language}"
+            expect(page.get_by_test_id("join-rematch")).to_be_visible()
+            expect(page.get_by_test_id("end-close")).to_be_visible()
     finally:
         page.close()
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("width", list(WIDTHS))
 @pytest.mark.parametrize("which", ["big-hand-game", "big-triominos-hand-game"])
 def test_the_board_the_hand_and_its_buttons_show_together(
-    site: Site, which: str, width: int, language: str
+    site: Site, which: str, language: str
 ) -> None:
     """Issue 18, items 4 and 10: a hand of ten or twelve tiles, in long words or none,
     leaves every tile and the turning and Lay / Draw / Pass buttons in the window at
-    first sight (on a phone: above its action bar), under a board still worth the name."""
-    page = _open_in(site, which, width, language)
+    first sight (on a phone: above its action bar), under a board still worth the name,
+    at every width the window takes."""
+    widths = widths_from_either_end(language)
+    page = _open_in(site, which, widths[0], language)
     try:
         seen = "[data-testid=hand-tile], #rotate, #flip, #cancel, #place, #draw, #pass"
-        assert page.evaluate(_UNSEEN_JS, seen) == [], f"{which} at {width} px in {language}"
-        board = page.locator(".board-wrap").bounding_box()
-        assert board and board["height"] >= 180 and board["y"] >= 0
+        for width in widths:
+            at_width(page, width)
+            assert page.evaluate(_UNSEEN_JS, seen) == [], f"{which} at {width} px in {language}"
+            board = page.locator(".board-wrap").bounding_box()
+            assert board and board["height"] >= 180 and board["y"] >= 0, f"{width} px"
     finally:
         page.close()
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})
