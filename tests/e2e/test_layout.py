@@ -214,6 +214,11 @@ def ready(page: Page, which: str) -> None:
         expect(page.get_by_test_id("back-to-lobby")).to_be_visible()
     elif which == "preferences":
         expect(page.get_by_test_id("palette-preview").locator("svg").first).to_be_visible()
+    laid_out(page)
+
+
+def laid_out(page: Page) -> None:
+    """Wait two frames: what the page's scripts and styles changed has been drawn."""
     page.evaluate(
         "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
     )
@@ -224,9 +229,19 @@ def at_width(page: Page, width: int) -> None:
     the page has laid itself out again, as when a window is resized or a phone turned."""
     page.set_viewport_size({"width": width, "height": WIDTHS[width]})
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
+    laid_out(page)
+
+
+def load(page: Page, site: Site, which: str, width: int, language: str | None = None) -> None:
+    """Open ``which`` at ``width``, in ``language`` (else the browser's), fully drawn."""
+    if language is not None:
+        chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
+        assert chosen.ok, chosen.text()
+    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
+    page.goto(site.urls[which])
+    if language is not None:
+        expect(page.locator("html")).to_have_attribute("lang", language)
+    ready(page, which)
 
 
 def check_the_phones_dock(page: Page, width: int) -> None:
@@ -241,22 +256,20 @@ def check_the_phones_dock(page: Page, width: int) -> None:
 
 @pytest.mark.parametrize("which", PAGES)
 def test_the_page_fits_each_width(site: Site, which: str) -> None:
-    """Loaded on a phone, then widened to a tablet's and three desktops' widths (each
-    width is also the first one of the tests below, which load the page at 360 and
-    1280 px)."""
+    """Loaded on a phone, then widened to a tablet's and three desktops' widths (the
+    tests below load pages at the other end, on desktops)."""
     blocked: list[str] = []
     page = site.context.new_page()
     page.on("console", lambda message: _note_policy_violation(message.text, blocked))
+    widths = list(WIDTHS)
+    playing = which.endswith("game") and which not in ("finished-game", "rematch-offered-game")
     try:
-        for number, width in enumerate(WIDTHS):
+        load(page, site, which, widths[0])
+        for width in widths:
             at_width(page, width)
-            if number == 0:
-                page.goto(site.urls[which])
-                ready(page, which)
             problems = page.evaluate(_LAYOUT_JS)
             assert problems == [], f"{which} at {width} px"
-            ended = which in ("finished-game", "rematch-offered-game")
-            if which.endswith("game") and width <= 600 and not ended:
+            if playing and width <= 600:
                 check_the_phones_dock(page, width)
             if width <= 600:
                 expect(page.locator("#whoami")).to_be_visible()  # my name on a phone too
@@ -304,16 +317,10 @@ def test_long_words_and_cjk_text_fit_too(site: Site, which: str, language: str) 
     """German and Russian words are long, Japanese has no spaces to wrap at: no page may
     scroll sideways, overlap or cut a button's text in them either, loaded on a desktop
     and narrowed to a phone."""
-    chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
-    assert chosen.ok, chosen.text()
-    page = site.context.new_page()
+    page = _open_in(site, which, 1280, language)
     try:
-        for number, width in enumerate((1280, 360)):
+        for width in (1280, 360):
             at_width(page, width)
-            if number == 0:
-                page.goto(site.urls[which])
-                expect(page.locator("html")).to_have_attribute("lang", language)
-                ready(page, which)
             problems = page.evaluate(_LAYOUT_JS)
             assert problems == [], f"{which} at {width} px in {language}"
     finally:
@@ -354,13 +361,8 @@ LANGUAGES = ["en", "de", "ru", "ja"]
 
 
 def _open_in(site: Site, which: str, width: int, language: str) -> Page:
-    chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
-    assert chosen.ok, chosen.text()
     page = site.context.new_page()
-    page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-    page.goto(site.urls[which])
-    expect(page.locator("html")).to_have_attribute("lang", language)
-    ready(page, which)
+    load(page, site, which, width, language)
     return page
 
 

@@ -208,9 +208,9 @@ def test_kills_at_any_moment_lose_no_acknowledged_move(
                 if seen == [version + 1] * len(clients):
                     kills.append("bot_pending")
                     bot_kill_pending = False
-                # else a slow machine let the bot move before the kill: a kill all
-                # the same, but the bot's pending move is tried again at its next turn.
                 else:
+                    # A slow machine let the bot move before the kill: a kill all the
+                    # same, and the kill before its move is tried at its next turn.
                     kills.append("bot_moved_first")
         sync_all(clients, version + 1)
         assert clients[0].events[version + 1]["seat"] == current
