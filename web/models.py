@@ -10,6 +10,7 @@ from sqlalchemy import (
     DateTime,
     ForeignKey,
     Index,
+    LargeBinary,
     String,
     UniqueConstraint,
     false,
@@ -45,6 +46,20 @@ class User(Base):
     """When a page of theirs last said they were there (every minute while one is
     open): friends see them online for a while after (web.friends)."""
 
+    role: Mapped[str] = mapped_column(String(12), default="member", server_default="member")
+    """member | moderator | admin (web.club.roles): admins run the server's /admin page
+    and name moderators, who see it and act on people and reports."""
+    banned_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """While in the future the person cannot sign in, create or join tables; their
+    sessions ended when the ban was made. A permanent ban is a far date."""
+    ban_reason: Mapped[str | None] = mapped_column(String(300))
+    muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """While in the future the person's chat lines are refused everywhere."""
+    invitation_id: Mapped[int | None] = mapped_column()
+    """The invitation they joined by (an invitation-only server), if any: a plain
+    number, not a foreign key (an invitation names its maker, and the two tables would
+    each wait for the other)."""
+
     preference: Mapped[Preference | None] = relationship(back_populates="user")
 
     # Ids are never handed out again (SQLite would reuse the highest one once pruned):
@@ -66,6 +81,9 @@ class UserSession(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     last_seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     """Renewed at most hourly while the browser is used; idle too long, the session ends."""
+    signed_in_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """When this browser last proved who it is (a password or passkey, or the guest's
+    arrival): admin actions want it within 15 minutes (web.club.recent)."""
 
 
 class SiteSecret(Base):
@@ -474,3 +492,106 @@ class Invitation(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (UniqueConstraint("table_id", "to_id"),)
+
+
+class Passkey(Base):
+    """A WebAuthn credential (a phone's or computer's passkey) that signs its owner in
+    (web.passkeys): its public key and the signature counter the authenticator keeps."""
+
+    __tablename__ = "passkey"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    credential_id: Mapped[str] = mapped_column(String(1400), unique=True)
+    """The authenticator's credential id, base64url without padding."""
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(default=0)
+    name: Mapped[str] = mapped_column(String(60))
+    """What the owner calls it ("Passkey 2", or a name they gave)."""
+    transports: Mapped[list[str]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class PasskeyChallenge(Base):
+    """A WebAuthn challenge handed to one browser: bound to the id kept in that
+    browser's signed cookie, taken (deleted) by its first answer, and worthless after
+    a few minutes."""
+
+    __tablename__ = "passkey_challenge"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """A random id, also kept in the browser's cookie."""
+    challenge: Mapped[str] = mapped_column(String(200))
+    purpose: Mapped[str] = mapped_column(String(12))
+    """register | sign_in."""
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SiteInvitation(Base):
+    """A link that lets people join an invitation-only server (web.club.invitations).
+    Only the token's hash is kept; the link is shown once, to its maker."""
+
+    __tablename__ = "site_invitation"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    made_by: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), index=True
+    )
+    uses: Mapped[int] = mapped_column(default=1)
+    """How many people it may let in."""
+    used: Mapped[int] = mapped_column(default=0, server_default="0")
+    note: Mapped[str] = mapped_column(String(100), default="", server_default="")
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RecoveryToken(Base):
+    """A single-use, short-lived link that lets a person who lost their password back
+    in (sent by email, or made by an admin). Only the token's hash is kept."""
+
+    __tablename__ = "recovery_token"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    made_by: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+    """The admin who made it; None when it was asked for by email."""
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class AuditEntry(Base):
+    """One thing an admin or moderator did (web.club.audit), shown on /admin: who, to
+    whom, what, and its details. Kept when the actor or the target is deleted."""
+
+    __tablename__ = "audit_entry"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    actor_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+    actor_name: Mapped[str] = mapped_column(String(40))
+    action: Mapped[str] = mapped_column(String(40))
+    target_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), index=True
+    )
+    target_name: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class SiteSetting(Base):
+    """A setting an admin changed on /admin (who may join, guests, invitation quota):
+    it wins over the host's environment until reset."""
+
+    __tablename__ = "site_setting"
+
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[Any] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -40,6 +40,12 @@ TABLES = {
     "table_mute",
     "friend",
     "invitation",
+    "passkey",
+    "passkey_challenge",
+    "site_invitation",
+    "recovery_token",
+    "audit_entry",
+    "site_setting",
 }
 STRONG_SECRET = "s" * 40
 
