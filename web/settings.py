@@ -139,6 +139,25 @@ class Settings(BaseSettings):
     """Where people reach this server: the links in emails and the push sender's
     contact point start with it."""
 
+    # --- a private server (web.club); an admin may change these on /admin ---
+    join: Literal["open", "invitation", "closed"] = "open"
+    """Who may make an account: anyone (open), people with an invitation link
+    (invitation), or nobody new (closed: those with an account still sign in)."""
+    guests: bool = True
+    """Whether people may play without a password (a guest account, made on their
+    first action). Off: they sign up with a name and a password or a passkey first."""
+    member_invitations: int = Field(default=0, ge=0, le=1000)
+    """How many invitation links each member may make (admins and moderators have no
+    limit); 0: only admins and moderators invite."""
+    invitation_days: int = Field(default=7, ge=1, le=365)
+    """How long a new invitation link stays good, unless its maker says otherwise."""
+    first_sign_up_admin: bool = False
+    """The first account that sets a password becomes an admin (a host who would
+    rather not use ``chromino admin create-admin``); only while there is no admin."""
+    recovery_minutes: int = Field(default=30, ge=5, le=7 * 24 * 60)
+    """How long a password recovery link sent by email stays good (one an admin makes
+    lasts a day: it is handed over by hand)."""
+
     # --- hosting (web.metrics, web.logs) ---
     metrics: bool = False
     """Serve ``GET /metrics`` (Prometheus text format); off = 404."""

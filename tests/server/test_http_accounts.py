@@ -335,6 +335,45 @@ def test_changing_the_password_replaces_the_old_one(client: TestClient) -> None:
     expect(phone.post("/api/login", json={"name": "Ana", "password": "another password"}), 200)
 
 
+def copy_of_cookies(client: TestClient) -> TestClient:
+    """Another browser holding a copy of this one's cookies (taken off a shared computer)."""
+    thief = device(client)
+    thief.cookies.update(dict(client.cookies.items()))
+    return thief
+
+
+def test_a_guest_setting_a_password_gets_a_new_session(client: TestClient) -> None:
+    expect(client.put("/api/me/name", json={"name": "Ana"}), 200)
+    thief = copy_of_cookies(client)
+    ana = expect(thief.get("/api/me"), 200)  # the copy works while the account is a guest's
+    old_cookie = client.cookies["chromino_session"]
+
+    expect(client.put("/api/me/password", json={"password": PASSWORD}), 200)
+
+    assert client.cookies["chromino_session"] != old_cookie
+    assert expect(client.get("/api/me"), 200)["id"] == ana["id"]
+    assert expect(thief.get("/api/me"), 200)["id"] != ana["id"]
+
+
+def test_changing_the_password_ends_every_other_session(client: TestClient) -> None:
+    ana = register(client, "Ana")
+    phone = device(client)
+    expect(phone.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 200)
+    expect(client.put("/api/me/password", json={"password": "another password"}), 200)
+    assert expect(client.get("/api/me"), 200)["id"] == ana["id"]
+    assert expect(phone.get("/api/me"), 200)["id"] != ana["id"]
+
+
+def test_signing_in_replaces_the_session_the_browser_had(client: TestClient) -> None:
+    ana = register(client, "Ana")
+    laptop = device(client)
+    expect(laptop.get("/api/me"), 200)
+    before_sign_in = copy_of_cookies(laptop)
+    expect(laptop.post("/api/login", json={"name": "Ana", "password": PASSWORD}), 200)
+    assert expect(laptop.get("/api/me"), 200)["id"] == ana["id"]
+    assert expect(before_sign_in.get("/api/me"), 200)["id"] != ana["id"]
+
+
 @pytest.mark.parametrize(
     ("name", "password"),
     [("Ana", "wrong password"), ("Nobody", PASSWORD), ("Bea", PASSWORD)],

@@ -13,6 +13,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..club.bans import is_banned
 from ..days.people import DEFAULT_QUIET, DIGEST_HOUR
 from ..db import as_utc, utcnow
 from ..models import Preference, SiteSecret, User, UserSession
@@ -69,25 +70,54 @@ def rename(session: Session, user: User, name: str) -> None:
         raise NameTakenError(f"the name {name!r} is taken") from None
 
 
-def set_password(session: Session, user: User, password: str, *, keep: str | None) -> None:
+def set_password(
+    cookie_session: MutableMapping[str, Any], session: Session, user: User, password: str
+) -> None:
     """Add or change the password (argon2), so the account can sign in elsewhere.
 
-    Every other session of the account ends: whoever had the old password, or a
-    copy of a cookie, is signed out. ``keep`` is the session that made the change.
+    Every other session of the account ends (whoever had the old password, or a copy
+    of a cookie, is signed out), and this browser's session is replaced by a new one:
+    a copy of the cookie it had before goes nowhere either.
     """
     user.password_hash = _hasher.hash(password)
-    end_sessions(session, user, keep=keep)
+    end_sessions(session, user)
+    cookie_session.clear()
+    remember(cookie_session, session, user)
+
+
+def check_password(user: User, password: str) -> bool:
+    """Whether ``password`` is the account's (for a sign-in made again before an admin
+    action); an account without one has none to match."""
+    if user.password_hash is None:
+        _hasher.hash(password)
+        return False
+    try:
+        return bool(_hasher.verify(user.password_hash, password))
+    except (VerificationError, InvalidHashError):
+        return False
 
 
 def remember(cookie_session: MutableMapping[str, Any], session: Session, user: User) -> str:
     """Sign the user in for this browser: a new server-side session, its id in the
     signed cookie. Returns the session id."""
     session_id = secrets.token_urlsafe(32)
-    session.add(UserSession(id=session_id, user_id=user.id))
+    session.add(UserSession(id=session_id, user_id=user.id, signed_in_at=utcnow()))
     session.flush()
     cookie_session.clear()
     cookie_session["sid"] = session_id
     return session_id
+
+
+def rotate_session(cookie_session: MutableMapping[str, Any], session: Session, user: User) -> str:
+    """Give this browser a new session in place of the one it had, on every change of
+    privilege (a password set or changed, a sign-in, a passkey added, a new role).
+
+    The old session ends on the server: a copy of the cookie taken before the change
+    (a shared computer, a guest's cookie read off the screen) is worth nothing after
+    it. The new session counts as a fresh sign-in. Returns the new session id.
+    """
+    end_session(cookie_session, session)
+    return remember(cookie_session, session, user)
 
 
 def user_of_session(
@@ -108,7 +138,11 @@ def user_of_session(
         return None
     if now - last_seen > SESSION_RENEWAL:
         row.last_seen_at = now
-    return session.get(User, row.user_id)
+    user = session.get(User, row.user_id)
+    if user is not None and is_banned(user, now):  # a ban ends sessions; this is a backstop
+        session.delete(row)
+        return None
+    return user
 
 
 def end_session(cookie_session: MutableMapping[str, Any], session: Session) -> None:
@@ -126,11 +160,6 @@ def end_sessions(session: Session, user: User, *, keep: str | None = None) -> in
         query = query.where(UserSession.id != keep)
     ended = session.execute(query)
     return int(getattr(ended, "rowcount", 0) or 0)
-
-
-def current_session_id(cookie_session: Mapping[str, Any]) -> str | None:
-    session_id = cookie_session.get("sid")
-    return session_id if isinstance(session_id, str) else None
 
 
 def authenticate(session: Session, name: str, password: str) -> User | None:

@@ -8,6 +8,7 @@ from typing import Protocol
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
+from ..club.bans import refuse_if_banned
 from ..days.people import clocks_moved
 from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
 from . import accounts, names
@@ -65,12 +66,12 @@ def set_password(
     body: PasswordSet, user: CurrentUser, request: Request, session: SessionDep
 ) -> UserPublic:
     """Add a password, so this account can sign in from another device; every other
-    device is signed out. A few changes per account per ten minutes."""
+    device is signed out and this one gets a new session (a copy of its old cookie is
+    worth nothing). A few changes per account per ten minutes."""
     limits = _limits(request)
     if not limits.password_changes.allow(user.id):
         raise _too_many(limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES)
-    keep = accounts.current_session_id(request.session)
-    accounts.set_password(session, user, body.password, keep=keep)
+    accounts.set_password(request.session, session, user, body.password)
     return accounts.public_user(user)
 
 
@@ -96,6 +97,7 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
         message = Words(N_("wrong name or password"))
         raise HTTPException(401, detail={"code": "bad_credentials", "message": message})
     limits.sign_in_failures.succeeded(pair)
+    refuse_if_banned(user)
     accounts.end_session(request.session, session)  # the guest session this browser had
     accounts.remember(request.session, session, user)
     return accounts.public_user(user)
