@@ -3,6 +3,7 @@ NUL bytes, headers, proxies, secrets and sessions (issue: hardening)."""
 
 from __future__ import annotations
 
+import re
 import socket
 import time
 from collections.abc import Iterator
@@ -115,6 +116,32 @@ def test_a_change_from_our_own_pages_goes_through(
     code = new_table(host)
     page = browser(client, **headers)
     assert page.post(f"/api/tables/{code}/join").status_code == 200
+
+
+def changing_routes(client: TestClient) -> list[tuple[str, str]]:
+    """Every (method, path) of the API that may change something, its path parameters
+    filled with a plausible value: a route added later is covered without a list."""
+    schema = client.get("/api/openapi.json").json()
+    return [
+        (method.upper(), re.sub(r"\{[^}]+\}", "x1", path))
+        for path, item in schema["paths"].items()
+        for method in item
+        if method.upper() not in {"GET", "HEAD", "OPTIONS"}
+    ]
+
+
+def test_every_changing_route_refuses_another_origin(client: TestClient, db: Database) -> None:
+    """Whatever a route does (an admin action, a passkey, an invitation, a deletion), a
+    request another site's page makes with the person's cookies is refused before it."""
+    victim = client.get("/api/me").json()
+    attacker_page = browser(client, Origin=EVIL)
+    routes = changing_routes(client)
+    assert ("POST", "/api/login") in routes
+    for method, path in routes:
+        answer = attacker_page.request(method, path, json={})
+        assert answer.status_code == 403, (method, path, answer.text)
+        assert answer.json()["detail"]["code"] == "cross_site_request", (method, path)
+    assert client.get("/api/me").json() == victim
 
 
 def test_reading_is_allowed_from_anywhere(client: TestClient) -> None:
