@@ -35,6 +35,7 @@ from ..models import (
     TableSeat,
     User,
 )
+from ..people.accounts import without_a_way_in
 
 FORMER_GUEST = "former guest"
 """What a pruned guest is called in the games they played."""
@@ -258,7 +259,7 @@ def _idle_guests(session: Session, cutoff: datetime, exclude: list[int], limit: 
     query = (
         select(User.id)
         .where(
-            User.password_hash.is_(None),
+            without_a_way_in(),  # no password, no passkey
             User.last_seen_at < cutoff,
             User.id.not_in(in_game),
             User.id.not_in(at_table),

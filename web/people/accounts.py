@@ -9,14 +9,14 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import ColumnElement, and_, delete, exists, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from ..club.bans import is_banned
 from ..days.people import DEFAULT_QUIET, DIGEST_HOUR
 from ..db import as_utc, utcnow
-from ..models import Preference, SiteSecret, User, UserSession
+from ..models import Passkey, Preference, SiteSecret, User, UserSession
 from ..notify.choices import switched_off
 from .names import drawn_guest_name, guest_name, normalize, skeleton
 from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
@@ -95,6 +95,24 @@ def check_password(user: User, password: str) -> bool:
         return bool(_hasher.verify(user.password_hash, password))
     except (VerificationError, InvalidHashError):
         return False
+
+
+def has_a_way_in(user: User) -> bool:
+    """Whether the account can be signed in to again from another browser: a password
+    or a passkey (web.passkeys). Without either it is a guest's, held only by its
+    cookie."""
+    if user.password_hash is not None:
+        return True
+    session = object_session(user)
+    if session is None:
+        return False
+    return bool(session.scalar(select(exists().where(Passkey.user_id == user.id))))
+
+
+def without_a_way_in() -> ColumnElement[bool]:
+    """The SQL condition "a guest's account": no password and no passkey (pruning idle
+    guests, a table's talk that has guests at it)."""
+    return and_(User.password_hash.is_(None), ~exists().where(Passkey.user_id == User.id))
 
 
 def remember(cookie_session: MutableMapping[str, Any], session: Session, user: User) -> str:
@@ -232,7 +250,7 @@ def public_user(user: User) -> UserPublic:
         id=user.id,
         name=user.name,
         name_chosen=user.name_chosen,
-        registered=user.password_hash is not None,
+        registered=has_a_way_in(user),
         preferences=PreferencesPublic(
             assistance=preference.assistance,
             palette=preference.palette,

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from ..db import Database, as_utc
 from ..models import Block, ChatMessage, Game, GamePlayer, GameTable, TableMute, User
+from ..people.accounts import without_a_way_in
 from .lines import RECENT_LINES, ChatLine
 
 SAY_ATTEMPTS = 5
@@ -68,9 +69,7 @@ def read_table_talk(session: Session, game: Game) -> TableTalk:
     guests = bool(
         people
         and session.scalar(
-            select(func.count())
-            .select_from(User)
-            .where(User.id.in_(people), User.password_hash.is_(None))
+            select(func.count()).select_from(User).where(User.id.in_(people), without_a_way_in())
         )
     )
     muted: frozenset[int] = frozenset()
