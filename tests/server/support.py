@@ -149,7 +149,8 @@ class Player:
     def __init__(self, base_url: str) -> None:
         self.base_url = base_url
         self.http = httpx.Client(base_url=base_url, timeout=10)
-        self.me = self.http.get("/api/me").json()
+        # Looking makes no account: asking for one does (a guest, on an open server).
+        self.me = self.http.post("/api/me", headers={"Origin": base_url}).json()
 
     def cookie_header(self) -> str:
         return "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())

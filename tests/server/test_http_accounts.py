@@ -130,12 +130,13 @@ def register(client: TestClient, name: str, password: str = PASSWORD) -> Any:
 # --- guests and the session cookie -------------------------------------------------
 
 
-def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
+def test_first_visit_shows_a_visitor_remembered_by_a_signed_cookie(
     client: TestClient, db: Database
 ) -> None:
     response = client.get("/api/me")
     me = expect(response, 200)
-    assert set(me) == {"id", "name", "name_chosen", "registered", "preferences"}
+    assert set(me) == {"id", "visitor", "name", "name_chosen", "registered", "preferences"}
+    assert me["id"] is None and me["visitor"] is True  # only looking: no account yet
     assert me["name_chosen"] is False  # drawn for them: the page offers to change it
     assert me["name"].startswith("Guest ")
     assert me["registered"] is False
@@ -146,26 +147,57 @@ def test_first_visit_makes_a_guest_remembered_by_a_signed_cookie(
     assert "httponly" in set_cookie
     assert "samesite=lax" in set_cookie
     assert f"max-age={30 * 24 * 3600}" in set_cookie  # renewed by every visit
-    cookie = client.cookies["chromino_session"]
-    payload = itsdangerous.TimestampSigner(TEST_SECRET).unsign(cookie.encode())
-    # the cookie names a session kept on the server, nothing else
-    content = json.loads(b64decode(payload))
-    assert set(content) == {"sid"}
+    # the cookie keeps the name shown, nothing else
+    assert cookie_content(client) == {"visitor_name": me["name"]}
+    assert expect(client.get("/api/me"), 200) == me
+    with db.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(User)) == 0
+
+
+def test_the_first_action_makes_a_guest_with_the_name_shown(
+    client: TestClient, db: Database
+) -> None:
+    shown = expect(client.get("/api/me"), 200)
+    response = client.patch("/api/me/preferences", json={"sound": False})
+    expect(response, 200)
+    me = expect(client.get("/api/me"), 200)
+    assert me["visitor"] is False and me["id"] is not None
+    assert me["name"] == shown["name"]  # the name does not change under them
+    assert me["preferences"]["sound"] is False
+
+    # the cookie names a session kept on the server (and the name, should the action fail)
+    content = cookie_content(client)
+    assert set(content) == {"sid", "visitor_name"}
     with db.sessions() as session:
         row = session.get(UserSession, content["sid"])
         assert row is not None and row.user_id == me["id"]
-
-    again = expect(client.get("/api/me"), 200)
-    assert again == me
+        assert session.scalar(select(func.count()).select_from(User)) == 1
     stored = stored_user(db, me["id"])
     assert (stored.name, stored.name_key) == (me["name"], skeleton(me["name"]))
     assert stored.password_hash is None
-    assert stored_preference(db, me["id"]) == STORED_PREFERENCES
+    assert stored_preference(db, me["id"]) == {**STORED_PREFERENCES, "sound": False}
+
+
+def test_asking_for_an_account_makes_one_once(client: TestClient, db: Database) -> None:
+    made = expect(client.post("/api/me"), 200)
+    assert made["visitor"] is False
+    assert expect(client.post("/api/me"), 200) == made
+    assert expect(client.get("/api/me"), 200) == made
+    with db.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(User)) == 1
+
+
+def cookie_content(client: TestClient) -> dict[str, Any]:
+    """What the signed session cookie holds."""
+    cookie = client.cookies["chromino_session"]
+    payload = itsdangerous.TimestampSigner(TEST_SECRET).unsign(cookie.encode())
+    content: dict[str, Any] = json.loads(b64decode(payload))
+    return content
 
 
 def test_each_new_visitor_is_a_different_guest(client: TestClient, db: Database) -> None:
-    first = expect(client.get("/api/me"), 200)
-    second = expect(device(client).get("/api/me"), 200)
+    first = expect(client.post("/api/me"), 200)
+    second = expect(device(client).post("/api/me"), 200)
     assert first["id"] != second["id"]
     assert first["name"] != second["name"]
     with db.sessions() as session:
@@ -173,7 +205,7 @@ def test_each_new_visitor_is_a_different_guest(client: TestClient, db: Database)
 
 
 def test_a_forged_cookie_is_not_believed(client: TestClient) -> None:
-    victim = expect(client.get("/api/me"), 200)
+    expect(client.post("/api/me"), 200)
     forger = device(client)
     victim_cookie = itsdangerous.TimestampSigner(TEST_SECRET).unsign(
         client.cookies["chromino_session"].encode()
@@ -181,7 +213,7 @@ def test_a_forged_cookie_is_not_believed(client: TestClient) -> None:
     signed = itsdangerous.TimestampSigner("not-the-server-secret").sign(victim_cookie)
     forger.cookies.set("chromino_session", signed.decode())
     me = expect(forger.get("/api/me"), 200)
-    assert me["id"] != victim["id"]
+    assert me["id"] is None and me["visitor"] is True
     assert me["name"].startswith("Guest ")
 
 
@@ -191,7 +223,8 @@ def test_a_session_that_does_not_exist_starts_a_new_guest(client: TestClient) ->
         b64encode(json.dumps({"sid": "no-such-session", "user_id": 987654}).encode())
     )
     ghost.cookies.set("chromino_session", signed.decode())
-    me = expect(ghost.get("/api/me"), 200)
+    assert expect(ghost.get("/api/me"), 200)["visitor"] is True
+    me = expect(ghost.post("/api/me"), 200)
     assert me["id"] != 987654
     assert expect(ghost.get("/api/me"), 200)["id"] == me["id"]
 
@@ -200,7 +233,7 @@ def test_a_session_that_does_not_exist_starts_a_new_guest(client: TestClient) ->
 
 
 def test_choosing_a_name(client: TestClient, db: Database) -> None:
-    me = expect(client.get("/api/me"), 200)
+    me = expect(client.post("/api/me"), 200)
     renamed = expect(client.put("/api/me/name", json={"name": "  Ana Lúcia  "}), 200)
     assert renamed == {**me, "name": "Ana Lúcia", "name_chosen": True}
     assert expect(client.get("/api/me"), 200)["name"] == "Ana Lúcia"
@@ -211,7 +244,7 @@ def test_choosing_a_name(client: TestClient, db: Database) -> None:
 def test_names_are_unique_regardless_of_case(client: TestClient, db: Database) -> None:
     expect(client.put("/api/me/name", json={"name": "Ana"}), 200)
     other = device(client)
-    before = expect(other.get("/api/me"), 200)
+    before = expect(other.post("/api/me"), 200)
 
     body = expect(other.put("/api/me/name", json={"name": "aNA"}), 409)
     assert body["detail"]["code"] == "name_taken"
@@ -269,7 +302,7 @@ def test_a_name_freed_by_a_rename_can_be_taken(client: TestClient) -> None:
     ],
 )
 def test_bad_names_are_refused_naming_the_field(refusing_client: TestClient, body: Any) -> None:
-    before = expect(refusing_client.get("/api/me"), 200)
+    before = expect(refusing_client.post("/api/me"), 200)
     refused = expect(refusing_client.put("/api/me/name", json=body), 422)
     assert names_field(refused, "name")
     assert expect(refusing_client.get("/api/me"), 200)["name"] == before["name"]
@@ -307,7 +340,7 @@ def test_a_password_is_stored_as_an_argon2_hash(
 def test_bad_passwords_are_refused_naming_the_field(
     refusing_client: TestClient, refusing_db: Database, body: Any
 ) -> None:
-    me = expect(refusing_client.get("/api/me"), 200)
+    me = expect(refusing_client.post("/api/me"), 200)
     assert names_field(expect(refusing_client.put("/api/me/password", json=body), 422), "password")
     assert stored_user(refusing_db, me["id"]).password_hash is None
 
@@ -384,7 +417,7 @@ def test_wrong_credentials_are_refused(client: TestClient, name: str, password: 
     other = device(client)
     expect(other.put("/api/me/name", json={"name": "Bea"}), 200)
     intruder = device(client)
-    guest = expect(intruder.get("/api/me"), 200)
+    guest = expect(intruder.post("/api/me"), 200)
 
     body = expect(intruder.post("/api/login", json={"name": name, "password": password}), 401)
     assert body["detail"] == {"code": "bad_credentials", "message": "wrong name or password"}
@@ -416,7 +449,7 @@ def test_signing_out_makes_the_next_visit_a_new_guest(client: TestClient) -> Non
     assert response.content == b""
     assert "chromino_session=null" in response.headers["set-cookie"]
 
-    me = expect(client.get("/api/me"), 200)
+    me = expect(client.post("/api/me"), 200)
     assert me["id"] != ana["id"]
     assert me["registered"] is False
     assert me["name"].startswith("Guest ")
@@ -442,7 +475,7 @@ def test_reading_preferences(client: TestClient) -> None:
 
 
 def test_a_partial_update_changes_only_the_fields_given(client: TestClient, db: Database) -> None:
-    me = expect(client.get("/api/me"), 200)
+    me = expect(client.post("/api/me"), 200)
     changed = expect(client.patch("/api/me/preferences", json={"palette": "okabe-ito"}), 200)
     assert changed == {**DEFAULT_PREFERENCES, "palette": "okabe-ito"}
 
@@ -526,7 +559,7 @@ def test_preferences_follow_the_user_across_sessions_and_devices(
 def test_bad_preferences_are_refused_naming_the_field(
     refusing_client: TestClient, refusing_db: Database, body: Any, field: str
 ) -> None:
-    me = expect(refusing_client.get("/api/me"), 200)
+    me = expect(refusing_client.post("/api/me"), 200)
     refused = expect(refusing_client.patch("/api/me/preferences", json=body), 422)
     assert names_field(refused, field), refused
     assert expect(refusing_client.get("/api/me/preferences"), 200) == DEFAULT_PREFERENCES
@@ -557,6 +590,13 @@ def test_malformed_bodies_are_refused(refusing_client: TestClient, method: str, 
 
 API_ROUTES = {
     ("GET", "/api/me"),
+    ("POST", "/api/me"),
+    # joining a private server (tests/server/test_join.py)
+    ("POST", "/api/join/{token}"),
+    ("POST", "/api/sign-up"),
+    ("GET", "/api/invitation-links"),
+    ("POST", "/api/invitation-links"),
+    ("DELETE", "/api/invitation-links/{invitation_id}"),
     ("PUT", "/api/me/name"),
     ("PUT", "/api/me/password"),
     ("POST", "/api/login"),

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from ..db import as_utc
 from ..i18n import N_, Words
 from ..models import Vacation
-from ..people import CurrentUser, Inbound, SessionDep
+from ..people import CurrentUser, Inbound, OptionalUser, SessionDep
 from .people import DEFAULT_ZONE, clocks_moved
 
 router = APIRouter(prefix="/api")
@@ -71,11 +71,12 @@ def _days_in(vacations: list[Vacation], start: datetime, end: datetime) -> float
 
 
 @router.get("/me/vacations")
-def read_vacations(user: CurrentUser, session: SessionDep, request: Request) -> dict[str, Any]:
-    """My days away to come, and the host's allowance."""
+def read_vacations(user: OptionalUser, session: SessionDep, request: Request) -> dict[str, Any]:
+    """My days away to come (a visitor has none), and the host's allowance."""
     now = request.app.state.clock.now()
     allowance = request.app.state.settings.vacation_days_per_month
-    return {"allowance": allowance, "vacations": [_public(v) for v in _mine(session, user.id, now)]}
+    mine = [] if user is None else [_public(v) for v in _mine(session, user.id, now)]
+    return {"allowance": allowance, "vacations": mine}
 
 
 @router.post("/me/vacations", status_code=status.HTTP_201_CREATED)

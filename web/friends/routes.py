@@ -22,7 +22,7 @@ from ..i18n import N_, Words
 from ..lobby import tables
 from ..lobby.host import live_games
 from ..models import Game, GamePlayer, User
-from ..people import CurrentUser, SessionDep
+from ..people import CurrentUser, OptionalUser, SessionDep
 from . import inbox, invitations, presence, relations
 from .links import BadFriendLink, friend_link, link_owner
 from .relations import refuse
@@ -71,9 +71,14 @@ def _shows_online(user: User) -> bool:
 
 
 @router.get("/api/friends")
-def read_friends(user: CurrentUser, session: SessionDep, request: Request) -> FriendsPublic:
+def read_friends(user: OptionalUser, session: SessionDep, request: Request) -> FriendsPublic:
     """My mutual friends (online or not, their games in progress, unless they hide
-    both), the requests waiting either way, those I muted, my friend link."""
+    both), the requests waiting either way, those I muted, my friend link (a visitor
+    has nothing yet, not even a link: ``link`` is empty until their account exists)."""
+    if user is None:
+        return FriendsPublic(
+            friends=[], incoming=[], outgoing=[], muted=[], link="", show_online=True
+        )
     friends, incoming, outgoing = relations.relations_of(session, user)
     ids = friends | incoming | outgoing
     people = {
@@ -181,8 +186,10 @@ def open_friend_link(
 
 
 @router.get("/api/me/mutes")
-def read_mutes(user: CurrentUser, session: SessionDep) -> MutesPublic:
-    """Those I muted, everywhere."""
+def read_mutes(user: OptionalUser, session: SessionDep) -> MutesPublic:
+    """Those I muted, everywhere (a visitor: nobody)."""
+    if user is None:
+        return MutesPublic(muted=[])
     return MutesPublic(muted=[_person(person) for person in relations.muted_people(session, user)])
 
 
@@ -230,9 +237,9 @@ def invite_friends(
 
 
 @router.get("/api/invitations")
-def read_invitations(user: CurrentUser, session: SessionDep) -> list[InvitationPublic]:
+def read_invitations(user: OptionalUser, session: SessionDep) -> list[InvitationPublic]:
     """My invitations to answer (tables still gathering, without me yet)."""
-    return inbox.open_invitations(session, user.id)
+    return [] if user is None else inbox.open_invitations(session, user.id)
 
 
 @router.post("/api/invitations/{invitation_id}/accept")

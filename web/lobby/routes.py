@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request, status
 from pydantic import TypeAdapter
 
 from ..games import DEFAULT_GAME
-from ..people import CurrentUser, SessionDep
+from ..people import CurrentUser, OptionalUser, SessionDep
 from . import tables
 from .host import live_games
 from .schemas import GameSummary, SoloBest, SoloCreate, TableCreate, TablePublic
@@ -23,19 +23,19 @@ router = APIRouter(prefix="/api")
 
 
 @router.get("/me/games")
-def read_my_games(user: CurrentUser, session: SessionDep) -> list[GameSummary]:
+def read_my_games(user: OptionalUser, session: SessionDep) -> list[GameSummary]:
     """My games: my turns first, the most urgent first, then the others' turns, then
-    those that ended, newest first."""
-    return tables.my_game_lines(session, user)
+    those that ended, newest first (a visitor has none)."""
+    return [] if user is None else tables.my_game_lines(session, user)
 
 
 @router.get("/me/solo-best")
 def read_solo_best(
-    user: CurrentUser, session: SessionDep, game: str = DEFAULT_GAME
+    user: OptionalUser, session: SessionDep, game: str = DEFAULT_GAME
 ) -> SoloBest | None:
     """My best solo game of a game (``?game=``): Chromino ranks fewest turns, then
     fewest draws, among hands emptied; Triominos the highest score."""
-    return tables.solo_best(session, user, game)
+    return None if user is None else tables.solo_best(session, user, game)
 
 
 @router.post("/tables", status_code=status.HTTP_201_CREATED)

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words, best_language, gettext_in
 from ..models import Preference, PushDevice, User
-from ..people import CurrentUser, Inbound, SessionDep, public_user
+from ..people import CurrentUser, Inbound, SessionDep, UserOrVisitor, public_user
 from ..people.accounts import preferences_of
 from ..site.pages import render
 from .choices import EMAIL_KINDS
@@ -174,7 +174,7 @@ def _page(request: Request, user: User, outcome: str, token: str = "") -> HTMLRe
 
 @router.get("/email/verify", include_in_schema=False)
 def verify_email(
-    request: Request, user: CurrentUser, session: SessionDep, token: str = ""
+    request: Request, user: UserOrVisitor, session: SessionDep, token: str = ""
 ) -> HTMLResponse:
     """The link in a confirmation email: the address is the person's."""
     try:
@@ -189,7 +189,7 @@ def verify_email(
 
 
 @router.get("/email/unsubscribe", include_in_schema=False)
-def unsubscribe_page(request: Request, user: CurrentUser, token: str = "") -> HTMLResponse:
+def unsubscribe_page(request: Request, user: UserOrVisitor, token: str = "") -> HTMLResponse:
     """The link in every email: a page with one button (a link checker that follows
     links must not unsubscribe anyone; a mail client's one-click posts)."""
     try:
@@ -201,7 +201,7 @@ def unsubscribe_page(request: Request, user: CurrentUser, token: str = "") -> HT
 
 @router.post("/email/unsubscribe", include_in_schema=False)
 async def unsubscribe(
-    request: Request, user: CurrentUser, session: SessionDep, token: str = ""
+    request: Request, user: UserOrVisitor, session: SessionDep, token: str = ""
 ) -> HTMLResponse:
     """Stop every email to the person: RFC 8058's one-click (the token in the URL), or
     the page's button (the token in the form)."""

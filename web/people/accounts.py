@@ -18,7 +18,7 @@ from ..days.people import DEFAULT_QUIET, DIGEST_HOUR
 from ..db import as_utc, utcnow
 from ..models import Passkey, Preference, SiteSecret, User, UserSession
 from ..notify.choices import switched_off
-from .names import drawn_guest_name, guest_name, normalize, skeleton
+from .names import drawn_guest_name, guest_name, looks_like_a_guest, normalize, skeleton
 from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
 
 _hasher = PasswordHasher()
@@ -32,16 +32,23 @@ SESSION_RENEWAL = timedelta(hours=1)
 """A session's last-seen time is written at most this often (a read most of the time)."""
 
 
-def guest(session: Session) -> User:
-    """A new guest account with a fresh name like ``Guest 48213``.
+def draw_guest_name() -> str:
+    """A name for a new guest, like ``Guest 48213`` (not checked against the taken ones)."""
+    return guest_name(secrets.randbelow(900000) + 100000)
 
-    The name is drawn at random; should another request take it first, the
-    unique key refuses the insert and another name is drawn.
+
+def guest(session: Session, wanted: str | None = None) -> User:
+    """A new guest account, named ``wanted`` (the name a visitor was shown before they
+    acted) if that is still free, else with a fresh drawn name.
+
+    Should another request take the name first, the unique key refuses the insert and
+    another name is drawn.
     """
+    name = wanted if wanted is not None and looks_like_a_guest(wanted) else draw_guest_name()
     while True:
-        name = guest_name(secrets.randbelow(900000) + 100000)
         key = skeleton(name)
         if session.scalar(select(User.id).where(User.name_key == key)) is not None:
+            name = draw_guest_name()
             continue
         user = User(name=name, name_key=key)
         user.preference = Preference()
@@ -50,8 +57,32 @@ def guest(session: Session) -> User:
                 session.add(user)
                 session.flush()
         except IntegrityError:
+            name = draw_guest_name()
             continue
         return user
+
+
+def visitor(name: str) -> User:
+    """Someone who is only looking: an unsaved user with the default preferences and
+    the drawn name they will keep if they act (no row is made: a crawler, or someone
+    reading the rules, leaves nothing behind). Its ``id`` is None; see :func:`is_visitor`."""
+    user = User(name=name, name_key=skeleton(name), name_chosen=False, role="member")
+    user.preference = _with_defaults(Preference())
+    return user
+
+
+def is_visitor(user: User) -> bool:
+    """Whether ``user`` is a visitor (:func:`visitor`), not an account."""
+    return user.id is None
+
+
+def _with_defaults(preference: Preference) -> Preference:
+    """The column defaults set on an unsaved row (the database would set them on insert)."""
+    for column in Preference.__table__.columns:
+        default = column.default
+        if default is not None and getattr(default, "is_scalar", False):
+            setattr(preference, column.key, getattr(default, "arg", None))
+    return preference
 
 
 def rename(session: Session, user: User, name: str) -> None:
@@ -248,6 +279,7 @@ def public_user(user: User) -> UserPublic:
     preference = preferences_of(user)
     return UserPublic(
         id=user.id,
+        visitor=is_visitor(user),
         name=user.name,
         name_chosen=user.name_chosen,
         registered=has_a_way_in(user),

@@ -1,4 +1,10 @@
-"""Request dependencies: the database session and the current user (a guest at first)."""
+"""Request dependencies: the database session, and who is asking.
+
+Looking makes no account: a page or a GET of the API by someone without a session
+sees a *visitor* (:data:`UserOrVisitor`, an unsaved user). The first action that
+needs an account (:data:`CurrentUser`) makes one — a guest — if the server's join
+policy lets a stranger in (web.club.join decides; a refusal is a 403 that says why).
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
+from ..club.join import refuse_a_new_guest, visitor_refusal
 from ..db import Database, as_utc, utcnow
 from ..models import User
-from .accounts import guest, remember, user_of_session
+from .accounts import draw_guest_name, guest, remember, user_of_session, visitor
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -45,17 +52,45 @@ def mark_seen(user: User) -> None:
         user.last_seen_at = now
 
 
+VISITOR_NAME = "visitor_name"
+"""The cookie's note of the name a visitor was shown: the guest account made on their
+first action takes it (if still free), so the name does not change under them."""
+
+
 def get_current_user(request: Request, session: SessionDep) -> User:
-    """The signed-in user, or a new guest remembered in the session cookie."""
+    """The person acting: the signed-in user, or a new guest remembered in the session
+    cookie — if the join policy lets a new visitor in (else a 403 saying why)."""
     user = user_of_session(request.session, session, idle_lifetime(request))
     if user is None:
-        user = guest(session)
+        refuse_a_new_guest(session, request.app.state.settings)
+        user = guest(session, request.session.get(VISITOR_NAME))
         remember(request.session, session, user)
+        # Kept beside the session: should this request fail and its account be rolled
+        # back, the next one makes it again with the same name.
+        request.session[VISITOR_NAME] = user.name
     mark_seen(user)
     return user
 
 
+def get_user_or_visitor(request: Request, session: SessionDep) -> User:
+    """The person looking: the signed-in user, or a visitor (no row is made; see
+    web.people.accounts.visitor) whose drawn name the cookie keeps. For a visitor,
+    ``request.state.join_refusal`` says what the pages should offer instead of playing
+    (web.club.join.visitor_refusal; None: acting makes them a guest)."""
+    user = user_of_session(request.session, session, idle_lifetime(request))
+    if user is not None:
+        mark_seen(user)
+        request.state.join_refusal = None
+        return user
+    name = request.session.get(VISITOR_NAME)
+    if not isinstance(name, str):
+        name = request.session[VISITOR_NAME] = draw_guest_name()
+    request.state.join_refusal = visitor_refusal(session, request.app.state.settings)
+    return visitor(name)
+
+
 CurrentUser = Annotated[User, Depends(get_current_user)]
+UserOrVisitor = Annotated[User, Depends(get_user_or_visitor)]
 
 
 def get_optional_user(request: Request, session: SessionDep) -> User | None:

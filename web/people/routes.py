@@ -9,10 +9,11 @@ from typing import Protocol
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
 from ..club.bans import refuse_if_banned
+from ..club.founder import crown_the_first
 from ..days.people import clocks_moved
 from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
 from . import accounts, names
-from .deps import CurrentUser, SessionDep
+from .deps import CurrentUser, SessionDep, UserOrVisitor
 from .limits import Limits
 from .schemas import (
     Login,
@@ -40,8 +41,17 @@ class OpenGames(Protocol):
 
 
 @router.get("/me")
-def read_me(user: CurrentUser) -> UserPublic:
-    """Who I am (a guest account is made on the first visit)."""
+def read_me(user: UserOrVisitor) -> UserPublic:
+    """Who I am: my account, or a visitor (``id`` null, ``visitor`` true) until my
+    first action makes one."""
+    return accounts.public_user(user)
+
+
+@router.post("/me")
+def make_me(user: CurrentUser) -> UserPublic:
+    """Make my account now if I have none (a guest, if the server's join policy lets
+    me in: else a 403 saying why); who I am either way. For a page or a client that
+    is about to act and wants its account first."""
     return accounts.public_user(user)
 
 
@@ -67,10 +77,12 @@ def set_password(
 ) -> UserPublic:
     """Add a password, so this account can sign in from another device; every other
     device is signed out and this one gets a new session (a copy of its old cookie is
-    worth nothing). A few changes per account per ten minutes."""
+    worth nothing). A few changes per account per ten minutes. On a new server that
+    asks for it, the first to set a password becomes its admin (web.club.founder)."""
     limits = _limits(request)
     if not limits.password_changes.allow(user.id):
         raise _too_many(limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES)
+    crown_the_first(session, request.app.state.settings, user)
     accounts.set_password(request.session, session, user, body.password)
     return accounts.public_user(user)
 
@@ -152,7 +164,7 @@ def sign_out_everywhere(request: Request, user: CurrentUser, session: SessionDep
 
 
 @router.get("/me/preferences")
-def read_preferences(user: CurrentUser) -> PreferencesPublic:
+def read_preferences(user: UserOrVisitor) -> PreferencesPublic:
     """My preferences."""
     return accounts.public_user(user).preferences
 

@@ -144,7 +144,10 @@ NOTICE_KINDS = {"push": tuple(PUSH_KINDS), "email": tuple(EMAIL_KINDS)}
 
 
 class UserPublic(BaseModel):
-    id: int
+    id: int | None
+    """None for a visitor: someone only looking, with no account yet."""
+    visitor: bool = False
+    """True until the person's first action makes their account (web.people.deps)."""
     name: str
     name_chosen: bool
     """False while a guest still has the name drawn for them."""

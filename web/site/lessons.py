@@ -25,7 +25,7 @@ from chromino.core.errors import IllegalMoveError
 from ..games import DEFAULT_GAME, GAMES, GameKind
 from ..i18n import N_, Words, best_language, gettext_in, rule_refusal
 from ..i18n.texts import RULE_REFUSALS
-from ..people import CurrentUser, public_user
+from ..people import UserOrVisitor, public_user
 from .pages import not_found, render
 
 router = APIRouter()
@@ -184,7 +184,7 @@ def learn_default() -> Response:
 
 
 @router.get("/learn/{game}", include_in_schema=False)
-def learn_page(request: Request, user: CurrentUser, game: str) -> Response:
+def learn_page(request: Request, user: UserOrVisitor, game: str) -> Response:
     """A game's "Learn to play" page: its lessons, one after the other."""
     kind = _lesson_game(game)
     if kind is None:

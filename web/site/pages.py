@@ -18,7 +18,7 @@ from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
 from ..models import Game, GameTable, User
-from ..people import ASSISTANCE_LEVELS, PALETTES, CurrentUser, SessionDep, public_user
+from ..people import ASSISTANCE_LEVELS, PALETTES, SessionDep, UserOrVisitor, public_user
 
 router = APIRouter(include_in_schema=False)
 
@@ -29,7 +29,10 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
     language = best_language(me.preferences.language, request.headers.get("accept-language"))
     _remember_language(user, language)
     page = environment(language).get_template(template)
-    boot = {"me": me.model_dump(), "page": context.get("boot", {})}
+    # A visitor on a server they cannot simply play on: what the pages offer instead
+    # (web.club.join: sign up, sign in, or ask for an invitation).
+    join_refusal = getattr(request.state, "join_refusal", None)
+    boot = {"me": me.model_dump(), "page": context.get("boot", {}), "join": join_refusal}
     html = page.render(
         request=request,
         me=me,
@@ -37,6 +40,7 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
         header_languages=language_names(language),
         all_languages=language_names(language),
         boot_json=_script_json(boot),
+        join_refusal=join_refusal,
         catalog_json=_script_json(script_catalog(language)),
         assistance_levels=ASSISTANCE_LEVELS,  # the preferences' fields (the Preferences
         palettes=PALETTES,  # page, the game page's settings panel)
@@ -60,7 +64,7 @@ def _script_json(data: object) -> Markup:
 
 
 @router.get("/")
-def home(request: Request, user: CurrentUser) -> HTMLResponse:
+def home(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """Home and lobby: create a table, join one, my games, solo best."""
     return render(request, user, "home.html", boot={"games": catalogue()})
 
@@ -74,13 +78,13 @@ def not_found(request: Request, user: Any, what: str) -> HTMLResponse:
 
 
 @router.get("/games")
-def games_page(request: Request, user: CurrentUser) -> HTMLResponse:
+def games_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """My games: those waiting for my move first, then the others', then the finished."""
     return render(request, user, "games.html")
 
 
 @router.get("/friends")
-def friends_page(request: Request, user: CurrentUser) -> HTMLResponse:
+def friends_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """Friends: requests to answer, my friends (online, their games), adding one by name
     or by my friend link, the requests I sent, what friends see of me, whom I muted."""
     return render(request, user, "friends.html")
@@ -88,7 +92,7 @@ def friends_page(request: Request, user: CurrentUser) -> HTMLResponse:
 
 @router.get("/t/{invite_code}")
 def table_page(
-    request: Request, user: CurrentUser, session: SessionDep, invite_code: str
+    request: Request, user: UserOrVisitor, session: SessionDep, invite_code: str
 ) -> HTMLResponse:
     """A table: who invites whom to which game (with its rules), seats, options,
     invite link, start."""
@@ -137,7 +141,7 @@ def _game_shell(
 
 @router.get("/g/{game_id}")
 def game_page(
-    request: Request, user: CurrentUser, session: SessionDep, game_id: str
+    request: Request, user: UserOrVisitor, session: SessionDep, game_id: str
 ) -> HTMLResponse:
     """A live game (or the end screen of a finished one)."""
     return _game_shell(request, user, session, game_id, "game.html")
@@ -145,20 +149,20 @@ def game_page(
 
 @router.get("/g/{game_id}/replay")
 def replay_page(
-    request: Request, user: CurrentUser, session: SessionDep, game_id: str
+    request: Request, user: UserOrVisitor, session: SessionDep, game_id: str
 ) -> HTMLResponse:
     """A finished game, move by move."""
     return _game_shell(request, user, session, game_id, "replay.html")
 
 
 @router.get("/solo")
-def solo_page(request: Request, user: CurrentUser) -> HTMLResponse:
+def solo_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """Solo practice: start a game, see the personal best."""
     return render(request, user, "solo.html", boot={"games": catalogue()})
 
 
 @router.get("/preferences")
-def preferences_page(request: Request, user: CurrentUser) -> HTMLResponse:
+def preferences_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """Assistance, palette, symbols, arrows, sound, language, time zone and quiet hours,
     days away, notifications, name and password. ``email``: whether this server sends
     email (an SMTP server is configured), so the page offers an address or says it
@@ -168,7 +172,7 @@ def preferences_page(request: Request, user: CurrentUser) -> HTMLResponse:
 
 
 @router.get("/rules")
-def rules_page(request: Request, user: CurrentUser) -> HTMLResponse:
+def rules_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """The rules, written for players from the project's rule book."""
     return render(request, user, "rules.html")
 
