@@ -38,6 +38,7 @@ from .logs import RequestContext
 from .notify.digest import Digests
 from .notify.outbox import Outbox
 from .notify.routes import router as notify_router
+from .passkeys import router as passkeys_router
 from .people import Limits, OpenGames, site_secret
 from .settings import Settings, get_settings
 from .site import SecurityMiddleware
@@ -129,6 +130,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(notify_router)
     app.include_router(friends_router)
     app.include_router(talk_router)
+    app.include_router(passkeys_router)
     app.include_router(join_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")

@@ -13,6 +13,7 @@ import { api, boot, el, showError, toast } from "./api.js";
 import { personName } from "./game/names.js";
 import { numberText, t, tn } from "./i18n.js";
 import { showFriendRequests, showInvitations } from "./invitations.js";
+import { offerPasskeySignIn } from "./passkeys.js";
 import { applyPreferences } from "./preference-form.js";
 import { showWaiting as signalWaiting } from "./turn-signal.js";
 
@@ -113,6 +114,7 @@ function offerSignIn() {
     form.elements.name.focus();
   });
   $("sign-in-cancel").addEventListener("click", () => dialog.close());
+  offerPasskeySignIn(error); // "Sign in with a passkey" (passkeys.js)
   form.addEventListener("input", () => showError(error, ""));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

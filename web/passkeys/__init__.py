@@ -1,0 +1,15 @@
+"""Passkeys (WebAuthn): signing in with a phone's or computer's screen lock, or a
+security key, instead of a password.
+
+- :mod:`web.passkeys.party` — who we are to the browser (the relying party), from
+  the address the page was opened at;
+- :mod:`web.passkeys.challenges` — single-use challenges bound to one browser;
+- :mod:`web.passkeys.ceremonies` — the registration and sign-in ceremonies (the
+  ``webauthn`` package does the cryptography);
+- :mod:`web.passkeys.store` — the stored credentials, and "never the last way in";
+- :mod:`web.passkeys.routes` — the HTTP API.
+"""
+
+from .routes import router
+
+__all__ = ["router"]
