@@ -39,9 +39,15 @@ export function typedName(typed) {
   return stored && typed === personName(stored) ? stored : typed;
 }
 
+/** Whom "keep this one" was said for: the account, or a visitor's drawn name (which
+ * their account keeps when their first action makes it). */
+function dismissedFor() {
+  return [String(boot.me?.id), boot.me?.name];
+}
+
 function dismissed() {
   try {
-    return localStorage.getItem(DISMISSED) === String(boot.me?.id);
+    return dismissedFor().includes(localStorage.getItem(DISMISSED));
   } catch {
     return false;
   }
@@ -49,7 +55,7 @@ function dismissed() {
 
 function dismiss() {
   try {
-    localStorage.setItem(DISMISSED, String(boot.me?.id));
+    localStorage.setItem(DISMISSED, boot.me?.visitor ? boot.me.name : String(boot.me?.id));
   } catch {
     // private browsing: it asks again on the next page
   }
@@ -57,7 +63,9 @@ function dismiss() {
 
 function offerName() {
   const form = $("name-prompt");
-  if (!form || boot.me?.name_chosen || dismissed() || !NAME_PAGES.has(document.body.dataset.page)) return;
+  // A visitor who may not play here yet (boot.join: sign up, sign in, or an invitation) is
+  // offered that instead (join.js): saving a name would make an account.
+  if (!form || boot.join || boot.me?.name_chosen || dismissed() || !NAME_PAGES.has(document.body.dataset.page)) return;
   form.hidden = false;
   const input = $("name-prompt-input");
   const error = $("name-prompt-error");
@@ -171,7 +179,8 @@ const ZONE_SENT = "chromino.time-zone.sent"; // this browser told the server its
  * turn-based clocks stop in their own nights. A zone the server does not know (a 422)
  * is not sent again from this browser. */
 async function sendTimeZone() {
-  if (!boot.me?.preferences || boot.me.preferences.time_zone) return;
+  // A visitor has no account to keep it in (looking makes none): sent once they have one.
+  if (!boot.me?.preferences || boot.me.visitor || boot.me.preferences.time_zone) return;
   let zone;
   try {
     zone = Intl.DateTimeFormat().resolvedOptions().timeZone;

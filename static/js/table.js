@@ -134,6 +134,7 @@ async function act(path) {
   try {
     const answer = await api("POST", `/api/tables/${encodeURIComponent(code)}/${path}`);
     if (answer && answer.game_id && !answer.seats) location.assign(`/g/${answer.game_id}`);
+    else if (me?.visitor) location.reload(); // my first action made my account: the page shows my seat as mine
     else await show(answer);
   } catch (problem) {
     showError(errorBox, problem.message);

@@ -13,6 +13,7 @@ from datetime import datetime
 from fastapi import APIRouter, Request, status
 from pydantic import TypeAdapter
 
+from ..club.bans import refuse_if_banned
 from ..games import DEFAULT_GAME
 from ..people import CurrentUser, OptionalUser, SessionDep
 from . import tables
@@ -42,7 +43,9 @@ def read_solo_best(
 def create_table(
     body: TableCreate, user: CurrentUser, session: SessionDep, request: Request
 ) -> TablePublic:
-    """A new table with its options and seats; I take the first human seat."""
+    """A new table with its options and seats; I take the first human seat (not while
+    banned: the refusal says why and until when)."""
+    refuse_if_banned(user)
     limit = request.app.state.settings.turn_based_game_limit
     table = tables.create_table(session, user, body, turn_based_limit=limit)
     _lobby_changed(request, session)
@@ -65,7 +68,8 @@ def read_table(invite_code: str, session: SessionDep) -> TablePublic:
 def join_table(
     invite_code: str, user: CurrentUser, session: SessionDep, request: Request
 ) -> TablePublic:
-    """Take a free seat."""
+    """Take a free seat (not while banned)."""
+    refuse_if_banned(user)
     table = tables.table_by_invite(session, invite_code)
     tables.join(table, user, turn_based_limit=request.app.state.settings.turn_based_game_limit)
     _lobby_changed(request, session)
@@ -98,7 +102,8 @@ def start_table(
 def start_solo(
     user: CurrentUser, session: SessionDep, request: Request, body: SoloCreate | None = None
 ) -> dict[str, str]:
-    """One click, one solo game (of the game named, with its options)."""
+    """One click, one solo game (of the game named, with its options); not while banned."""
+    refuse_if_banned(user)
     spec = body if body is not None else TypeAdapter(SoloCreate).validate_python({})
     game = tables.start_solo(session, user, spec, now=_now(request), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
@@ -109,7 +114,9 @@ def start_solo(
 def rematch(
     game_id: str, user: CurrentUser, session: SessionDep, request: Request
 ) -> dict[str, str]:
-    """The same seats and options again (asking twice gives the same new game)."""
+    """The same seats and options again (asking twice gives the same new game); not
+    while banned."""
+    refuse_if_banned(user)
     finished = tables.game_by_id(session, game_id)
     game = tables.rematch(session, finished, user, now=_now(request), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
