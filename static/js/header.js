@@ -12,6 +12,7 @@
 import { api, boot, el, showError, toast } from "./api.js";
 import { personName } from "./game/names.js";
 import { numberText, t, tn } from "./i18n.js";
+import { offerRecovery } from "./forgot-password.js";
 import { showFriendRequests, showInvitations } from "./invitations.js";
 import { offerPasskeySignIn } from "./passkeys.js";
 import { applyPreferences } from "./preference-form.js";
@@ -123,6 +124,7 @@ function offerSignIn() {
   });
   $("sign-in-cancel").addEventListener("click", () => dialog.close());
   offerPasskeySignIn(error); // "Sign in with a passkey" (passkeys.js)
+  offerRecovery(dialog, form); // "Forgot your password?" (forgot-password.js)
   form.addEventListener("input", () => showError(error, ""));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -113,8 +113,17 @@ class Limits:
     """Wrong passwords per (address, name): backoff for the guesser, not the owner."""
     password_changes: AttemptLimiter = field(init=False)
     """Password changes per account: each costs a hash, and ends every other session."""
+    recovery_requests: AttemptLimiter = field(init=False)
+    """"Forgot my password" requests from one address (web.club.recovery_routes)."""
+    recovery_mails: AttemptLimiter = field(init=False)
+    """Recovery emails to one account, whoever asks: nobody fills a mailbox with them."""
+    account_deletions: AttemptLimiter = field(init=False)
+    """Attempts to delete one account (each checks a password)."""
 
     def __post_init__(self) -> None:
         self.sign_ins_per_address = AttemptLimiter(limit=30, window=300, clock=self.clock)
         self.sign_in_failures = FailureBackoff(free=5, base=2.0, cap=900.0, clock=self.clock)
         self.password_changes = AttemptLimiter(limit=5, window=600, clock=self.clock)
+        self.recovery_requests = AttemptLimiter(limit=10, window=900, clock=self.clock)
+        self.recovery_mails = AttemptLimiter(limit=3, window=3600, clock=self.clock)
+        self.account_deletions = AttemptLimiter(limit=5, window=600, clock=self.clock)
