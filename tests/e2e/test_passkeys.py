@@ -118,7 +118,7 @@ def test_a_guest_signs_up_with_a_passkey_and_signs_in_without_a_name(
 
     # Another device (a second authenticator) adds one, named by the server.
     cdp.send("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": first})
-    cdp, second = authenticator(context, page)
+    cdp, _second = authenticator(context, page)
     page.get_by_test_id("passkey-add-submit").click()
     expect(page.get_by_test_id("passkey-name")).to_have_text(["Laptop", "Passkey 2"])
 
