@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import HTTPException
 
 from ..db import as_utc, utcnow
-from ..i18n import N_, Words
+from ..i18n import N_, Words, say
 from ..models import User
 
 FOREVER = datetime(9999, 1, 1, tzinfo=UTC)
@@ -32,9 +32,24 @@ def ban_detail(user: User) -> dict[str, Any]:
     """The body of a refusal to a banned person: the code, when it ends (None: never)
     and why, worded in their language."""
     assert user.banned_until is not None
-    until = as_utc(user.banned_until)
+    return _detail(user.ban_reason or "", as_utc(user.banned_until))
+
+
+def farewell(user: User) -> dict[str, Any]:
+    """What a banned person's open pages are told as their sessions end (sent between
+    processes as JSON, worded by each page's stream: :func:`farewell_words`)."""
+    assert user.banned_until is not None
+    return {"reason": user.ban_reason or "", "until": as_utc(user.banned_until).isoformat()}
+
+
+def farewell_words(farewell: dict[str, Any], language: str) -> dict[str, Any]:
+    """A :func:`farewell` as the page shows it: ``ban_detail``'s shape, in ``language``."""
+    detail = _detail(str(farewell["reason"]), datetime.fromisoformat(farewell["until"]))
+    return {**detail, "message": say(detail["message"], language)}
+
+
+def _detail(reason: str, until: datetime) -> dict[str, Any]:
     forever = until >= FOREVER
-    reason = user.ban_reason or ""
     if forever:
         message = Words(N_("You are banned from this server. Reason: {reason}"), reason=reason)
     else:

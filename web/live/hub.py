@@ -30,6 +30,10 @@ from .room import FANOUT_FAILED, Room, RoomParts
 from .store import EventStore
 from .thinkers import Thinkers
 
+SHUT_OUT = 1008
+"""The close code of a banned person's game sockets (policy violation): the page
+reconnects without their session, as a spectator, and its header says why."""
+
 
 class Hub:
     """Every live room of this process, and the fan-out between processes."""
@@ -137,6 +141,34 @@ class Hub:
         await self._reread_unheard(user_id)
         await self.fanout.publish({"kind": "mutes", "user": user_id})
 
+    def shut_out(self, user_id: int, farewell: dict[str, Any]) -> None:
+        """A person was banned (their sessions are gone, committed): their game sockets
+        and page streams close, here and on the other processes; the streams tell them
+        why and until when (``farewell``, web.club.bans)."""
+        self._close_sockets_of(user_id, farewell)
+        message = {"kind": "shut_out", "user": user_id, "farewell": farewell}
+        in_background(self.fanout.publish(message), FANOUT_FAILED)
+
+    def _close_sockets_of(self, user_id: int, farewell: dict[str, Any]) -> None:
+        for room in list(self.rooms.values()):
+            for viewer in list(room.viewers):
+                if viewer.user_id == user_id:
+                    viewer.hang_up(SHUT_OUT)
+        self.lobby.shut_out(user_id, farewell)
+
+    def site_mute_changed(self, user_id: int, until: float | None) -> None:
+        """An admin or moderator muted (until the epoch second ``until``) or unmuted a
+        person: their chat lines are refused in every room, here and elsewhere."""
+        self._set_site_mute(user_id, until)
+        message = {"kind": "site_mute", "user": user_id, "until": until}
+        in_background(self.fanout.publish(message), FANOUT_FAILED)
+
+    def _set_site_mute(self, user_id: int, until: float | None) -> None:
+        for room in self.rooms.values():
+            for viewer in room.viewers:
+                if viewer.user_id == user_id:
+                    viewer.muted_until = until
+
     def table_talk_changed(self, table_id: int) -> None:
         """A table's creator changed its rules of talk: its rooms follow, everywhere."""
         in_background(self._reread_talk_rules(table_id), FANOUT_FAILED)
@@ -205,7 +237,7 @@ class Hub:
         if kind == "lobby":
             self.lobby.changed()
             return
-        if kind in {"assistance", "schedule", "mutes"}:
+        if kind in {"assistance", "schedule", "mutes", "shut_out", "site_mute"}:
             await self._heard_about_person(message)
             return
         if kind == "talk" and isinstance(message.get("table"), int):
@@ -249,6 +281,11 @@ class Hub:
             await self._reread_schedules(user)
         elif message.get("kind") == "mutes":
             await self._reread_unheard(user)
+        elif message.get("kind") == "shut_out" and isinstance(message.get("farewell"), dict):
+            self._close_sockets_of(user, message["farewell"])
+        elif message.get("kind") == "site_mute":
+            until = message.get("until")
+            self._set_site_mute(user, float(until) if isinstance(until, int | float) else None)
 
     def _heard_presence(self, game_id: str, message: dict[str, Any]) -> None:
         changed = self.elsewhere.heard(game_id, message)

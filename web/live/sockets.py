@@ -25,9 +25,10 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from chromino.core.errors import IllegalMoveError
 
 from .. import metrics
+from ..db import as_utc
 from ..i18n import N_, Words, best_language, rule_refusal, say
 from ..lobby import ID_SHAPE, NO_SPECTATORS, may_watch
-from ..models import Game, Preference
+from ..models import Game, Preference, User
 from ..people import user_of_session
 from ..protocol import (
     PROTOCOL,
@@ -118,7 +119,15 @@ def _viewer_for(
             allowed=allowed,
             name="" if user is None else user.name,
             unheard=unheard.get(user_id or 0, frozenset()),
+            muted_until=_muted_until(user),
         )
+
+
+def _muted_until(user: User | None) -> float | None:
+    """Until when the person is muted on the whole server (None: not muted)."""
+    if user is None or user.muted_until is None:
+        return None
+    return as_utc(user.muted_until).timestamp()
 
 
 SOCKET_PATH = re.compile(r"/ws/games/([^/]+)")

@@ -11,9 +11,11 @@ line reaches each viewer once, in number order, whichever process wrote it.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from ..db import Database
@@ -134,6 +136,7 @@ class Talk:
     def _drafted(self, viewer: Viewer, command: ChatCommand) -> ChatLine:
         """The line a command says, not yet numbered, or the refusal."""
         person = viewer.user_id
+        refuse_if_muted(viewer, command.id)
         if person in self.rules.muted:
             words = Words(N_("the table's creator muted you: you cannot chat at this table"))
             raise ProtocolError("chat_muted", words, command.id)
@@ -219,3 +222,17 @@ class Talk:
 
 def _seconds(wait: float) -> int:
     return max(1, int(wait + 0.999))
+
+
+def refuse_if_muted(viewer: Viewer, command_id: str | None) -> None:
+    """Refuse a line from someone an admin or moderator muted on the whole server,
+    saying until when."""
+    until = viewer.muted_until
+    if until is None or until <= time.time():
+        return
+    moment = datetime.fromtimestamp(until, UTC)
+    words = Words(
+        N_("an admin muted you on this server until {until}: you cannot chat"),
+        until=moment.strftime("%Y-%m-%d %H:%M UTC"),
+    )
+    raise ProtocolError("muted", words, command_id, {"until": moment.isoformat()})

@@ -39,6 +39,8 @@ class Viewer:
     unheard: frozenset[int] = frozenset()
     """Whose chat lines never reach this viewer: those they muted, and those who muted
     them (web.talk)."""
+    muted_until: float | None = None
+    """Until when (epoch seconds) an admin or moderator muted this person everywhere."""
     chat_since: int | None = None
     """The newest chat line this viewer's page holds: a snapshot sends only newer ones."""
 

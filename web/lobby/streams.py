@@ -27,9 +27,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
+from ..club.bans import farewell_words
 from ..db import Database
 from ..friends import inbox, relations
 from ..friends.presence import Beat
+from ..i18n import best_language
 from ..models import User
 from ..people import SessionDep, public_user, user_of_session
 from . import tables
@@ -52,6 +54,8 @@ async def lobby_events(request: Request) -> AsyncIterator[ServerSentEvent]:
         live_games(request).lobby,
         {"lobby": lambda: _lobby_lists(database, user_id), "me": lambda: _me(database, user_id)},
         beat=_beat(request, user_id),
+        user_id=user_id,
+        language=_language(request),
     )
     async for message in stream:
         yield message
@@ -71,6 +75,8 @@ async def me_events(request: Request) -> AsyncIterator[ServerSentEvent]:
         live_games(request).lobby,
         {"me": lambda: _me(database, user_id)},
         beat=_beat(request, user_id),
+        user_id=user_id,
+        language=_language(request),
     )
     async for message in stream:
         yield message
@@ -101,19 +107,32 @@ def _beat(request: Request, user_id: int | None) -> Beat | None:
     return Beat(request.app.state.db, live_games(request).clock, user_id)
 
 
+def _language(request: Request) -> str:
+    """The language a stream's farewell to a banned person is worded in (the page's
+    requests carry its language in Accept-Language)."""
+    return best_language(None, request.headers.get("accept-language"))
+
+
 async def _changes(
     bus: LobbyBus,
     reads: dict[str, Callable[[], dict[str, Any] | None]],
     *,
     beat: Beat | None = None,
+    user_id: int | None = None,
+    language: str = "en",
 ) -> AsyncIterator[ServerSentEvent]:
     """What each of ``reads`` gives (in a thread), sent as the event it is named by at
     once and again each time the bus wakes and it differs (None: nothing to send); a
     burst of changes makes one reading. The ``beat``, when due, marks the person online
-    (the loop comes round at least every keep-alive)."""
+    (the loop comes round at least every keep-alive). When ``user_id`` is banned the
+    stream says so (``event: signed_out``: why and until when) and ends."""
     last: dict[str, dict[str, Any] | None] = {}
-    async with bus.listen() as changed:
+    async with bus.listen(user_id) as changed:
         while True:
+            farewell = bus.farewells.get(changed)
+            if farewell is not None:
+                yield ServerSentEvent(event="signed_out", data=farewell_words(farewell, language))
+                return
             if beat is not None and beat.due():
                 await asyncio.to_thread(beat.mark)
             changed.clear()
