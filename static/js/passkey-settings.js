@@ -24,8 +24,8 @@ function fail(problem) {
 
 function dates(passkey) {
   const added = t("Added {date}", { date: dateText(passkey.created_at) });
-  if (!passkey.last_used_at) return `${added} · ${t("never used to sign in")}`;
-  return `${added} · ${t("last used {date}", { date: dateText(passkey.last_used_at) })}`;
+  const used = passkey.last_used_at ? t("last used {date}", { date: dateText(passkey.last_used_at) }) : t("never used to sign in");
+  return [added, used].join(" · ");
 }
 
 /** One passkey as a line: its name and dates, Rename and Remove (each names it for a
@@ -34,7 +34,7 @@ function item(passkey) {
   const name = el("span", { class: "passkey-name", "data-testid": "passkey-name" }, passkey.name);
   const about = el("div", { class: "passkey-about" }, name, el("span", { class: "passkey-dates" }, dates(passkey)));
   const rename = el("button", { type: "button", "data-testid": "passkey-rename", "aria-label": t("Rename {name}", { name: passkey.name }) }, t("Rename"));
-  const remove = el("button", { type: "button", "data-testid": "passkey-remove", "aria-label": t("Remove {name}", { name: passkey.name }) }, t("Remove"));
+  const remove = el("button", { type: "button", "data-testid": "passkey-remove", "aria-label": t("Delete {name}", { name: passkey.name }) }, t("Delete"));
   const row = el("li", { class: "passkey-item", "data-testid": "passkey", "data-id": passkey.id }, about, el("div", { class: "passkey-actions" }, rename, remove));
   rename.addEventListener("click", () => renameIn(row, passkey));
   remove.addEventListener("click", () => removeOne(passkey, remove));

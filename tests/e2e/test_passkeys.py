@@ -142,9 +142,9 @@ def test_a_guest_signs_up_with_a_passkey_and_signs_in_without_a_name(
     assert page.request.get("/api/me/passkeys").json()["password"] is False
 
     # The laptop's passkey goes; the phone's is the last way in and stays.
-    page.get_by_role("button", name="Remove Laptop").click()
+    page.get_by_role("button", name="Delete Laptop").click()
     expect(page.get_by_test_id("passkey-name")).to_have_text(["Phone"])
-    page.get_by_role("button", name="Remove Phone").click()
+    page.get_by_role("button", name="Delete Phone").click()
     expect(page.get_by_test_id("passkey-error")).to_contain_text("only way to sign in")
     expect(page.get_by_test_id("passkey-name")).to_have_text(["Phone"])
 
