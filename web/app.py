@@ -25,6 +25,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import live, lobby, metrics, paths, people, site
 from .clock import Clock, FakeClock, clock_for
+from .club.my_data_routes import router as my_data_router
 from .club.recovery_routes import router as recovery_router
 from .club.join_routes import router as join_router
 from .days.routes import router as days_router
@@ -132,6 +133,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(friends_router)
     app.include_router(talk_router)
     app.include_router(recovery_router)
+    app.include_router(my_data_router)
     app.include_router(passkeys_router)
     app.include_router(join_router)
     app.include_router(site.router)

@@ -43,8 +43,24 @@ LOOK_ALIKES = str.maketrans(
 )
 """Lower-case letters (after case folding) mapped to the Latin letter they imitate."""
 
-RESERVED = ("Random bot", "Greedy bot", "Strong bot", "Easy bot", "Medium bot", "Hard bot")
-"""Names the server gives its own players: nobody may pass for one."""
+FORMER_PLAYER = "a former player"
+"""The seat of a person whose account is gone (deleted, or a guest pruned), as stored
+in their games; every page words it in its reader's language."""
+FORMER_PLAYER_WORDS = N_("a former player")
+FORMER_GUEST = "former guest"
+"""What pruned guests' seats were called before "a former player" (pages word both alike)."""
+
+RESERVED = (
+    "Random bot",
+    "Greedy bot",
+    "Strong bot",
+    "Easy bot",
+    "Medium bot",
+    "Hard bot",
+    FORMER_PLAYER,
+    FORMER_GUEST,
+)
+"""Names the server gives its own players or empty seats: nobody may pass for one."""
 
 
 GUEST_WORDS = N_("Guest {number}")

@@ -9,11 +9,16 @@ export function botName(bot) {
 }
 
 const GUEST = /^Guest (\d{6})$/; // a new guest's drawn name, as stored (web/people/names.py)
+/** The seat of an account that is gone (deleted, or a guest pruned), as stored; nobody
+ * may choose these names (web/people/names.py, FORMER_PLAYER). */
+const FORMER = new Set(["a former player", "former guest"]);
 
 /** A person's name as the page shows it: a new guest's drawn name ("Guest 123456", stored
  * in English; nobody may choose one of that form) in the reader's words ("Гость 123456"),
- * any other as they chose it. */
+ * the seat of an account that is gone as "a former player" in them, any other as they
+ * chose it. */
 export function personName(name) {
+  if (FORMER.has(name)) return t("a former player");
   const drawn = GUEST.exec(name || "");
   return drawn ? t("Guest {number}", { number: drawn[1] }) : name;
 }
