@@ -644,6 +644,16 @@ API_ROUTES = {
     ("PUT", "/api/games/{game_id}/mutes/{user_id}"),
     ("DELETE", "/api/games/{game_id}/mutes/{user_id}"),
     ("POST", "/api/chat/{game_id}/{seq}/report"),
+    ("POST", "/api/passkeys/register/options"),  # tests/server/test_http_passkeys.py
+    ("POST", "/api/passkeys/register"),
+    ("POST", "/api/passkeys/sign-up/options"),
+    ("POST", "/api/passkeys/sign-up"),
+    ("POST", "/api/passkeys/sign-in/options"),
+    ("POST", "/api/passkeys/sign-in"),
+    ("GET", "/api/me/passkeys"),
+    ("PATCH", "/api/me/passkeys/{passkey_id}"),
+    ("DELETE", "/api/me/passkeys/{passkey_id}"),
+    ("DELETE", "/api/me/password"),
 }
 
 
