@@ -148,7 +148,7 @@ def test_opening_a_friend_link_makes_both_friends_at_once(client: TestClient, db
     opened = visitor.get(link, follow_redirects=False)
     assert opened.status_code == 303, opened.text
     assert opened.headers["location"] == f"/friends?added={ana_id}"
-    visitor_id = expect(visitor.get("/api/me"), 200)["id"]
+    visitor_id = expect(visitor.post("/api/me"), 200)["id"]
     assert friend_rows(db) == {(ana_id, visitor_id), (visitor_id, ana_id)}
     assert ids(friends_of(client)["friends"]) == [visitor_id]
 

@@ -46,7 +46,7 @@ def test_nobody_may_take_a_name_of_a_guests_form(client: TestClient) -> None:
 
 
 def test_a_guest_may_keep_their_own_drawn_name(client: TestClient) -> None:
-    me = client.get("/api/me").json()
+    me = client.post("/api/me").json()
     assert me["name_chosen"] is False
     kept = client.put("/api/me/name", json={"name": me["name"]})
     assert kept.status_code == 200, kept.text
@@ -54,7 +54,7 @@ def test_a_guest_may_keep_their_own_drawn_name(client: TestClient) -> None:
 
 
 def test_a_guest_signs_in_with_the_name_as_their_page_words_it(client: TestClient) -> None:
-    me = client.get("/api/me").json()
+    me = client.post("/api/me").json()
     assert client.put("/api/me/password", json={"password": PASSWORD}).status_code == 200
     number = me["name"].split(" ")[1]
     other = TestClient(client.app, base_url="http://127.0.0.1:8000")
@@ -65,7 +65,7 @@ def test_a_guest_signs_in_with_the_name_as_their_page_words_it(client: TestClien
 
 
 def test_pages_word_my_drawn_name_in_my_language(client: TestClient) -> None:
-    me = client.get("/api/me").json()
+    me = client.post("/api/me").json()
     number = me["name"].split(" ")[1]
     page = client.get("/preferences", headers={"Accept-Language": "ru"}).text
     assert f">Гость {number}</a>" in page  # the header

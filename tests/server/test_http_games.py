@@ -326,9 +326,9 @@ def add_finished_solo(
 def test_the_solo_best_is_the_fewest_turns_then_the_fewest_draws(
     client: TestClient, db: Database
 ) -> None:
-    ana = expect(client.get("/api/me"), 200)
+    ana = expect(client.post("/api/me"), 200)
     ben = device(client)
-    ben_id = expect(ben.get("/api/me"), 200)["id"]
+    ben_id = expect(ben.post("/api/me"), 200)["id"]
     game_id = expect(client.post("/api/solo"), 201)["game_id"]
     table_id = stored_game(db, game_id).table_id
     assert expect(client.get("/api/me/solo-best"), 200) is None  # in progress

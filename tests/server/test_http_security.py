@@ -81,7 +81,7 @@ def test_a_change_from_another_origin_is_refused(  # noqa: PLR0917
     body: dict[str, Any] | None,
     headers: dict[str, str],
 ) -> None:
-    victim = client.get("/api/me").json()
+    victim = client.post("/api/me").json()
     host = TestClient(client.app, base_url=BASE_URL)
     code = new_table(host)
     attacker_page = browser(client, **headers)
@@ -133,7 +133,7 @@ def changing_routes(client: TestClient) -> list[tuple[str, str]]:
 def test_every_changing_route_refuses_another_origin(client: TestClient, db: Database) -> None:
     """Whatever a route does (an admin action, a passkey, an invitation, a deletion), a
     request another site's page makes with the person's cookies is refused before it."""
-    victim = client.get("/api/me").json()
+    victim = client.post("/api/me").json()
     attacker_page = browser(client, Origin=EVIL)
     routes = changing_routes(client)
     assert ("POST", "/api/login") in routes
@@ -178,7 +178,7 @@ def test_reading_is_allowed_from_anywhere(client: TestClient) -> None:
 def test_hostile_names_are_refused_after_normalising(
     client: TestClient, name: str, why: str
 ) -> None:
-    before = client.get("/api/me").json()["name"]
+    before = client.post("/api/me").json()["name"]
     answer = client.put("/api/me/name", json={"name": name})
     assert answer.status_code == 422, answer.text
     assert why in answer.text
@@ -442,7 +442,7 @@ def test_development_makes_a_secret_per_installation(tmp_path: Path) -> None:
 
 
 def test_a_copied_cookie_is_worthless_after_logout(client: TestClient) -> None:
-    me = client.get("/api/me").json()
+    me = client.post("/api/me").json()
     stolen = dict(client.cookies)
     assert client.post("/api/logout").status_code == 204
     thief = TestClient(client.app, base_url=BASE_URL)
@@ -464,7 +464,7 @@ def test_signing_out_everywhere_ends_every_device(client: TestClient) -> None:
 
 
 def test_an_idle_session_ends_and_a_used_one_is_renewed(client: TestClient, db: Database) -> None:
-    me = client.get("/api/me").json()
+    me = client.post("/api/me").json()
     with db.sessions() as session:
         row = session.scalars(select(UserSession).where(UserSession.user_id == me["id"])).one()
         session.execute(

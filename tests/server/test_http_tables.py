@@ -41,7 +41,7 @@ def create(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> Any
 
 
 def me(client: TestClient) -> Any:
-    return expect(client.get("/api/me"), 200)
+    return expect(client.post("/api/me"), 200)
 
 
 def named(client: TestClient, name: str) -> Any:

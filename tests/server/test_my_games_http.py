@@ -25,7 +25,7 @@ NOW = datetime.now(UTC).replace(microsecond=0)
 
 
 def me(client: TestClient) -> dict[str, Any]:
-    person: dict[str, Any] = expect(client.get("/api/me"), 200)
+    person: dict[str, Any] = expect(client.post("/api/me"), 200)
     return person
 
 
