@@ -7,7 +7,9 @@ opened at ``http://localhost:<port>`` (listed in its allowed origins)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from playwright.sync_api import BrowserContext, CDPSession, Page, expect
 from sqlalchemy import select
 from support import LiveServer, make_settings, migrated_sqlite
 
+from web.club import policy
 from web.db import Database, as_utc
 from web.models import UserSession
 
@@ -182,6 +185,48 @@ def test_a_signed_in_person_proves_again_it_is_them(
     assert after.id == sid.id  # the same session, signed in afresh
     assert before is not None and after.signed_in_at is not None
     assert as_utc(after.signed_in_at) > as_utc(before)
+
+
+@contextmanager
+def without_guests(server: LiveServer) -> Iterator[None]:
+    """The server without guests for a while (as an admin would switch them off)."""
+    database = Database(server.settings.database_url)
+    try:
+        with database.session() as session:
+            policy.change(session, "guests", False)
+        yield
+    finally:
+        with database.session() as session:
+            policy.reset(session, "guests")
+        database.dispose()
+
+
+def test_a_newcomer_signs_up_with_a_passkey_where_there_are_no_guests(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    context = new_context()
+    page = context.new_page()
+    authenticator(context, page)
+    name = f"Noor{secrets.token_hex(2)}"
+    with without_guests(server):
+        page.goto("/")
+        panel = page.get_by_test_id("join-panel")
+        expect(panel).to_be_visible()
+        page.get_by_test_id("passkey-sign-up-button").click()
+        expect(page.get_by_test_id("sign-up-error")).to_contain_text("Choose your name first")
+        expect(page.get_by_test_id("sign-up-name")).to_be_focused()
+        page.get_by_test_id("sign-up-name").fill(name)
+        assert_accessible(page, "the sign-up panel")
+        shoot(page, "sign-up-panel", "[data-testid=join-panel]")
+        page.get_by_test_id("passkey-sign-up-button").click()
+        expect(page.locator("#whoami")).to_have_text(name)
+        expect(panel).to_be_hidden()
+        assert page.request.get("/api/me").json()["registered"] is True
+        listed = page.request.get("/api/me/passkeys").json()
+        assert ([each["name"] for each in listed["passkeys"]], listed["password"]) == (
+            ["Passkey 1"],
+            False,
+        )
 
 
 def signed_in_session(server: LiveServer, page: Page) -> UserSession:
