@@ -27,6 +27,7 @@ from . import live, lobby, metrics, paths, people, site
 from .clock import Clock, FakeClock, clock_for
 from .club.my_data_routes import router as my_data_router
 from .club.recovery_routes import router as recovery_router
+from .club.admin import router as admin_router
 from .club.join_routes import router as join_router
 from .days.routes import router as days_router
 from .days.sweep import Sweep
@@ -136,6 +137,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(my_data_router)
     app.include_router(passkeys_router)
     app.include_router(join_router)
+    app.include_router(admin_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])

@@ -16,6 +16,7 @@ import { offerRecovery } from "./forgot-password.js";
 import { showFriendRequests, showInvitations } from "./invitations.js";
 import { offerPasskeySignIn } from "./passkeys.js";
 import { applyPreferences } from "./preference-form.js";
+import { showSignedOut } from "./signed-out.js";
 import { showWaiting as signalWaiting } from "./turn-signal.js";
 
 const $ = (id) => document.getElementById(id);
@@ -231,6 +232,10 @@ function listen() {
   if (!window.EventSource || !boot.me || stream) return;
   stream = new EventSource(streamUrl);
   stream.addEventListener("me", (event) => heardMe(JSON.parse(event.data)));
+  stream.addEventListener("signed_out", (event) => {
+    stopListening(); // banned: the server ended my sessions (signed-out.js says why)
+    showSignedOut(JSON.parse(event.data));
+  });
   for (const [name, listener] of streamListeners) stream.addEventListener(name, (event) => listener(JSON.parse(event.data)));
 }
 

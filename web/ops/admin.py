@@ -399,33 +399,37 @@ def end_game(database: Database, game_id: str, reason: str = "ended by the host"
     every move after that; a server started later never takes it up again.
     """
     with database.session() as session:
-        game = session.get(Game, game_id, with_for_update=True)
-        if game is None:
-            raise AdminError(f"no game has the id {game_id!r}")
-        if game.status != "playing":
-            raise AdminError(f"the game {game_id} is already {game.status}")
-        events = session.scalars(
-            select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
-        )
-        kind = game_kind(game.kind)
-        live = kind.restore(game.setup)
-        for event in events:
-            live.apply(event.seat, kind.stored_action(event.action))
-        standing = live.view(None)  # what everyone may see: scores, turns, hand counts
-        result: dict[str, Any] = {
-            "ended_by": "host",
-            "reason": reason,
-            "winners": [],
-            "scores": list(standing["scores"]),
-            "turns": list(standing["turns_taken"]),
-            "draws": list(standing["tiles_drawn"]),
-            "hand_sizes": list(standing["hand_counts"]),
-        }
-        game.status = "finished"
-        game.result = result
-        game.finished_at = utcnow()
-        game.turn_deadline_at = None
-        session.execute(
-            update(GameTable).where(GameTable.game_id == game_id).values(status="finished")
-        )
-        return result
+        return end_game_in(session, game_id, reason)
+
+
+def end_game_in(session: Session, game_id: str, reason: str) -> dict[str, Any]:
+    """:func:`end_game` in the caller's transaction (the admin page writes its audit
+    entry in the same one)."""
+    game = session.get(Game, game_id, with_for_update=True)
+    if game is None:
+        raise AdminError(f"no game has the id {game_id!r}")
+    if game.status != "playing":
+        raise AdminError(f"the game {game_id} is already {game.status}")
+    events = session.scalars(
+        select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    )
+    kind = game_kind(game.kind)
+    live = kind.restore(game.setup)
+    for event in events:
+        live.apply(event.seat, kind.stored_action(event.action))
+    standing = live.view(None)  # what everyone may see: scores, turns, hand counts
+    result: dict[str, Any] = {
+        "ended_by": "host",
+        "reason": reason,
+        "winners": [],
+        "scores": list(standing["scores"]),
+        "turns": list(standing["turns_taken"]),
+        "draws": list(standing["tiles_drawn"]),
+        "hand_sizes": list(standing["hand_counts"]),
+    }
+    game.status = "finished"
+    game.result = result
+    game.finished_at = utcnow()
+    game.turn_deadline_at = None
+    session.execute(update(GameTable).where(GameTable.game_id == game_id).values(status="finished"))
+    return result

@@ -26,7 +26,7 @@ from ..db import Database
 from ..paths import AssetsMissingError
 from ..settings import Settings
 from ..site import server_config
-from . import admin
+from . import admin, staff
 from .migrate import upgrade
 
 WEB_COMMANDS = ("serve", "db", "admin")
@@ -180,6 +180,32 @@ def admin_reports(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def admin_create_admin(args: argparse.Namespace, settings: Settings) -> int:
+    database = Database(settings.database_url)
+    try:
+        made = staff.create_admin(database, settings, args.name)
+    finally:
+        database.dispose()
+    if made.created:
+        print(f"made the account {made.name!r}, an admin")
+    else:
+        print(f"{made.name!r} is an admin")
+    if made.link is not None:
+        print("they choose their password (once, within 24 hours) at:")
+        print(f"  {made.link}")
+    return 0
+
+
+def admin_set_role(args: argparse.Namespace, settings: Settings) -> int:
+    database = Database(settings.database_url)
+    try:
+        before = staff.change_role(database, args.name, args.role)
+    finally:
+        database.dispose()
+    print(f"{args.name!r} was {before} and is now {args.role}")
+    return 0
+
+
 def _shown(database_url: str) -> str:
     """A database URL without its password."""
     from sqlalchemy.engine import make_url
@@ -243,7 +269,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     restore_cmd.set_defaults(run=db_restore)
 
-    tools = commands.add_parser("admin", help="a host's tools: guests, stuck games, reports")
+    tools = commands.add_parser(
+        "admin", help="a host's tools: admins, guests, stuck games, reports"
+    )
     admin_commands = tools.add_subparsers(dest="action", required=True, metavar="ACTION")
     prune = admin_commands.add_parser(
         "prune-guests",
@@ -274,6 +302,20 @@ def _parser() -> argparse.ArgumentParser:
         "--handled", type=_positive, metavar="ID", help="mark report ID as dealt with"
     )
     reports.set_defaults(run=admin_reports)
+
+    create_admin = admin_commands.add_parser(
+        "create-admin",
+        parents=[database_option],
+        help="make an account an admin (a new one: prints a link to choose its password)",
+    )
+    create_admin.add_argument("name", help="the account's name")
+    create_admin.set_defaults(run=admin_create_admin)
+    set_role = admin_commands.add_parser(
+        "set-role", parents=[database_option], help="make an account a member, moderator or admin"
+    )
+    set_role.add_argument("name", help="the account's name")
+    set_role.add_argument("role", choices=("member", "moderator", "admin"))
+    set_role.set_defaults(run=admin_set_role)
 
     for name, summary in ENGINE_COMMANDS.items():  # handled by chromino.cli; listed for --help
         commands.add_parser(name, help=f"{summary} (chromino {name} --help)", add_help=False)

@@ -14,6 +14,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import paths
+from ..club.roles import is_staff
 from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
@@ -44,6 +45,7 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
         catalog_json=_script_json(script_catalog(language)),
         assistance_levels=ASSISTANCE_LEVELS,  # the preferences' fields (the Preferences
         palettes=PALETTES,  # page, the game page's settings panel)
+        staff=is_staff(user),  # the header links to /admin
         **context,
     )
     return HTMLResponse(html)

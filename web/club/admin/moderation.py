@@ -1,0 +1,97 @@
+"""What staff do to people: ban, unban, mute, unmute, name roles — each audited.
+
+These functions change the database only (in the caller's transaction, with the
+audit entry); the caller commits, then tells the live games (:mod:`.signals`): a
+ban ends the person's sessions here (their rows go, so no process believes their
+cookie again) and their open sockets everywhere.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from ...db import as_utc, utcnow
+from ...i18n import N_
+from ...models import User, UserSession
+from ...people.accounts import end_sessions
+from .. import audit
+from ..bans import FOREVER, is_banned
+from ..roles import Role, is_admin, is_staff
+from .access import refusal
+
+
+def check_may_act_on(actor: User, target: User) -> None:
+    """Staff act on others only, and a moderator on members only: a moderator cannot
+    ban an admin, and nobody bans themselves by a slip of the hand."""
+    if actor.id == target.id:
+        raise refusal(409, "yourself", N_("you cannot do this to yourself"))
+    if is_staff(target) and not is_admin(actor):
+        raise refusal(403, "admins_only", N_("only an admin may do this to an admin or moderator"))
+
+
+def _future(until: datetime) -> datetime:
+    """An end date in the future (a date in the past would be a ban that never was)."""
+    moment = as_utc(until)
+    if moment <= utcnow():
+        raise refusal(422, "in_the_past", N_("choose a date in the future"))
+    return min(moment, FOREVER)
+
+
+def ban(session: Session, actor: User, target: User, reason: str, until: datetime | None) -> int:
+    """Ban ``target`` until ``until`` (None: for good); their sessions end. Returns
+    how many sessions ended."""
+    check_may_act_on(actor, target)
+    end = FOREVER if until is None else _future(until)
+    target.banned_until = end
+    target.ban_reason = reason
+    ended = end_sessions(session, target)
+    shown_end = None if end >= FOREVER else end.isoformat()
+    audit.record(session, actor, "ban", target, reason=reason, until=shown_end, sessions=ended)
+    return ended
+
+
+def unban(session: Session, actor: User, target: User) -> None:
+    """Lift a ban (the person signs in again as before)."""
+    if not is_banned(target):
+        raise refusal(409, "not_banned", N_("this person is not banned"))
+    target.banned_until = None
+    target.ban_reason = None
+    audit.record(session, actor, "unban", target)
+
+
+def mute(session: Session, actor: User, target: User, until: datetime) -> datetime:
+    """Refuse the person's chat lines everywhere until ``until``."""
+    check_may_act_on(actor, target)
+    end = _future(until)
+    target.muted_until = end
+    audit.record(session, actor, "mute", target, until=end.isoformat())
+    return end
+
+
+def unmute(session: Session, actor: User, target: User) -> None:
+    """Let the person chat again."""
+    if target.muted_until is None or as_utc(target.muted_until) <= utcnow():
+        raise refusal(409, "not_muted", N_("this person is not muted"))
+    target.muted_until = None
+    audit.record(session, actor, "unmute", target)
+
+
+def set_role(session: Session, actor: User | None, target: User, role: Role) -> None:
+    """Make ``target`` a member, moderator or admin (``actor`` None: the command line).
+
+    Their sessions stay, but none counts as a recent sign-in any more: someone who
+    became staff while signed in proves who they are before their first action.
+    """
+    if actor is not None and actor.id == target.id:
+        raise refusal(409, "yourself", N_("you cannot change your own role"))
+    if target.role == role:
+        return
+    before = target.role
+    target.role = role
+    session.execute(
+        update(UserSession).where(UserSession.user_id == target.id).values(signed_in_at=None)
+    )
+    audit.record(session, actor, "role", target, before=before, after=role)
