@@ -14,10 +14,12 @@ function dateText(iso) {
 /** What a link's state says: used how often of how many, and until when it works. */
 function stateText(link) {
   const used = t("used {used} of {uses}", { used: numberText(link.used), uses: numberText(link.uses) });
-  if (link.state === "revoked") return `${t("withdrawn")} · ${used}`;
-  if (link.state === "used_up") return `${t("used up")} · ${used}`;
-  if (link.state === "expired") return `${t("expired on {date}", { date: dateText(link.expires_at) })} · ${used}`;
-  return `${t("works until {date}", { date: dateText(link.expires_at) })} · ${used}`;
+  let when;
+  if (link.state === "revoked") when = t("withdrawn");
+  else if (link.state === "used_up") when = t("used up");
+  else if (link.state === "expired") when = t("expired on {date}", { date: dateText(link.expires_at) });
+  else when = t("works until {date}", { date: dateText(link.expires_at) });
+  return [when, used].join(" · ");
 }
 
 function linkItem(link) {

@@ -1,0 +1,112 @@
+"""Joining an invitation-only server in a browser: an admin's link, a newcomer who
+signs up by it and plays, and a visitor without one, who is told how to get in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from axe import assert_accessible
+from e2e.gameplay import DESKTOP, PHONE, ContextFactory
+from playwright.sync_api import Page, expect
+from support import LiveServer, make_settings, migrated_sqlite
+
+from web.db import Database
+from web.people import accounts
+from web.people.names import skeleton
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e" / "join"
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """An invitation-only server without guests, with an admin, Ada, made in its database."""
+    database = migrated_sqlite(tmp_path_factory.mktemp("join") / "chromino.sqlite3")
+    live = LiveServer(make_settings(database, join="invitation", guests=False))
+    live.settings.allowed_origins = [live.url]
+    db = Database(database)
+    with db.sessions() as session:
+        ada = accounts.guest(session)
+        ada.name, ada.name_key, ada.name_chosen = "Ada", skeleton("Ada"), True
+        ada.password_hash = accounts._hasher.hash(PASSWORD)
+        ada.role = "admin"
+        session.commit()
+    db.dispose()
+    live.start()
+    yield live
+    live.stop()
+
+
+def shoot(page: Page, name: str) -> None:
+    """The page at a phone's width and a desktop's, kept for a person to look at."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for label, size in (("360", PHONE), ("1280", DESKTOP)):
+        page.set_viewport_size(size)
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] == widths[1], f"{name} at {label}: the page scrolls sideways"
+        page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)
+
+
+def test_a_newcomer_signs_up_by_an_invitation_and_plays(new_context: ContextFactory) -> None:
+    ada = new_context().new_page()
+    ada.goto("/rules")
+    assert ada.request.post("/api/login", data={"name": "Ada", "password": PASSWORD}).ok
+    made = ada.request.post("/api/invitation-links", data={"note": "Mia"})
+    assert made.ok, made.text()
+    path = made.json()["path"]
+
+    # Without a link: the lobby says how to get in, and the rules stay readable.
+    stranger = new_context().new_page()
+    stranger.goto("/")
+    panel = stranger.get_by_test_id("join-panel")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("ask a member for an invitation link")
+    expect(stranger.get_by_test_id("name-prompt")).to_be_hidden()
+    assert_accessible(stranger, "the invitation-only panel")
+    shoot(stranger, "panel")
+    stranger.get_by_test_id("join-panel-sign-in").click()
+    expect(stranger.get_by_test_id("sign-in")).to_be_visible()
+    stranger.get_by_test_id("sign-in-cancel").click()
+    stranger.goto("/rules")
+    expect(stranger.get_by_test_id("join-panel")).to_have_count(0)
+
+    # With the link: sign up, land in the lobby as oneself, and play.
+    mia = new_context().new_page()
+    mia.goto(path)
+    expect(mia.get_by_test_id("join")).to_have_attribute("data-outcome", "sign_up")
+    assert_accessible(mia, "the invitation page")
+    shoot(mia, "invited")
+    mia.get_by_test_id("sign-up-name").fill("Mia")
+    mia.get_by_test_id("sign-up-password").fill("short")
+    mia.get_by_test_id("sign-up-submit").click()
+    expect(mia.get_by_test_id("sign-up-error")).to_contain_text("8")
+    mia.get_by_test_id("sign-up-password").fill(PASSWORD)
+    mia.get_by_test_id("sign-up-submit").click()
+    mia.wait_for_url(re.compile(r"/$"))
+    expect(mia.locator("#whoami")).to_have_text("Mia")
+    expect(mia.get_by_test_id("join-panel")).to_have_count(0)
+    mia.locator("#play-solo").click()
+    mia.wait_for_url(re.compile(r"/g/[^/]+$"))
+
+    # The link let one person in: the next one is told so, clearly.
+    late = new_context().new_page()
+    answer = late.goto(path)
+    assert answer is not None and answer.status == 410
+    expect(late.get_by_test_id("join")).to_have_attribute("data-outcome", "invitation_used_up")
+    assert_accessible(late, "a used-up invitation")
+    shoot(late, "used-up")
+
+    # Ada sees the link used, on her friends page.
+    ada.goto("/friends")
+    link = ada.get_by_test_id("my-invitation")
+    expect(link).to_have_attribute("data-state", "used_up")
+    expect(link).to_contain_text("Mia")
+    assert_accessible(ada, "the friends page's invitation links")
+    ada.get_by_test_id("make-invitation").click()
+    expect(ada.get_by_test_id("new-invitation-link")).to_have_value(re.compile(r"/join/[\w-]{43}$"))
+    ada.get_by_test_id("my-invitation").first.get_by_test_id("revoke-invitation").click()
+    expect(ada.get_by_test_id("my-invitation").first).to_have_attribute("data-state", "revoked")
+    shoot(ada, "friends-links")
