@@ -241,3 +241,18 @@ def signed_in_session(server: LiveServer, page: Page) -> UserSession:
             return row
     finally:
         database.dispose()
+
+
+def test_at_a_numeric_address_the_pages_say_why_there_are_no_passkeys(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    numbered = f"http://127.0.0.1:{server.port}"  # browsers refuse an IP address for one
+    page = new_context().new_page()
+    page.goto(f"{numbered}/preferences#account")
+    note = page.get_by_test_id("passkeys-unavailable")
+    expect(note).to_contain_text("localhost")
+    expect(page.get_by_test_id("passkey-add-submit")).to_be_disabled()
+    shoot(page, "preferences-no-passkeys", "#sign-in-ways")
+    page.get_by_test_id("sign-in-open").click()
+    expect(page.get_by_test_id("sign-in-passkey-note")).to_contain_text("localhost")
+    expect(page.get_by_test_id("sign-in-passkey")).to_be_hidden()
