@@ -264,6 +264,19 @@ def test_a_banned_person_cannot_sign_in_with_a_passkey(app: Any, db: Database) -
     assert ok(stranger.get("/api/me")).get("id") != me["id"]
 
 
+def test_sign_ins_from_one_address_share_the_password_budget(app: Any) -> None:
+    person = browser(app)
+    ok(person.post("/api/login", json={"name": "Nobody", "password": "wrong guess"}), 401)
+    for _ in range(29):  # the budget: 30 sign-ins in five minutes, passwords and passkeys
+        sign_in_options(person)
+    response = person.post("/api/passkeys/sign-in/options")
+    refused(response, 429, "too_many_attempts")
+    assert int(response.headers["Retry-After"]) > 0
+    refused(
+        person.post("/api/login", json={"name": "x", "password": "y"}), 429, "too_many_attempts"
+    )
+
+
 # --- where the page is ---------------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ import math
 import secrets
 from typing import Annotated
 
-from fastapi import APIRouter, Path, Request, Response, status
+from fastapi import APIRouter, HTTPException, Path, Request, Response, status
 from sqlalchemy.orm import Session
 
 from ..club.bans import refuse_if_banned
@@ -105,6 +105,7 @@ def sign_up_options(
     if me is not None:
         raise refusal(409, "already_in", N_("you already have an account on this server"))
     sign_up.refuse_unless_allowed(session, request.app.state.settings, body.invitation)
+    _count_attempt(request)
     sign_up.refuse_a_taken_name(session, body.name)
     challenge = challenges.issue(session, request.session, "register", None)
     sign_up.remember_pending(request.session, body.name, body.invitation)
@@ -117,8 +118,8 @@ def sign_up_with_passkey(
     body: SignUpFinish, request: Request, me: OptionalUser, session: SessionDep
 ) -> UserPublic:
     """Make the account the options were for, with the authenticator's new passkey as
-    its way in; this browser is signed in as it. New accounts from one address are
-    limited as sign-ins are."""
+    its way in; this browser is signed in as it. (New accounts from one address are
+    limited as sign-ins are, by their options.)"""
     party = relying_party(request)
     if me is not None:
         raise refusal(409, "already_in", N_("you already have an account on this server"))
@@ -129,7 +130,6 @@ def sign_up_with_passkey(
     verified = ceremonies.verify_registration(
         party, as_webauthn_json(body.credential), taken.challenge
     )
-    _count_attempt(request)
     settings = request.app.state.settings
     newcomer = sign_up.new_member(
         session,
@@ -159,6 +159,7 @@ def sign_in_options(
     authenticator offers the person theirs; no name is typed). With ``mine``, a
     signed-in person proves again it is them, with one of their own."""
     party = relying_party(request)
+    _count_attempt(request)
     allowed = []
     owner = None
     if body is not None and body.mine:
@@ -177,9 +178,9 @@ def sign_in(
     becomes its owner's (the guest it was is left, as with a password). Answered for
     ``mine``, it is the same person again: their session counts as a fresh sign-in.
 
-    Attempts per address are limited as for passwords (``/api/login``).
+    Attempts per address are limited as for passwords (``/api/login``): each answer
+    needs a challenge of its own, and the options that give one count the attempt.
     """
-    _count_attempt(request)
     party = relying_party(request)
     taken = challenges.take(session, request.session, "sign_in")
     passkey = store.find(session, body.credential.id)
@@ -213,12 +214,19 @@ def _signed_in_again(request: Request, session: Session) -> None:
 
 
 def _count_attempt(request: Request) -> None:
+    """One more sign-in (or new account) from this address, within the budget the
+    password sign-ins share (web.people.limits): a challenge row is written for each."""
     limits: Limits = request.app.state.limits
     address = request.client.host if request.client else "unknown"
     if not limits.sign_ins_per_address.allow(address):
-        wait = limits.sign_ins_per_address.retry_after(address)
+        wait = math.ceil(limits.sign_ins_per_address.retry_after(address))
         singular, plural = TOO_MANY_SIGN_INS
-        raise refusal(429, "too_many_attempts", singular, plural=plural, count=math.ceil(wait))
+        message = Words(singular, plural=plural, count=wait)
+        raise HTTPException(
+            429,
+            detail={"code": "too_many_attempts", "message": message},
+            headers={"Retry-After": str(wait)},
+        )
 
 
 TOO_MANY_SIGN_INS = N_plural(
