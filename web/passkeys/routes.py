@@ -1,5 +1,6 @@
-"""The passkey routes: add one (``/api/passkeys/register``), sign in or prove again it
-is me with one (``/api/passkeys/sign-in``), and keep mine (``/api/me/passkeys``,
+"""The passkey routes: add one (``/api/passkeys/register``), sign up with one instead
+of a password (``/api/passkeys/sign-up``), sign in or prove again it is me with one
+(``/api/passkeys/sign-in``), and keep mine (``/api/me/passkeys``,
 ``DELETE /api/me/password``).
 
 Each ceremony is two requests: the options (with a challenge bound to this browser)
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import math
 import secrets
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response, status
 from sqlalchemy.orm import Session
@@ -53,7 +54,7 @@ class PasskeyAdded(PasskeyPublic):
 
 
 @router.post("/api/passkeys/register/options")
-def register_options(request: Request, user: CurrentUser, session: SessionDep) -> object:
+def register_options(request: Request, user: CurrentUser, session: SessionDep) -> dict[str, Any]:
     """The options for ``navigator.credentials.create()``: a new passkey for my account
     (a guest's too: adding one signs them up)."""
     party = relying_party(request)
@@ -97,7 +98,7 @@ def _default_name(request: Request, session: Session, user: User) -> str:
 @router.post("/api/passkeys/sign-up/options")
 def sign_up_options(
     body: SignUpStart, request: Request, me: OptionalUser, session: SessionDep
-) -> object:
+) -> dict[str, Any]:
     """The options for ``navigator.credentials.create()`` for someone without an
     account (no guests here, or an invitation link): a passkey for the name they
     chose. Refused at once if the join policy would refuse them, or the name is taken."""
@@ -154,7 +155,7 @@ def sign_in_options(
     session: SessionDep,
     me: OptionalUser,
     body: SignInStart | None = None,
-) -> object:
+) -> dict[str, Any]:
     """The options for ``navigator.credentials.get()``: any passkey of this site (the
     authenticator offers the person theirs; no name is typed). With ``mine``, a
     signed-in person proves again it is them, with one of their own."""
