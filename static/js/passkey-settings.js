@@ -161,5 +161,7 @@ function wirePasswordRemoval() {
 if (list) {
   wireAdding();
   wirePasswordRemoval();
+  // A password saved above can now be removed again (once a passkey is there).
+  document.addEventListener("chromino:password-saved", load);
   load();
 }

@@ -119,6 +119,7 @@ wire(
     $("password-label").textContent = t("Change password");
     document.getElementById("sign-in-open")?.setAttribute("hidden", "");
     toast(t("Password saved: you can now sign in from another device."));
+    document.dispatchEvent(new CustomEvent("chromino:password-saved")); // the passkeys' part (passkey-settings.js)
   },
 );
 wire(

@@ -132,8 +132,9 @@ def test_a_guest_signs_up_with_a_passkey_and_signs_in_without_a_name(
     expect(page.get_by_role("button", name="Rename Phone")).to_be_focused()
 
     # A password too; then the password goes, as a passkey signs in instead.
-    assert page.request.put("/api/me/password", data={"password": PASSWORD}).ok
-    page.reload()
+    expect(page.get_by_test_id("password-removal")).to_be_hidden()
+    page.locator("#password").fill(PASSWORD)
+    page.locator("#password-form button[type=submit]").click()
     expect(page.get_by_test_id("password-removal")).to_be_visible()
     assert_accessible(page, "the preferences' sign-in section")
     shoot(page, "preferences-sign-in", "#account")
