@@ -59,10 +59,11 @@ function optionRows(table) {
 
 /** What this person may do at this table, and the line that says where things stand. */
 function roleOf(table, myId) {
-  const seated = table.seats.some((seat) => seat.user_id === myId);
+  // A visitor (no account yet: myId null) sits nowhere, though free seats have no user either.
+  const seated = myId !== null && table.seats.some((seat) => seat.user_id === myId);
   const free = table.seats.filter((seat) => seat.kind === "human" && seat.user_id === null).length;
   const open = table.status === "open";
-  const creator = table.creator_id === myId;
+  const creator = myId !== null && table.creator_id === myId;
   return {
     join: open && !seated && free > 0,
     start: open && creator && free === 0,

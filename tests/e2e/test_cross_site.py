@@ -74,7 +74,7 @@ def test_a_sibling_origin_page_cannot_act_for_a_signed_in_player(
     victim_context = new_context()
     victim = victim_context.new_page()
     victim.goto("/")
-    me = victim.request.get("/api/me").json()
+    me = victim.request.post("/api/me").json()  # a player: the attack acts for an account
     games_before = victim.request.get("/api/me/games").json()
 
     origin, page = attacker

@@ -334,6 +334,9 @@ def test_the_lobby_updates_when_someone_else_makes_a_public_table(
 ) -> None:
     watcher, maker = new_context().new_page(), new_context().new_page()
     maker.goto("/rules")
+    # A player (looking makes no account, and the page's stream follows who it was
+    # opened for): the games they join come into their list.
+    assert watcher.request.post("/api/me").ok
     watcher.goto("/")
     expect(watcher.get_by_test_id("my-games-panel")).to_have_attribute("data-loaded", "1")
     expect(watcher.get_by_test_id("my-games-panel")).to_be_hidden()  # no game yet: no list on top
