@@ -100,7 +100,7 @@ def reports(session: SessionDep, database: Database, everything: bool) -> list[d
         .join(ChatMessage, ChatMessage.id == ChatReport.message_id)
         .where(ChatReport.id.in_(ids))
     )
-    authors = dict(rows.tuples().all())
+    authors: dict[int, int | None] = dict(rows.all())
     handled = set(
         session.scalars(select(ChatReport.id).where(ChatReport.id.in_(ids), ChatReport.handled))
     )

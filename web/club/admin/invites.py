@@ -48,7 +48,7 @@ def invitation_lines(session: Session, now: datetime) -> list[dict[str, Any]]:
     links = invitations.list_invitations(session)
     makers = {link.made_by for link in links if link.made_by is not None}
     rows = session.execute(select(User.id, User.name).where(User.id.in_(makers)))
-    names = dict(rows.tuples().all())
+    names: dict[int, str] = dict(rows.all())
     return [
         {**vars(invitations.seen(link, now)), "maker": names.get(link.made_by or 0, "")}
         for link in links
