@@ -453,3 +453,27 @@ def test_a_banned_person_may_not_make_or_join_tables(
         assert "cheating" in refusal(action, 403, "banned")
     monkeypatch.undo()
     assert expect(client.get("/api/me"), 200)["visitor"] is True  # the session is gone
+
+
+def test_a_friend_link_makes_a_guest_only_where_the_policy_lets_one_in(
+    database_url: str, db: Database
+) -> None:
+    with server(database_url) as client:
+        link = expect(client.get("/api/friends"), 200)["link"]
+        assert link == ""  # a visitor has no link yet
+        expect(client.post("/api/me"), 200)
+        link = expect(client.get("/api/friends"), 200)["link"]
+        newcomer = browser(client)
+        opened = newcomer.get(link, follow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["location"].startswith(
+            "/friends?added="
+        )
+        assert len(expect(newcomer.get("/api/friends"), 200)["friends"]) == 1
+    with db.sessions() as session:
+        policy.change(session, "join", "invitation")
+        session.commit()
+    with server(database_url) as client:
+        stranger = browser(client)
+        opened = stranger.get(link, follow_redirects=False)
+        assert opened.status_code == 303 and opened.headers["location"] == "/"
+    assert accounts_in(db) == 2

@@ -22,7 +22,9 @@ from ..i18n import N_, Words
 from ..lobby import tables
 from ..lobby.host import live_games
 from ..models import Game, GamePlayer, User
-from ..people import CurrentUser, OptionalUser, SessionDep
+from ..people import CurrentUser, OptionalUser, SessionDep, UserOrVisitor
+from ..people.accounts import is_visitor
+from ..people.deps import get_current_user
 from . import inbox, invitations, presence, relations
 from .links import BadFriendLink, friend_link, link_owner
 from .relations import refuse
@@ -163,11 +165,12 @@ BAD_LINK = N_("this friend link is broken: ask your friend to send it again")
 
 @router.get("/f/{token}", include_in_schema=False)
 def open_friend_link(
-    token: str, user: CurrentUser, session: SessionDep, request: Request
+    token: str, user: UserOrVisitor, session: SessionDep, request: Request
 ) -> RedirectResponse:
-    """Someone's friend link: whoever opens it (a guest is made for a new visitor)
-    becomes their friend at once — unless either muted the other, or it is my own
-    link — and lands on the friends page (``?added=`` names the new friend)."""
+    """Someone's friend link: whoever opens it (a guest is made for a new visitor, if
+    the server's join policy lets one in: else they land in the lobby, which says how
+    to get in) becomes their friend at once — unless either muted the other, or it is
+    my own link — and lands on the friends page (``?added=`` names the new friend)."""
     try:
         owner_id = link_owner(request.app.state.secret, token)
     except BadFriendLink:
@@ -175,6 +178,10 @@ def open_friend_link(
     owner = session.get(User, owner_id)
     if owner is None:
         raise refuse(404, "no_such_person", Words(relations.NO_SUCH_PERSON))
+    if is_visitor(user):
+        if request.state.join_refusal is not None:
+            return RedirectResponse("/", status_code=status.HTTP_303_SEE_OTHER)
+        user = get_current_user(request, session)
     if owner.id == user.id or relations.muted_either_way(session, user.id, owner.id):
         return RedirectResponse("/friends", status_code=status.HTTP_303_SEE_OTHER)
     relations.befriend(session, user.id, owner.id)
