@@ -598,6 +598,7 @@ def test_the_join_policy_changed_and_reset_is_audited(
             ("setting", {"name": "join", "before": "open", "after": "invitation"}),
             ("setting", {"name": "guests", "before": True, "after": False}),
         ]
+    assert 'data-testid="policy-reset-join"' in ada.get("/admin/invitations").text
     assert expect(ada.patch("/api/admin/policy", json={"join": "sometimes"}), 422)
     reset = expect(ada.post("/api/admin/policy/reset", json={"name": "join"}), 200)
     assert reset["join"] == "open" and reset["changed"] == ["guests"]
