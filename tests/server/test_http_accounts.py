@@ -654,6 +654,10 @@ API_ROUTES = {
     ("PATCH", "/api/me/passkeys/{passkey_id}"),
     ("DELETE", "/api/me/passkeys/{passkey_id}"),
     ("DELETE", "/api/me/password"),
+    ("POST", "/api/recovery"),  # tests/server/test_recovery.py
+    ("POST", "/api/recover/{token}"),
+    ("GET", "/api/me/export"),  # tests/server/test_my_data.py
+    ("DELETE", "/api/me"),
 }
 
 
