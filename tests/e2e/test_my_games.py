@@ -199,10 +199,16 @@ def test_a_turn_based_table_made_with_the_form_says_its_pace(
     expect(host.get_by_test_id("table-pace")).to_have_text("Real time")
 
 
-def test_the_first_visit_tells_the_server_the_browsers_time_zone(
+def test_the_first_page_with_an_account_tells_the_server_the_browsers_time_zone(
     new_context: ContextFactory,
 ) -> None:
     page = new_context(timezone_id="Asia/Tokyo").new_page()
+    patches: list[str] = []
+    page.on("request", lambda request: request.method == "PATCH" and patches.append(request.url))
+    page.goto("/rules")  # a visitor: looking makes no account, so nothing is sent
+    expect(page.locator("#whoami")).to_be_visible()
+    assert patches == []
+    assert page.request.post("/api/me").ok  # the first action (here, asked outright)
 
     def sent(response: Response) -> bool:
         return response.request.method == "PATCH" and response.url.endswith("/api/me/preferences")

@@ -317,8 +317,8 @@ def test_this_device_gets_notifications_and_stops(
         context.grant_permissions(["notifications"])
         context.add_init_script(FAKE_PUSH_JS % json.dumps(made))
         page = context.new_page()
+        me = page.request.post("/api/me").json()["id"]  # a player (looking makes none)
         page.goto("/preferences")
-        me = page.request.get("/api/me").json()["id"]
         state = page.get_by_test_id("device-state")
         expect(state).to_have_text("This device gets no notifications.")
 
