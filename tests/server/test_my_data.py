@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import httpx
@@ -15,8 +16,8 @@ from support import LiveServer, Player, make_settings, migrated_sqlite
 from wsgames import chromino_tile_names
 from wsplay import start_game
 
-from web.db import Database
-from web.models import Friend, Game, Preference, User, UserSession
+from web.db import Database, utcnow
+from web.models import Friend, Game, Passkey, Preference, User, UserSession
 from web.people.names import FORMER_PLAYER
 
 PASSWORD = "a-long-enough-password"
@@ -188,3 +189,25 @@ def test_a_guest_deletes_with_their_name_alone(server: LiveServer) -> None:
     gone = guest.http.request("DELETE", "/api/me", json={"confirm": name})
     assert gone.status_code == 204, gone.text
     assert guest.http.get("/api/me").json()["name"] != name
+
+
+def test_an_account_with_passkeys_only_deletes_after_a_recent_sign_in(
+    server: LiveServer, database: Database
+) -> None:
+    hugo = person(server, "Hugolin", password=False)
+    with database.session() as session:
+        session.add(
+            Passkey(user_id=hugo.me["id"], credential_id="cred-hugo", public_key=b"k", name="Key")
+        )
+        for row in session.query(UserSession).filter_by(user_id=hugo.me["id"]):
+            row.signed_in_at = utcnow() - timedelta(minutes=20)
+    stale = hugo.http.request("DELETE", "/api/me", json={"confirm": "Hugolin"})
+    assert stale.status_code == 403
+    assert stale.json()["detail"]["code"] == "reauthenticate"
+    with database.session() as session:
+        for row in session.query(UserSession).filter_by(user_id=hugo.me["id"]):
+            row.signed_in_at = utcnow()
+    gone = hugo.http.request("DELETE", "/api/me", json={"confirm": "Hugolin"})
+    assert gone.status_code == 204, gone.text
+    with database.session() as session:
+        assert session.query(Passkey).filter_by(credential_id="cred-hugo").count() == 0

@@ -18,7 +18,7 @@ from web.club import recovery
 from web.club.recovery_mail import SUBJECT
 from web.db import Database
 from web.i18n import gettext_in
-from web.models import AuditEntry, RecoveryToken, User
+from web.models import AuditEntry, Passkey, RecoveryToken, User
 
 PASSWORD = "an-old-password-1"
 NEW_PASSWORD = "a-brand-new-password-2"
@@ -296,3 +296,26 @@ def test_without_email_the_request_says_to_ask_an_admin(tmp_path: Any) -> None:
         assert 'data-testid="recovery-no-email"' in page.text
     finally:
         live.stop()
+
+
+def test_an_account_with_passkeys_only_gets_a_password_back(
+    server: LiveServer, mailbox: MailCatcher, database: Database
+) -> None:
+    gia = member(server, mailbox, "Giacomo")
+    with database.session() as session:  # the password given up for a passkey
+        user = session.get(User, gia.me["id"])
+        assert user is not None
+        user.password_hash = None
+        session.add(
+            Passkey(user_id=user.id, credential_id="cred-giacomo", public_key=b"k", name="Phone")
+        )
+    address = "giacomo@example.test"
+    link = link_in(body_of(recovery_mail(mailbox, address, _sent(server, mailbox, address))))
+    token = link.rsplit("/", 1)[1]
+    with httpx.Client(base_url=server.url) as browser:
+        done = browser.post(f"/api/recover/{token}", json={"password": NEW_PASSWORD})
+        assert done.status_code == 200 and done.json()["registered"] is True
+    with database.session() as session:
+        user = session.get(User, gia.me["id"])
+        assert user is not None and user.password_hash is not None
+        assert session.query(Passkey).filter_by(user_id=user.id).count() == 1

@@ -8,6 +8,7 @@
 // (el() makes text nodes: markup stays as typed, links are not made clickable).
 import { api, boot, el } from "../api.js";
 import { t, tn } from "../i18n.js";
+import { personName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,8 +57,8 @@ function youMark() {
 function spokenLine(line) {
   const words = lineWords(line);
   return line.room === "spectators"
-    ? t("{name} (watching): {text}", { name: line.name, text: words })
-    : t("{name}: {text}", { name: line.name, text: words });
+    ? t("{name} (watching): {text}", { name: personName(line.name), text: words })
+    : t("{name}: {text}", { name: personName(line.name), text: words });
 }
 
 /** Free text as the server keeps it: spaces and line breaks made single spaces, trimmed. */
@@ -104,7 +105,7 @@ export function lineItem(line, { mine = false } = {}) {
       "p",
       { class: "chat-said" },
       time,
-      el("strong", { class: "chat-author", "data-testid": "chat-author" }, line.name),
+      el("strong", { class: "chat-author", "data-testid": "chat-author" }, personName(line.name)),
       spectator ? el("span", { class: "chat-tag", "data-testid": "chat-spectator" }, spectatorMark()) : null,
       mine ? el("span", { class: "chat-you" }, youMark()) : null,
       el("span", { class: "chat-words", "data-testid": "chat-words" }, lineWords(line)),
