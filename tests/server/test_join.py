@@ -477,3 +477,17 @@ def test_a_friend_link_makes_a_guest_only_where_the_policy_lets_one_in(
         opened = stranger.get(link, follow_redirects=False)
         assert opened.status_code == 303 and opened.headers["location"] == "/"
     assert accounts_in(db) == 2
+
+
+def test_a_visitor_kept_out_still_chooses_the_language(database_url: str, db: Database) -> None:
+    with server(database_url, join="invitation") as client:
+        chosen = expect(client.patch("/api/me/preferences", json={"language": "fr"}), 200)
+        assert chosen["language"] == "fr"
+        assert '<html lang="fr">' in expect(client.get("/rules"), 200)
+        assert expect(client.get("/api/me"), 200)["preferences"]["language"] == "fr"
+        refusal(
+            client.patch("/api/me/preferences", json={"sound": False}), 403, "invitation_needed"
+        )
+        expect(client.patch("/api/me/preferences", json={"language": "auto"}), 200)
+        assert '<html lang="en">' in expect(client.get("/rules"), 200)
+    assert accounts_in(db) == 0

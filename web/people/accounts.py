@@ -62,12 +62,14 @@ def guest(session: Session, wanted: str | None = None) -> User:
         return user
 
 
-def visitor(name: str) -> User:
-    """Someone who is only looking: an unsaved user with the default preferences and
-    the drawn name they will keep if they act (no row is made: a crawler, or someone
-    reading the rules, leaves nothing behind). Its ``id`` is None; see :func:`is_visitor`."""
+def visitor(name: str, language: str | None = None) -> User:
+    """Someone who is only looking: an unsaved user with the default preferences (but
+    the ``language`` they chose, if any) and the drawn name they will keep if they act
+    (no row is made: a crawler, or someone reading the rules, leaves nothing behind).
+    Its ``id`` is None; see :func:`is_visitor`."""
     user = User(name=name, name_key=skeleton(name), name_chosen=False, role="member")
     user.preference = _with_defaults(Preference())
+    user.preference.language = language
     return user
 
 

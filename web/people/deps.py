@@ -52,6 +52,9 @@ def mark_seen(user: User) -> None:
         user.last_seen_at = now
 
 
+VISITOR_LANGUAGE = "visitor_language"
+"""The cookie's note of the language a visitor who cannot get an account here chose
+in the header (web.people.routes.update_preferences): the pages still speak it."""
 VISITOR_NAME = "visitor_name"
 """The cookie's note of the name a visitor was shown: the guest account made on their
 first action takes it (if still free), so the name does not change under them."""
@@ -86,7 +89,8 @@ def get_user_or_visitor(request: Request, session: SessionDep) -> User:
     if not isinstance(name, str):
         name = request.session[VISITOR_NAME] = draw_guest_name()
     request.state.join_refusal = visitor_refusal(session, request.app.state.settings)
-    return visitor(name)
+    language = request.session.get(VISITOR_LANGUAGE)
+    return visitor(name, language if isinstance(language, str) else None)
 
 
 CurrentUser = Annotated[User, Depends(get_current_user)]

@@ -12,8 +12,9 @@ from ..club.bans import refuse_if_banned
 from ..club.founder import crown_the_first
 from ..days.people import clocks_moved
 from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
+from ..models import User
 from . import accounts, names
-from .deps import CurrentUser, SessionDep, UserOrVisitor
+from .deps import VISITOR_LANGUAGE, CurrentUser, SessionDep, UserOrVisitor, get_current_user
 from .limits import Limits
 from .schemas import (
     Login,
@@ -171,11 +172,16 @@ def read_preferences(user: UserOrVisitor) -> PreferencesPublic:
 
 @router.patch("/me/preferences")
 def update_preferences(
-    body: PreferencesUpdate, user: CurrentUser, request: Request, session: SessionDep
+    body: PreferencesUpdate, user: UserOrVisitor, request: Request, session: SessionDep
 ) -> PreferencesPublic:
     """Change some preferences; the others stay. Committed first, then open games hear
     of a new assistance level and every page of mine (other tabs, other devices, any
-    process) of the change."""
+    process) of the change. Saving one makes a visitor's account — but a visitor the
+    join policy keeps out may still choose the pages' language (kept in the cookie)."""
+    if accounts.is_visitor(user):
+        if request.state.join_refusal is not None and _language_only(body):
+            return _keep_visitor_language(request, user, body)
+        user = get_current_user(request, session)
     accounts.update_preferences(user, body)
     moved = body.time_zone is not None or body.quiet is not None
     games: OpenGames = request.app.state.hub
@@ -186,4 +192,22 @@ def update_preferences(
     loop.call_soon_threadsafe(games.preferences_changed, user.id, body.assistance)
     if moved:
         asyncio.run_coroutine_threadsafe(games.schedules_changed(user.id), loop)
+    return accounts.public_user(user).preferences
+
+
+def _language_only(body: PreferencesUpdate) -> bool:
+    return set(body.model_dump(exclude_none=True)) == {"language"}
+
+
+def _keep_visitor_language(
+    request: Request, user: User, body: PreferencesUpdate
+) -> PreferencesPublic:
+    """A visitor's choice of language, kept in the cookie ("auto": the browser's)."""
+    language = None if body.language == "auto" else body.language
+    if language is None:
+        request.session.pop(VISITOR_LANGUAGE, None)
+    else:
+        request.session[VISITOR_LANGUAGE] = language
+    assert user.preference is not None
+    user.preference.language = language
     return accounts.public_user(user).preferences
