@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from axe import assert_accessible
+from e2e.axe import assert_accessible
 from e2e.gameplay import DESKTOP, PHONE, ContextFactory
+from e2e.people import resize
 from playwright.sync_api import Page, expect
 from support import LiveServer, make_settings, migrated_sqlite
 
@@ -44,7 +45,7 @@ def shoot(page: Page, name: str) -> None:
     """The page at a phone's width and a desktop's, kept for a person to look at."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     for label, size in (("360", PHONE), ("1280", DESKTOP)):
-        page.set_viewport_size(size)
+        resize(page, size)
         widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         assert widths[0] == widths[1], f"{name} at {label}: the page scrolls sideways"
         page.screenshot(path=str(SHOTS / f"{name}-{label}.png"), full_page=True)

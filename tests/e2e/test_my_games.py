@@ -204,7 +204,12 @@ def test_the_first_page_with_an_account_tells_the_server_the_browsers_time_zone(
 ) -> None:
     page = new_context(timezone_id="Asia/Tokyo").new_page()
     patches: list[str] = []
-    page.on("request", lambda request: request.method == "PATCH" and patches.append(request.url))
+
+    def patched(request: Request) -> None:
+        if request.method == "PATCH":
+            patches.append(request.url)
+
+    page.on("request", patched)
     page.goto("/rules")  # a visitor: looking makes no account, so nothing is sent
     expect(page.locator("#whoami")).to_be_visible()
     assert patches == []

@@ -591,7 +591,7 @@ def test_malformed_bodies_are_refused(refusing_client: TestClient, method: str, 
 API_ROUTES = {
     ("GET", "/api/me"),
     ("POST", "/api/me"),
-    # joining a private server (tests/server/test_join.py)
+    # joining a private server (tests/server/test_joining.py)
     ("POST", "/api/join/{token}"),
     ("POST", "/api/sign-up"),
     ("GET", "/api/invitation-links"),
