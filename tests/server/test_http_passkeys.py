@@ -8,6 +8,7 @@ tests/e2e/test_passkeys.py with Chromium's own virtual authenticator."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -17,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 from softkey import SoftKey
 from sqlalchemy import func, select, update
-from support import make_settings
+from support import LiveServer, make_settings
 
 from web.app import create_app
 from web.club.bans import FOREVER
@@ -467,3 +468,50 @@ def test_a_server_that_takes_nobody_new_takes_no_passkey_sign_up(
         person = browser(app)
         refused(person.post("/api/passkeys/sign-up/options", json={"name": "Zed"}), 403, code)
     assert count(db, User) == 0
+
+
+# --- on PostgreSQL, answers racing ------------------------------------------------------
+
+
+def test_on_postgresql_two_copies_of_one_answer_sign_in_once(pg_url: str) -> None:
+    """Two requests carrying the same cookie and the same signed answer, at once: the
+    challenge's row is deleted by one of them only, and only that one signs in."""
+    live = LiveServer(make_settings(pg_url))
+    host = f"localhost:{live.port}"
+    live.settings.allowed_origins = [f"http://{host}"]
+    live.start()
+    try:
+        headers = {"Origin": f"http://{host}", "Host": host}
+        owner = httpx.Client(base_url=live.url, headers=headers, timeout=10)
+        key = SoftKey()
+        options = ok(owner.post("/api/passkeys/register/options"))
+        answer = {"credential": key.create(options, f"http://{host}")}
+        me = ok(owner.post("/api/passkeys/register", json=answer))["me"]
+
+        asker = httpx.Client(base_url=live.url, headers=headers, timeout=10)
+        options = ok(asker.post("/api/passkeys/sign-in/options"))
+        answer = {"credential": key.sign(options, f"http://{host}")}
+        copy = httpx.Client(base_url=live.url, headers=headers, timeout=10)
+        copy.cookies.update(asker.cookies)
+        start = threading.Barrier(2)
+        answers: list[httpx.Response] = []
+
+        def send(client: httpx.Client) -> None:
+            start.wait()
+            answers.append(client.post("/api/passkeys/sign-in", json=answer))
+
+        threads = [threading.Thread(target=send, args=(client,)) for client in (asker, copy)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        statuses = sorted(response.status_code for response in answers)
+        assert statuses == [200, 400], [response.text for response in answers]
+        winner = next(response for response in answers if response.status_code == 200)
+        assert winner.json()["id"] == me["id"]
+        loser = next(response for response in answers if response.status_code == 400)
+        assert loser.json()["detail"]["code"] == "no_challenge"
+        for client in (owner, asker, copy):
+            client.close()
+    finally:
+        live.stop()
