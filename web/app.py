@@ -25,10 +25,10 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import live, lobby, metrics, paths, people, site
 from .clock import Clock, FakeClock, clock_for
-from .club.my_data_routes import router as my_data_router
-from .club.recovery_routes import router as recovery_router
 from .club.admin import router as admin_router
 from .club.join_routes import router as join_router
+from .club.my_data_routes import router as my_data_router
+from .club.recovery_routes import router as recovery_router
 from .days.routes import router as days_router
 from .days.sweep import Sweep
 from .db import Database
