@@ -656,7 +656,7 @@ API_ROUTES = {
     ("DELETE", "/api/me/password"),
     ("POST", "/api/recovery"),  # tests/server/test_recovery.py
     ("POST", "/api/recover/{token}"),
-    ("GET", "/api/me/export"),  # tests/server/test_my_data.py
+    ("GET", "/api/me/export"),  # tests/server/test_http_my_data.py
     ("DELETE", "/api/me"),
 }
 
