@@ -283,12 +283,14 @@ def test_pruning_keeps_finished_games_readable_and_active_guests(
             [admin.FORMER_GUEST, member.me["name"]]
         ]
 
-        # The pruned guest's old cookie names nobody: they come back as a new guest,
-        # with an id never used before (SQLite would otherwise reuse the highest one).
+        # The pruned guest's old cookie names nobody: they come back as a visitor, and
+        # their first action makes a new guest with an id never used before (SQLite
+        # would otherwise reuse the highest one).
         highest = max(remaining | {gone.me["id"]})
-        comeback = gone.http.get("/api/me").json()
+        assert gone.http.get("/api/me").json()["visitor"] is True
+        comeback = gone.http.post("/api/me").json()
         assert comeback["id"] > highest
-        assert comeback["name"] != gone.me["name"]
+        assert comeback["registered"] is False
     finally:
         member.close()
 

@@ -658,6 +658,33 @@ API_ROUTES = {
     ("POST", "/api/recover/{token}"),
     ("GET", "/api/me/export"),  # tests/server/test_http_my_data.py
     ("DELETE", "/api/me"),
+    ("GET", "/api/admin/people"),  # tests/server/test_admin_page.py
+    ("GET", "/api/admin/people/{person_id}"),
+    ("POST", "/api/admin/people/{person_id}/ban"),
+    ("POST", "/api/admin/people/{person_id}/unban"),
+    ("POST", "/api/admin/people/{person_id}/mute"),
+    ("POST", "/api/admin/people/{person_id}/unmute"),
+    ("PUT", "/api/admin/people/{person_id}/role"),
+    ("POST", "/api/admin/people/{person_id}/recovery-link"),
+    ("DELETE", "/api/admin/people/{person_id}"),
+    ("GET", "/api/admin/games"),
+    ("POST", "/api/admin/games/{game_id}/end"),
+    ("GET", "/api/admin/reports"),
+    ("POST", "/api/admin/reports/{report_id}/handled"),
+    ("GET", "/api/admin/invitations"),
+    ("POST", "/api/admin/invitations"),
+    ("DELETE", "/api/admin/invitations/{invitation_id}"),
+    ("GET", "/api/admin/policy"),
+    ("PATCH", "/api/admin/policy"),
+    ("POST", "/api/admin/policy/reset"),
+    ("GET", "/api/admin/guests"),
+    ("POST", "/api/admin/guests/prune"),
+    ("GET", "/api/admin/backups"),
+    ("POST", "/api/admin/backups"),
+    ("GET", "/api/admin/settings"),
+    ("GET", "/api/admin/health"),
+    ("GET", "/api/admin/audit"),
+    ("POST", "/api/me/reauthenticate"),
 }
 
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from ...db import as_utc, utcnow
 from ...models import AuditEntry, GamePlayer, User
+from ...people.accounts import has_a_way_in, without_a_way_in
 from ...people.names import skeleton
 from ..bans import FOREVER, is_banned
 
@@ -72,7 +73,7 @@ def line_of(user: User, games: int) -> PersonLine:
     return PersonLine(
         id=user.id,
         name=user.name,
-        registered=user.password_hash is not None,
+        registered=has_a_way_in(user),
         role=user.role,
         last_seen=as_utc(user.last_seen_at),
         games=games,
@@ -94,7 +95,7 @@ def search(
     if wanted:
         query = query.where(User.name_key.contains(skeleton(wanted), autoescape=True))
     if members:
-        query = query.where(User.password_hash.is_not(None))
+        query = query.where(~without_a_way_in())  # a password or a passkey
     users = list(session.scalars(query.limit(PAGE + 1).offset((page - 1) * PAGE)))
     played = _games_played(session, [user.id for user in users])
     return [line_of(user, played.get(user.id, 0)) for user in users]
