@@ -387,7 +387,7 @@ def test_the_email_address_is_confirmed_by_its_link_and_removed(
     state = page.get_by_test_id("email-state")
     expect(state).to_have_text("No address yet: nothing is sent to you by email.")
     before = len(mail.received)
-    page.get_by_label("Email address").fill("ana@example.org")
+    page.get_by_label("Email address", exact=True).fill("ana@example.org")
     page.get_by_role("button", name="Send the link").click()
     expect(page.get_by_test_id("email-saved")).to_have_text(
         "We sent a link to ana@example.org: follow it to confirm the address."
@@ -413,7 +413,7 @@ def test_the_email_address_is_confirmed_by_its_link_and_removed(
 
     page.get_by_role("button", name="Remove this address").click()
     expect(state).to_have_text("No address yet: nothing is sent to you by email.")
-    expect(page.get_by_label("Email address")).to_be_focused()
+    expect(page.get_by_label("Email address", exact=True)).to_be_focused()
     assert preferences(page)["email"] is None
 
 
@@ -425,7 +425,7 @@ def test_a_server_without_email_says_so(new_context: ContextFactory, server: Liv
     finally:
         server.settings.smtp_host = host
     expect(page.get_by_test_id("no-email")).to_have_text("This server sends no email.")
-    expect(page.get_by_label("Email address")).to_have_count(0)
+    expect(page.get_by_label("Email address", exact=True)).to_have_count(0)
     expect(page.get_by_label("Hour of the daily email")).to_have_count(0)
     expect(page.locator("input[name=switched_off][value^='email:']")).to_have_count(0)
     expect(page.locator("input[name=switched_off]")).to_have_count(4)
@@ -446,7 +446,7 @@ def test_the_page_passes_axe_with_days_away_and_an_address(
     page.reload()
     expect(page.get_by_test_id("away-item")).to_have_count(2)
     expect(page.get_by_test_id("device-state")).not_to_be_empty()
-    page.get_by_label("Email address").fill("ben@example.org")
+    page.get_by_label("Email address", exact=True).fill("ben@example.org")
     page.get_by_role("button", name="Send the link").click()
     expect(page.get_by_test_id("email-state")).to_contain_text("Waiting for you")
     # an error on show too
