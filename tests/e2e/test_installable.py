@@ -194,6 +194,7 @@ def test_a_push_message_shows_one_notification_per_game(
 
 def test_show_waiting_marks_the_tab_and_then_restores_it(new_context: ContextFactory) -> None:
     page = new_context().new_page()
+    assert page.request.post("/api/me").ok  # a person (a visitor's header hears nothing)
     page.goto("/rules")
     # The header's own first news of me (no game waits) has come: it sets the tab too.
     expect(page.get_by_test_id("waiting-badge")).to_have_attribute("data-count", "0")
