@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     DateTime,
+    Double,
     ForeignKey,
     Index,
     LargeBinary,
@@ -130,6 +131,9 @@ class Preference(Base):
     ``{"push": ["game_over"], "email": []}``; None: everything on (web.notify.choices)."""
     show_online: Mapped[bool] = mapped_column(default=True, server_default=true())
     """Whether friends see when the person is online and which games they play."""
+    hide_rating: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether others see the person's ratings (tables, lobby, profile); a hidden rating
+    is also left out of the leaderboard. The person always sees their own."""
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utcnow, onupdate=utcnow
     )
@@ -151,6 +155,8 @@ class GameTable(Base):
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     public: Mapped[bool] = mapped_column(default=False)
     solo: Mapped[bool] = mapped_column(default=False)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether the table's games change ratings (its creator's choice: rated or casual)."""
     spectators: Mapped[bool] = mapped_column(default=True, server_default=true())
     """Whether people other than the players may watch the table's games (a solo
     table's may not)."""
@@ -210,6 +216,8 @@ class Game(Base):
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     """Per seat: {"user_id": int | null, "bot": str | null, "name": str}."""
     solo: Mapped[bool] = mapped_column(default=False)
+    rated: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Copied from the table when the game starts: whether its end changes ratings."""
     spectators: Mapped[bool] = mapped_column(default=True, server_default=true())
     """Whether anyone but its players may watch the game, its replay and its record —
     while it is played and after (docs/rules-interpretations.md, "Watching")."""
@@ -595,3 +603,62 @@ class SiteSetting(Base):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[Any] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Rating(Base):
+    """A person's rating in one pool (web.ratings): the Weng-Lin estimate of their
+    skill, ``mu``, and how unsure it still is, ``sigma``. Bots have no row: their
+    ratings are fixed (web.ratings.anchors)."""
+
+    __tablename__ = "rating"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    pool: Mapped[str] = mapped_column(String(24), primary_key=True)
+    """The game and rule family rated together (web.ratings.pools)."""
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(default=0)
+    """Rated games played in the pool."""
+    wins: Mapped[int] = mapped_column(default=0)
+    """Rated games won (first place, alone or shared)."""
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatedGame(Base):
+    """A finished rated game's result as the ratings read it, written in the same
+    transaction that finished the game. Its ``id`` is the order in which results were
+    applied: ``chromino admin ratings rebuild`` replays the rows in that order."""
+
+    __tablename__ = "rated_game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), unique=True, index=True
+    )
+    pool: Mapped[str] = mapped_column(String(24))
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """Seat by seat: ``{"user_id": 7, "place": 1}`` or ``{"bot": "greedy", "place": 2}``."""
+    rated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class RatingChange(Base):
+    """One person's rating before and after one rated game: the profile's history."""
+
+    __tablename__ = "rating_change"
+    __table_args__ = (Index("ix_rating_change_user_pool", "user_id", "pool", "rated_game_id"),)
+
+    rated_game_id: Mapped[int] = mapped_column(
+        ForeignKey("rated_game.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    pool: Mapped[str] = mapped_column(String(24))
+    place: Mapped[int] = mapped_column()
+    mu_before: Mapped[float] = mapped_column(Double)
+    sigma_before: Mapped[float] = mapped_column(Double)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -444,6 +444,33 @@ class TileGame(Generic[P, E, V]):
         still in the game (a game without points ranks its own way)."""
         return best_scores(self.scores, self.active_seats)
 
+    def _standing(self, seat: int) -> int:
+        """How well a seat still in the game did, higher is better: its score (a game
+        without points ranks its own way). Only compared between seats that did not win."""
+        return self.scores[seat]
+
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place in a finished game, 1 for the winners: the ratings read it.
+
+        Places are shared as in sport ("1, 1, 3"): equal standing, equal place, and
+        the next place is skipped. The winners share first place; the others who
+        stayed follow by :meth:`_standing`; everyone who left shares the last place,
+        below every seat that stayed (docs/ratings.md).
+        """
+        outcome = self._outcome
+        if outcome is None:
+            raise ValueError("a game that goes on has no places yet")
+        winners = set(outcome.winners)
+        active = set(self.active_seats)
+
+        def rank_key(seat: int) -> tuple[bool, bool, int]:
+            if seat in winners or seat not in active:
+                return (seat in active, seat in winners, 0)
+            return (True, False, self._standing(seat))
+
+        keys = [rank_key(seat) for seat in range(self.player_count)]
+        return tuple(1 + sum(other > mine for other in keys) for mine in keys)
+
     def _finished(self, event: E, outcome: Outcome, **changes: Any) -> E:
         """Record the outcome; the event marked as the last one."""
         self._outcome = outcome

@@ -46,6 +46,9 @@ TABLES = {
     "recovery_token",
     "audit_entry",
     "site_setting",
+    "rating",
+    "rated_game",
+    "rating_change",
 }
 STRONG_SECRET = "s" * 40
 

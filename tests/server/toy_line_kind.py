@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
 from pydantic import BaseModel, ConfigDict, Field
 from toy_line import GAME
 
@@ -27,6 +30,10 @@ class NumberLineKind(TileGameKind):
     descriptor = GAME
     options_model = NumberLineOptions
     play_model = NumberLinePlay
+    rating_pools: ClassVar[Mapping[str, str]] = {"number-line": "Number Line"}
+
+    def rating_pool(self, options: Mapping[str, Any]) -> str | None:
+        return None if options.get("open_hands") else "number-line"
 
     def counts_for_best(self, ended_by: str) -> bool:
         return ended_by == "out"

@@ -166,6 +166,17 @@ class GameKind(Protocol):
         """Options whose default differs in a solo game (the rest keep the table's)."""
         ...
 
+    @property
+    def rating_pools(self) -> Mapping[str, str]:
+        """The kind's rating pools (web.ratings): key → its name for people (translated
+        by the pages). Each key is unique across kinds."""
+        ...
+
+    def rating_pool(self, options: Mapping[str, Any]) -> str | None:
+        """The pool a rated game with these (normalized) options counts in; None when
+        such a game cannot be rated (open hands: everyone's tiles are shown)."""
+        ...
+
     def normalize_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option with its default; InvalidSetupError names a bad one (with the
         number of seats: a hand size the tiles cannot serve)."""

@@ -6,7 +6,8 @@ Everything else is the engine's contract, served by :class:`~web.games.tile_game
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -15,6 +16,7 @@ from chromino.games.chromino import GAME
 from chromino.games.chromino.options import MAX_DRAWS_PER_TURN
 from chromino.games.chromino.tiles import ALL_NAMES
 
+from ..i18n import N_
 from ..protocol import Coordinate, PlayBase
 from .base import SoloResult
 from .fields import TurnSeconds
@@ -54,6 +56,22 @@ class ChrominoKind(TileGameKind):
     descriptor = GAME
     options_model = ChrominoOptions
     play_model = ChrominoPlay
+    rating_pools: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {
+            "chromino": N_("Chromino"),
+            "chromino-expert": N_("Chromino, expert scoring"),
+            "chromino-junior": N_("Chromino junior"),
+        }
+    )
+
+    def rating_pool(self, options: Mapping[str, Any]) -> str | None:
+        """Junior games together; scored games (expert or segments) together, since
+        they reward the same skill, laying where it pays; the rest in plain Chromino."""
+        if options.get("open_hands"):
+            return None
+        if options.get("ruleset") == "junior":
+            return "chromino-junior"
+        return "chromino" if options.get("scoring", "none") == "none" else "chromino-expert"
 
     def check_seats(self, seat_count: int, options: Mapping[str, Any]) -> None:
         super().check_seats(seat_count, options)

@@ -122,6 +122,7 @@ class TileGameLive:
             "turns": list(self.game.turns_taken),
             "draws": list(self.game.tiles_drawn),
             "hand_sizes": [len(hand) for hand in self.game.hands],
+            "places": list(self.game.places()),
         }
 
     def replay_frame(self) -> dict[str, Any]:

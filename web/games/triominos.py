@@ -61,6 +61,11 @@ class TriominosKind(TileGameKind):
     play_model = TriominosPlay
     solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({"turn_seconds": 0})
     """A newcomer practising alone is not hurried: the hourglass is for tables."""
+    rating_pools: ClassVar[Mapping[str, str]] = MappingProxyType({"triominos": N_("Triominos")})
+
+    def rating_pool(self, options: Mapping[str, Any]) -> str | None:
+        """Every Triominos game but one with open hands."""
+        return None if options.get("open_hands") else "triominos"
 
     def counts_for_best(self, ended_by: str) -> bool:
         """Every solo game played to its end counts (not one ended by the host)."""

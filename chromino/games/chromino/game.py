@@ -164,6 +164,12 @@ class Game(TileGame[Placement, Event, View]):
         fewest = min(len(self.hands[seat]) for seat in seats)
         return tuple(seat for seat in seats if len(self.hands[seat]) == fewest)
 
+    def _standing(self, seat: int) -> int:
+        """The score in a scored game; else the fewer tiles left, the better."""
+        if self.options.scored:
+            return TileGame._standing(self, seat)
+        return -len(self.hands[seat])
+
     def snapshot(self) -> dict[str, object]:
         """Every part of the state, for comparing a replay with the live game."""
         return {**TileGame.snapshot(self), "went_out": list(self.went_out)}

@@ -1,0 +1,68 @@
+"""The rating model: Weng-Lin (``openskill``), every seat its own team, joint places
+as ties.
+
+Which Weng-Lin model and which parameters were chosen by measurement on seeded
+bot games (``bench/rating_models.py``, the table in docs/ratings.md); they are
+written here once, and everything that rates (a game's end, the rebuild, the
+bench's check of the choice) goes through :func:`rate`. The result is a pure
+function of its inputs, so a rebuild that applies the same results in the same
+order gives the same floats, bit for bit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any, Final
+
+from openskill.models import BradleyTerryFull
+
+MODEL: Final = BradleyTerryFull
+"""The chosen model (docs/ratings.md: why this one)."""
+PARAMETERS: Final[dict[str, Any]] = {
+    "mu": 25.0,
+    "sigma": 25.0 / 3.0,
+    "beta": 25.0 / 6.0,
+    "tau": 25.0 / 300.0,
+}
+"""Its parameters, as measured (the openskill defaults until the measurement is in)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """A rating in the model's units: the estimate and how unsure it is."""
+
+    mu: float
+    sigma: float
+
+
+@cache
+def _model() -> Any:
+    return MODEL(**PARAMETERS)
+
+
+def new_skill() -> Skill:
+    """Where a person starts in every pool."""
+    return Skill(PARAMETERS["mu"], PARAMETERS["sigma"])
+
+
+def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
+    """Every seat's rating after one game, seat by seat: ``places`` are 1 for the
+    winners, equal for a tie (``1, 1, 3``). A bot's new rating is simply not kept
+    (its rating is fixed)."""
+    if len(skills) != len(places) or len(skills) < 2:
+        raise ValueError("a rated game needs two seats or more, each with a place")
+    model = _model()
+    teams = [[model.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
+    rated = model.rate(teams, ranks=[float(place) for place in places])
+    return [Skill(team[0].mu, team[0].sigma) for team in rated]
+
+
+def win_chances(skills: Sequence[Skill]) -> list[float]:
+    """Each seat's chance of winning, by the model (they add up to one)."""
+    model = _model()
+    chances: list[float] = model.predict_win(
+        [[model.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
+    )
+    return chances

@@ -1,0 +1,33 @@
+"""Rating pools: a game and rule family rated together.
+
+Each game kind names its own pools and says which one a game's options fall in
+(``GameKind.rating_pools``, ``GameKind.rating_pool``); this module gathers them,
+so the ratings, the profile and the leaderboard name no particular game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..games import GAMES
+
+
+def all_pools() -> dict[str, str]:
+    """Every pool of every game kind, in the registry's order: key → its label."""
+    return {key: label for kind in GAMES.values() for key, label in kind.rating_pools.items()}
+
+
+def kind_of_pool(pool: str) -> str:
+    """The game kind a pool belongs to; KeyError for an unknown pool."""
+    for name, kind in GAMES.items():
+        if pool in kind.rating_pools:
+            return name
+    raise KeyError(pool)
+
+
+def pool_of(kind: str, options: Mapping[str, Any]) -> str | None:
+    """The pool a game of this kind and these options counts in; None if it cannot be
+    rated (an unknown kind, or open hands)."""
+    game_kind = GAMES.get(kind)
+    return None if game_kind is None else game_kind.rating_pool(options)
