@@ -1,0 +1,49 @@
+"""Two first sign-ups at the same moment on PostgreSQL: only one becomes the admin.
+
+On PostgreSQL transactions really interleave, so without a lock both would read
+"no admin yet" and both be crowned. SQLite runs one writer at a time already.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from support import make_settings
+
+from web.club.founder import crown_the_first
+from web.db import Database
+from web.models import User
+
+
+def _person(database: Database, name: str) -> int:
+    with database.session() as session:
+        person = User(name=name, name_key=name.lower(), password_hash="x")
+        session.add(person)
+        session.flush()
+        return person.id
+
+
+def test_two_first_sign_ups_at_once_make_one_admin(pg_url: str) -> None:
+    database = Database(pg_url)
+    settings = make_settings(pg_url, first_sign_up_admin=True)
+    first, second = _person(database, "First"), _person(database, "Second")
+    second_done = threading.Event()
+    crowned: dict[str, bool] = {}
+
+    def the_second() -> None:
+        with database.session() as session:
+            crowned["second"] = crown_the_first(session, settings, session.get_one(User, second))
+        second_done.set()
+
+    with database.session() as session:
+        crowned["first"] = crown_the_first(session, settings, session.get_one(User, first))
+        racer = threading.Thread(target=the_second)
+        racer.start()
+        # The second sign-up is held by the first's lock for as long as it is open.
+        assert not second_done.wait(0.5)
+    assert second_done.wait(10)
+    racer.join()
+    assert crowned == {"first": True, "second": False}
+    with database.session() as session:
+        assert session.get_one(User, second).role == "member"
+    database.dispose()
