@@ -29,6 +29,7 @@ from web.db import Database, as_utc, utcnow
 from web.models import Game, GameEvent, GameTable, User
 from web.ops import admin
 from web.ops.migrate import downgrade, upgrade
+from web.people.names import FORMER_PLAYER
 
 
 def cli(*args: str | Path, check: bool = True) -> subprocess.CompletedProcess[str]:
@@ -264,24 +265,22 @@ def test_pruning_keeps_finished_games_readable_and_active_guests(
         assert {at_table.me["id"], in_game.me["id"], recent.me["id"], member.me["id"]} <= remaining
         assert creator is None
         assert [seat["name"] for seat in finished.seats] == [
-            admin.FORMER_GUEST,
+            FORMER_PLAYER,
             member.me["name"],
         ]
 
         # Everyone can still read the game, its record and its table.
         summary = recent.http.get(f"/api/games/{finished_id}").json()["game"]
-        assert summary["players"] == [admin.FORMER_GUEST, member.me["name"]]
+        assert summary["players"] == [FORMER_PLAYER, member.me["name"]]
         assert summary["status"] == "finished"
         record = recent.http.get(f"/api/games/{finished_id}/record").json()
-        assert record["players"] == [admin.FORMER_GUEST, member.me["name"]]
+        assert record["players"] == [FORMER_PLAYER, member.me["name"]]
         assert len(record["moves"]) == 1
         assert recent.http.get(f"/g/{finished_id}/replay").status_code == 200
         shown = recent.http.get(f"/api/tables/{table['invite_code']}").json()
         assert shown["creator_id"] is None
         member_games = member.http.get("/api/me/games").json()
-        assert [game["players"] for game in member_games] == [
-            [admin.FORMER_GUEST, member.me["name"]]
-        ]
+        assert [game["players"] for game in member_games] == [[FORMER_PLAYER, member.me["name"]]]
 
         # The pruned guest's old cookie names nobody: they come back as a visitor, and
         # their first action makes a new guest with an id never used before (SQLite

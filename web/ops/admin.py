@@ -36,9 +36,8 @@ from ..models import (
     User,
 )
 from ..people.accounts import without_a_way_in
+from ..people.names import FORMER_PLAYER
 
-FORMER_GUEST = "former guest"
-"""What a pruned guest is called in the games they played."""
 PRUNE_BATCH = 200
 
 
@@ -221,8 +220,8 @@ def prune_guests(
 
     A guest seated at a game in progress, or at a table that is open or playing,
     stays whatever the date. The finished games a pruned guest played stay,
-    readable by everyone, the seat named "former guest"; so do the finished
-    tables they created.
+    readable by everyone, the seat named "a former player" as a deleted person's; so
+    do the finished tables they created.
     """
     if days < 1:
         raise AdminError("--days must be at least 1")
@@ -286,9 +285,9 @@ def _forget(session: Session, ids: list[int]) -> None:
         players = list(game.setup.get("players", []))
         for index, seat in enumerate(seats):
             if seat.get("user_id") in ids:
-                seats[index] = {"user_id": None, "bot": None, "name": FORMER_GUEST}
+                seats[index] = {"user_id": None, "bot": None, "name": FORMER_PLAYER}
                 if index < len(players):
-                    players[index] = FORMER_GUEST
+                    players[index] = FORMER_PLAYER
         game.seats = seats  # new objects: JSON columns do not see changes in place
         game.setup = {**game.setup, "players": players}
     session.execute(update(GamePlayer).where(GamePlayer.user_id.in_(ids)).values(user_id=None))
