@@ -100,6 +100,8 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
             "user_id": ana["id"],
             "name": "Ana",
             "assistance": "beginner",
+            # no rated game yet: new (web.ratings.read)
+            "rating": {"rating": None, "provisional": True, "hidden": False},
         },
         {
             "seat": 1,
@@ -108,6 +110,7 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
             "user_id": None,
             "name": None,
             "assistance": None,
+            "rating": None,
         },
     ]
     assert expect(client.get(f"/api/tables/{table['invite_code']}"), 200) == table

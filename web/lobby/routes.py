@@ -49,19 +49,21 @@ def create_table(
     limit = request.app.state.settings.turn_based_game_limit
     table = tables.create_table(session, user, body, turn_based_limit=limit)
     _lobby_changed(request, session)
-    return tables.table_public(table)
+    return tables.table_public(table, user.id)
 
 
 @router.get("/tables")
-def list_tables(session: SessionDep) -> list[TablePublic]:
-    """Public tables still gathering players."""
-    return [tables.table_public(table) for table in tables.public_tables(session)]
+def list_tables(user: OptionalUser, session: SessionDep) -> list[TablePublic]:
+    """Public tables still gathering players (each seat's rating as I may see it)."""
+    viewer = None if user is None else user.id
+    return tables.tables_public(tables.public_tables(session), viewer)
 
 
 @router.get("/tables/{invite_code}")
-def read_table(invite_code: str, session: SessionDep) -> TablePublic:
-    """A table, for whoever holds its invite code."""
-    return tables.table_public(tables.table_by_invite(session, invite_code))
+def read_table(invite_code: str, user: OptionalUser, session: SessionDep) -> TablePublic:
+    """A table, for whoever holds its invite code (each seat's rating as I may see it)."""
+    viewer = None if user is None else user.id
+    return tables.table_public(tables.table_by_invite(session, invite_code), viewer)
 
 
 @router.post("/tables/{invite_code}/join")
@@ -73,7 +75,7 @@ def join_table(
     table = tables.table_by_invite(session, invite_code)
     tables.join(table, user, turn_based_limit=request.app.state.settings.turn_based_game_limit)
     _lobby_changed(request, session)
-    return tables.table_public(table)
+    return tables.table_public(table, user.id)
 
 
 @router.post("/tables/{invite_code}/leave")
@@ -84,7 +86,7 @@ def leave_table(
     table = tables.table_by_invite(session, invite_code)
     tables.leave(table, user)
     _lobby_changed(request, session)
-    return tables.table_public(table)
+    return tables.table_public(table, user.id)
 
 
 @router.post("/tables/{invite_code}/start")

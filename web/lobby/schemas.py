@@ -44,6 +44,10 @@ class TableCreateBase(Inbound):
     """What a turn-based game does with a player whose time ran out."""
     vacation: bool = True
     """Whether a player's declared days away stop their turn-based clock here."""
+    rated: bool | None = None
+    """Whether the table's games change ratings (rated) or not (casual). Left out: rated
+    when the table has two seats or more and its options can be rated, else casual.
+    ``true`` for one seat, or for options that cannot be rated (open hands), is refused."""
 
 
 class SoloCreateBase(Inbound):
@@ -83,6 +87,16 @@ else:
     SoloCreate = _per_game(SoloCreateBase, "SoloCreate")
 
 
+class SeatRating(BaseModel):
+    """A rating as shown beside a name: "1532", "1480?" (provisional), or "new"."""
+
+    rating: int | None
+    """None: no rated game in this pool yet."""
+    provisional: bool
+    hidden: bool
+    """The reader's own rating, which the others do not see."""
+
+
 class SeatPublic(BaseModel):
     seat: int
     kind: Literal["human", "bot"]
@@ -92,6 +106,10 @@ class SeatPublic(BaseModel):
     assistance: str | None = None
     """The seated person's assistance level (a preference), None for a bot or a free
     seat: the others see who may draw while a tile fits."""
+    rating: SeatRating | None = None
+    """The seat's rating in the table's pool (web.ratings.read): a person's as the
+    reader may see it, a bot's fixed one; None for a free seat, a rating its owner
+    hides from the reader, or a table that cannot be rated."""
 
 
 class TablePublic(BaseModel):
@@ -107,6 +125,8 @@ class TablePublic(BaseModel):
     turn_days: int | None
     on_timeout: str
     vacation: bool
+    rated: bool
+    """Whether its games change ratings (rated) or not (casual)."""
     status: str
     game_id: str | None
     seats: list[SeatPublic]
@@ -117,6 +137,8 @@ class GameSummary(BaseModel):
     game: str
     status: str
     solo: bool
+    rated: bool = False
+    """Whether the game changes ratings (copied from its table when it was dealt)."""
     players: list[str]
     bots: list[str | None]
     """Each seat's bot (``greedy``…), None for a person: pages name bots in the reader's

@@ -92,10 +92,15 @@ def _existing(invite_code: str, session: SessionDep) -> str:
 async def table_events(
     request: Request, invite_code: Annotated[str, Depends(_existing)]
 ) -> AsyncIterator[ServerSentEvent]:
-    """The table now, then again whenever it changes; a comment every 25 s keeps
-    proxies from closing the stream."""
+    """The table now, then again whenever it changes (each seat's rating as the
+    stream's person may see it); a comment every 25 s keeps proxies from closing the
+    stream."""
     database: Database = request.app.state.db
-    stream = _changes(live_games(request).lobby, {"table": lambda: _table(database, invite_code)})
+    idle = timedelta(days=request.app.state.settings.session_idle_days)
+    viewer = await asyncio.to_thread(_user_id_of, database, dict(request.session), idle)
+    stream = _changes(
+        live_games(request).lobby, {"table": lambda: _table(database, invite_code, viewer)}
+    )
     async for message in stream:
         yield message
 
@@ -157,7 +162,9 @@ def _user_id_of(db: Database, cookie: dict[str, Any], idle: timedelta) -> int | 
 
 def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
     with db.session() as session:
-        listed = [tables.table_public(t).model_dump() for t in tables.public_tables(session)]
+        listed = [
+            t.model_dump() for t in tables.tables_public(tables.public_tables(session), user_id)
+        ]
         mine: list[dict[str, Any]] = []
         user = None if user_id is None else session.get(User, user_id)
         if user is not None:
@@ -195,6 +202,7 @@ def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
         }
 
 
-def _table(db: Database, invite_code: str) -> dict[str, Any]:
+def _table(db: Database, invite_code: str, viewer_id: int | None) -> dict[str, Any]:
     with db.session() as session:
-        return tables.table_public(tables.table_by_invite(session, invite_code)).model_dump()
+        table = tables.table_by_invite(session, invite_code)
+        return tables.table_public(table, viewer_id).model_dump()

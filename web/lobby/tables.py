@@ -16,10 +16,13 @@ from ..db import as_utc
 from ..games import GAMES, GameKind, game_kind
 from ..i18n import N_, N_plural, Words
 from ..models import Block, ChatMessage, Game, GameEvent, GamePlayer, GameTable, TableSeat, User
+from ..ratings.pools import pool_of
+from ..ratings.read import HeldRating, seat_ratings_of_many, seen_by
 from .schemas import (
     GameSummary,
     SeatIn,
     SeatPublic,
+    SeatRating,
     SoloBest,
     SoloCreateBase,
     TableCreateBase,
@@ -401,9 +404,15 @@ def _help_level(user: User | None) -> str | None:
     return user.preference.assistance if user.preference is not None else "beginner"
 
 
-def table_public(table: GameTable) -> TablePublic:
-    """A table as anyone holding its invite code may see it."""
+def table_public(
+    table: GameTable,
+    viewer_id: int | None = None,
+    ratings: list[HeldRating | None] | None = None,
+) -> TablePublic:
+    """A table as anyone holding its invite code may see it; each seat's rating as
+    ``viewer_id`` may see it (``ratings``: the seats' ratings when already read)."""
     kind = game_kind(table.kind)
+    held = ratings if ratings is not None else seat_ratings_of_tables([table])[0]
     return TablePublic(
         invite_code=table.invite_code,
         game=table.kind,
@@ -428,10 +437,35 @@ def table_public(table: GameTable) -> TablePublic:
                 if seat.user
                 else (kind.bots.get(seat.bot) if seat.bot else None),
                 assistance=_help_level(seat.user),
+                rating=_seat_rating(rating, viewer_id),
             )
-            for seat in table.seats
+            for seat, rating in zip(table.seats, held, strict=True)
         ],
     )
+
+
+def _seat_rating(held: HeldRating | None, viewer_id: int | None) -> SeatRating | None:
+    seen = seen_by(held, viewer_id)
+    return None if seen is None else SeatRating(**seen)
+
+
+def tables_public(tables: list[GameTable], viewer_id: int | None) -> list[TablePublic]:
+    """:func:`table_public` of many tables, their ratings read at once."""
+    ratings = seat_ratings_of_tables(tables)
+    return [table_public(t, viewer_id, held) for t, held in zip(tables, ratings, strict=True)]
+
+
+def seat_ratings_of_tables(tables: list[GameTable]) -> list[list[HeldRating | None]]:
+    """Each table's seats' ratings in its pool (web.ratings.read), in one query. Casual
+    tables show them too: they tell who plays how well. A solo table, or one whose
+    options cannot be rated (open hands), shows none."""
+    if not tables:
+        return []
+    groups = [
+        (None if t.solo else pool_of(t.kind, t.options), [(s.user_id, s.bot) for s in t.seats])
+        for t in tables
+    ]
+    return seat_ratings_of_many(object_session_of(tables[0]), groups)
 
 
 def public_tables(session: Session, limit: int = 50) -> list[GameTable]:
