@@ -105,11 +105,13 @@ def create_table(
         _check_turn_based_room(session, user, turn_based_limit)
         if "turn_seconds" in options:
             options["turn_seconds"] = 0
+    options = _check_options(kind, options, len(spec.seats))
     table = GameTable(
         invite_code=secrets.token_urlsafe(12),
         kind=kind.name,
         creator_id=user.id,
-        options=_check_options(kind, options, len(spec.seats)),
+        options=options,
+        rated=False if solo else _rated_choice(kind, spec, options),
         public=spec.public and not solo,
         solo=solo,
         spectators=spec.spectators and not solo,
@@ -127,6 +129,22 @@ def create_table(
     session.add(table)
     session.flush()
     return table
+
+
+def _rated_choice(kind: GameKind, spec: TableCreateBase, options: dict[str, Any]) -> bool:
+    """Rated or casual, as the creator chose; left out, rated when it can be. A game
+    alone, or with options that cannot be rated (open hands: everyone sees every hand),
+    is refused ``rated: true`` with a 422 naming the field."""
+    possible = len(spec.seats) > 1 and kind.rating_pool(options) is not None
+    if spec.rated is None:
+        return possible
+    if spec.rated and len(spec.seats) < 2:
+        message = Words(N_("rated: a game alone cannot be rated; make the table casual"))
+        raise TableError(422, "not_rateable", message)
+    if spec.rated and not possible:
+        message = Words(N_("rated: a game with open hands cannot be rated; make the table casual"))
+        raise TableError(422, "not_rateable", message)
+    return spec.rated
 
 
 ID_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -304,6 +322,7 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: d
         setup=setup,
         seats=seats,
         solo=table.solo,
+        rated=table.rated,
         spectators=table.spectators,
         substitute_minutes=table.substitute_minutes,
         turn_deadline_at=now + timedelta(seconds=turn_seconds) if turn_seconds else None,
@@ -425,6 +444,7 @@ def table_public(
         turn_days=table.turn_days,
         on_timeout=table.on_timeout,
         vacation=table.vacation,
+        rated=table.rated,
         status=table.status,
         game_id=table.game_id,
         seats=[
@@ -500,6 +520,7 @@ def game_summary(
         game=game.kind,
         status=game.status,
         solo=game.solo,
+        rated=game.rated,
         players=[seat["name"] for seat in game.seats],
         bots=[seat["bot"] for seat in game.seats],
         my_seat=my_seat,
