@@ -19,7 +19,7 @@ import { api, boot } from "./api.js";
 import { markSoundSetHere, soundOn, soundSetHere, touchOnly } from "./game/sound-default.js";
 import { t } from "./i18n.js";
 
-const LIVE = ["assistance", "palette", "symbols", "reversed_arrows", "sound", "show_online"];
+const LIVE = ["assistance", "palette", "symbols", "reversed_arrows", "sound", "show_online", "hide_rating"];
 /** Shown by the Preferences page's forms too; followed like the others when they change. */
 const SCHEDULE = ["time_zone", "quiet", "digest_hour", "switched_off", "email", "email_verified"];
 /** Fields whose text a person may be typing: a change heard meanwhile leaves them be. */

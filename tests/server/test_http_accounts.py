@@ -35,6 +35,7 @@ STORED_PREFERENCES = {
     "sound": True,
     "language": "auto",  # the browser's, until chosen
     "show_online": True,  # friends see when I am online (web.friends)
+    "hide_rating": False,  # others see my ratings (web.ratings.read)
 }
 """The preferences stored as they are shown (the others are shown in their own shape)."""
 DEFAULT_PREFERENCES = {

@@ -103,6 +103,7 @@ def _preferences(preference: Preference | None) -> dict[str, Any] | None:
         "digest_hour": preference.digest_hour,
         "switched_off": preference.notify,
         "show_online": preference.show_online,
+        "hide_rating": preference.hide_rating,
     }
 
 

@@ -299,5 +299,6 @@ def public_user(user: User) -> UserPublic:
             email=preference.email,
             email_verified=preference.email_verified,
             show_online=preference.show_online is not False,  # None: not stored yet
+            hide_rating=preference.hide_rating is True,
         ),
     )

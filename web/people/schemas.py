@@ -121,6 +121,9 @@ class PreferencesUpdate(Inbound):
     switched_off: SwitchedOff | None = None
     show_online: bool | None = None
     """Whether my friends see when I am online and the games I play (web.friends)."""
+    hide_rating: bool | None = None
+    """Whether my ratings are hidden from others (tables, lobby, profile) and left off
+    the leaderboard; I still see them (web.ratings.read)."""
 
 
 class PreferencesPublic(BaseModel):
@@ -138,6 +141,7 @@ class PreferencesPublic(BaseModel):
     email: str | None
     email_verified: bool
     show_online: bool
+    hide_rating: bool
 
 
 NOTICE_KINDS = {"push": tuple(PUSH_KINDS), "email": tuple(EMAIL_KINDS)}
