@@ -142,6 +142,9 @@ def test_my_data_downloads_and_my_account_goes_after_a_clear_dialog(
     no_sideways_scroll(page)
     shot(page, "delete-360")
     assert_accessible(page, "the delete dialog at 360 px")
+    # Both ways out stay in sight while the long text scrolls under them.
+    expect(dialog.get_by_role("button", name="Cancel")).to_be_in_viewport()
+    expect(dialog.get_by_role("button", name="Delete my account")).to_be_in_viewport()
 
     confirm.fill(name)
     dialog.get_by_label("Your password").fill("not-my-password")
