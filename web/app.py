@@ -43,6 +43,8 @@ from .notify.outbox import Outbox
 from .notify.routes import router as notify_router
 from .passkeys import router as passkeys_router
 from .people import Limits, OpenGames, site_secret
+from .ratings.board_routes import router as leaderboard_router
+from .ratings.profile_routes import router as profile_router
 from .settings import Settings, get_settings
 from .site import SecurityMiddleware
 from .talk.routes import router as talk_router
@@ -138,6 +140,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(passkeys_router)
     app.include_router(join_router)
     app.include_router(admin_router)
+    app.include_router(profile_router)
+    app.include_router(leaderboard_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])
