@@ -30,6 +30,9 @@ from ..days.people import schedules_of
 from ..days.schedule import Schedule
 from ..db import Database
 from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, SeatSubstitute
+from ..ratings.pools import pool_of
+from ..ratings.read import HeldRating, seat_ratings
+from ..ratings.record import rate_finished
 from ..talk.lines import ChatLine
 from ..talk.store import SAY_ATTEMPTS, TableTalk, number_lines, read_marks, read_table_talk
 
@@ -91,6 +94,10 @@ class StoredGame:
     """The table's rules of talk and the last lines said (web.talk)."""
     chat_read: dict[int, int] = field(default_factory=dict)
     """Per seat, the last chat line its player read."""
+    ratings: list[HeldRating | None] = field(default_factory=list)
+    """Per seat, its rating in the game's pool as the room was loaded (web.ratings.read:
+    each viewer is shown what they may see); None for a bot-less empty seat, or every
+    seat of a game that cannot be rated."""
 
 
 def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
@@ -105,6 +112,15 @@ def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | Non
         None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
         for seat in seats
     ]
+
+
+def _seat_ratings(session: Session, game: Game) -> list[HeldRating | None]:
+    """Each seat's rating in the game's pool (casual games show them too; a solo game
+    and one that cannot be rated show none)."""
+    options = game.setup.get("options", {})
+    pool = None if game.solo else pool_of(game.kind, options)
+    seats = [(seat.get("user_id"), seat.get("bot")) for seat in game.seats]
+    return seat_ratings(session, pool, seats)
 
 
 class EventStore:
@@ -295,6 +311,7 @@ class EventStore:
             schedules = schedules_of(session, people, self.clock.now()) if pace.clocked else {}
             talk = read_table_talk(session, game)
             chat_read = read_marks(session, game_id)
+            ratings = _seat_ratings(session, game)
             session.expunge_all()
             return StoredGame(
                 game.id,
@@ -314,6 +331,7 @@ class EventStore:
                 schedules=schedules,
                 talk=talk,
                 chat_read=chat_read,
+                ratings=ratings,
             )
 
     @staticmethod
@@ -385,8 +403,9 @@ class EventStore:
     def _store_many(self, connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
         """Games' next events with one INSERT and one UPDATE, each run over all the rows
         (plus, for games that ended, one UPDATE of their result and one of their
-        tables): few calls into the database driver, so few hand-overs of the GIL. A
-        version already taken fails the lot (the caller then stores them one by one)."""
+        tables, and their ratings: web.ratings.record): few calls into the database
+        driver, so few hand-overs of the GIL. A version already taken fails the lot (the
+        caller then stores them one by one)."""
         now = self.clock.now()
         rows = [
             {
@@ -425,6 +444,11 @@ class EventStore:
         if ended:
             connection.execute(_FINISH_GAMES, ended)
             connection.execute(_FINISH_TABLES, [{"game": row["game"]} for row in ended])
+            # In this transaction: a game's rating changes with its end, or not at all.
+            finished = [
+                (game_id, event.result) for game_id, event in items if event.result is not None
+            ]
+            rate_finished(connection, finished, now)
 
 
 def _statements() -> tuple[Executable, Executable, Executable, Executable]:
