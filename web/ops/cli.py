@@ -24,6 +24,7 @@ from chromino.cli import main as engine_main
 from .. import logs
 from ..db import Database
 from ..paths import AssetsMissingError
+from ..ratings.rebuild import rebuild
 from ..settings import Settings
 from ..site import server_config
 from . import admin, staff
@@ -206,6 +207,18 @@ def admin_set_role(args: argparse.Namespace, settings: Settings) -> int:
     return 0
 
 
+def admin_ratings_rebuild(args: argparse.Namespace, settings: Settings) -> int:
+    """Replay every rated game; exit 1 when the stored ratings differ and were left as
+    they are (a check that scripts can act on), 0 when identical or rewritten."""
+    database = Database(settings.database_url)
+    try:
+        report = rebuild(database, write=args.write)
+    finally:
+        database.dispose()
+    print("\n".join(report.lines()))
+    return 0 if report.identical or report.written else EXIT_FAILED
+
+
 def _shown(database_url: str) -> str:
     """A database URL without its password."""
     from sqlalchemy.engine import make_url
@@ -270,7 +283,7 @@ def _parser() -> argparse.ArgumentParser:
     restore_cmd.set_defaults(run=db_restore)
 
     tools = commands.add_parser(
-        "admin", help="a host's tools: admins, guests, stuck games, reports"
+        "admin", help="a host's tools: admins, guests, stuck games, reports, ratings"
     )
     admin_commands = tools.add_subparsers(dest="action", required=True, metavar="ACTION")
     prune = admin_commands.add_parser(
@@ -316,6 +329,25 @@ def _parser() -> argparse.ArgumentParser:
     set_role.add_argument("name", help="the account's name")
     set_role.add_argument("role", choices=("member", "moderator", "admin"))
     set_role.set_defaults(run=admin_set_role)
+    ratings = admin_commands.add_parser("ratings", help="the players' ratings")
+    rating_commands = ratings.add_subparsers(dest="ratings_action", required=True, metavar="ACTION")
+    rebuild_cmd = rating_commands.add_parser(
+        "rebuild",
+        parents=[database_option],
+        help="replay every rated game in order and compare with the stored ratings",
+        description=(
+            "Replay every rated game, in the order it was applied, from new ratings; "
+            "print whether the stored ratings and their history are identical, or how "
+            "they differ. Changes nothing unless --write is given. Safe while the server "
+            "runs."
+        ),
+    )
+    rebuild_cmd.add_argument(
+        "--write",
+        action="store_true",
+        help="replace the stored ratings and their history with the replayed ones",
+    )
+    rebuild_cmd.set_defaults(run=admin_ratings_rebuild)
 
     for name, summary in ENGINE_COMMANDS.items():  # handled by chromino.cli; listed for --help
         commands.add_parser(name, help=f"{summary} (chromino {name} --help)", add_help=False)
