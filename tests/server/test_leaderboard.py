@@ -26,10 +26,10 @@ def someone(
     db: Database,
     name: str,
     mu: float,
+    *,
     games: int = SETTLED,
     wins: int = 0,
     pool: str = "chromino",
-    *,
     hides: bool = False,
     banned_until: datetime | None = None,
     password: bool = True,
@@ -48,16 +48,14 @@ def someone(
         session.flush()
         if hides:
             session.add(
-                Preference(
-                    user_id=user.id, hide_rating=True, email_verified=False, digest_hour=18
-                )
+                Preference(user_id=user.id, hide_rating=True, email_verified=False, digest_hour=18)
             )
-        rate(session, user.id, pool, mu, games, wins)
+        rate(session, user.id, pool, mu, games, wins=wins)
         session.commit()
         return user.id
 
 
-def rate(session: Any, user_id: int, pool: str, mu: float, games: int, wins: int = 0) -> None:
+def rate(session: Any, user_id: int, pool: str, mu: float, games: int, *, wins: int = 0) -> None:
     session.add(Rating(user_id=user_id, pool=pool, mu=mu, sigma=3.0, games=games, wins=wins))
 
 
@@ -152,7 +150,9 @@ def test_my_row_when_i_am_on_the_board(client: TestClient, db: Database) -> None
     }
     page = client.get("/leaderboard")
     assert page.status_code == 200
-    mine = re.search(r'<tr data-testid="board-row" data-user="(\d+)" class="me" aria-current="true"', page.text)
+    mine = re.search(
+        r'<tr data-testid="board-row" data-user="(\d+)" class="me" aria-current="true"', page.text
+    )
     assert mine is not None and int(mine.group(1)) == me
     assert "You are ranked 2, with a rating of 1596." in page.text
     assert f'href="/players/{me}"' in page.text
@@ -220,7 +220,10 @@ def test_below_the_first_hundred_my_rank_is_still_told(client: TestClient, db: D
     assert body["me"]["standing"] == "below"
     assert body["me"]["rank"] == TOP + 3
     page = client.get("/leaderboard").text
-    assert f"You are ranked {TOP + 3}, with a rating of {shown(10.0)}; the list shows the first 100." in page
+    assert (
+        f"You are ranked {TOP + 3}, with a rating of {shown(10.0)}; the list shows the first 100."
+        in page
+    )
     assert "103 players ranked; the first 100 are shown." in page
 
 

@@ -34,6 +34,7 @@ from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
 from ..models import GameEvent
 from ..protocol import PROTOCOL, AgreementCommand, ProtocolError, encode
+from ..ratings.read import seats_seen_by
 from ..settings import Settings
 from ..talk.store import mark_read as store_chat_read
 from .agreement import EndOffer, answer
@@ -143,6 +144,9 @@ class Room:
         """The rematch of this game, once someone asked for it."""
         self.help_levels = list(stored.help_levels) or [None] * len(self.seats)
         """Each seat's assistance level (None: a bot), shown to everyone in the snapshot."""
+        self.ratings = list(stored.ratings) or [None] * len(self.seats)
+        """Each seat's rating as the room was loaded (ratings change only at a game's
+        end), shown in the snapshot to each viewer as they may see it."""
         self.ended_by_host = stored.status != "playing" and not self.live.is_over
         """Ended by ``chromino admin end-game``: no more moves, timers or bots."""
         minutes = 0 if stored.solo else stored.substitute_minutes
@@ -489,6 +493,8 @@ class Room:
             "seat": viewer.seat,
             "players": [seat["name"] for seat in self.seats],
             "bots": [seat["bot"] for seat in self.seats],
+            "user_ids": [seat.get("user_id") for seat in self.seats],
+            "ratings": seats_seen_by(self.ratings, viewer.user_id),
             "assistance": self.help_levels,
             "solo": self.solo,
             **self.screens.state_fields(viewer.kind, self.version, self.deadline),
