@@ -10,6 +10,7 @@ import { t, tn } from "./i18n.js";
 import { gameList, keepTimesFresh, waitsForMe } from "./my-games.js";
 import { gameChooser, loadCatalogue, optionFields, paceFields, tableFields } from "./options-form.js";
 import { paceText } from "./pace.js";
+import { profileLink, ratingBadge } from "./ratings.js";
 
 export { dateText } from "./my-games.js";
 
@@ -155,6 +156,19 @@ function tableLine(table) {
     tn("1 of {seats} seats free", "{count} of {seats} seats free", free, { seats: table.seats.length }),
     " · ",
     el("span", { class: "table-pace", "data-testid": "table-pace" }, paceText(table.turn_days)),
+    seatedLine(table),
+  );
+}
+
+/** Who sits at a table already, each with their rating in its pool: "Ana 1532",
+ * "Medium bot 1500". */
+function seatedLine(table) {
+  const seated = table.seats.filter((seat) => seat.user_id !== null || seat.kind === "bot");
+  const who = (seat) => (seat.kind === "bot" ? (botName(seat.bot) ?? seat.name) : profileLink(seat.user_id, personName(seat.name)));
+  return el(
+    "span",
+    { class: "table-players", "data-testid": "table-players" },
+    ...seated.map((seat) => el("span", { class: "table-player" }, who(seat), ratingBadge(seat.rating))),
   );
 }
 

@@ -13,6 +13,7 @@ import { helpLevelText } from "./game/texts.js";
 import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
 import { isTurnBased, onTimeoutAbout, paceText } from "./pace.js";
+import { profileLink, ratingBadge } from "./ratings.js";
 import { showFriendInvites, wireFriendInvites } from "./table-friends.js";
 
 const $ = (id) => document.getElementById(id);
@@ -31,11 +32,11 @@ function seatLine(seat, table) {
   let who;
   if (seat.kind === "bot") who = botName(seat.bot) ?? seat.name;
   else if (seat.user_id === null) who = t("free seat");
-  else who = seat.user_id === me.id ? t("{name} (you)", { name: personName(seat.name) }) : personName(seat.name);
+  else who = profileLink(seat.user_id, seat.user_id === me.id ? t("{name} (you)", { name: personName(seat.name) }) : personName(seat.name));
   const creator = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("creator")) : null;
   // Who may draw while a tile fits (Beginner may not): each person's help level.
   const help = seat.assistance ? el("span", { class: "help-level", "data-testid": "seat-help" }, " · " + helpLevelText(seat.assistance)) : null;
-  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, creator, help);
+  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, ratingBadge(seat.rating), creator, help);
 }
 
 /** The table's pace, first of its rules: "Turn-based · 2 days per move" (what happens

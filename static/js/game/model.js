@@ -15,6 +15,8 @@ export function createState({ gameId, kind }) {
     players: [], // display names, by seat
     bots: [], // bot kind by seat ("greedy", …), null for a person
     assistance: [], // each seat's help level ("beginner", "intermediate", "none"), null for a bot
+    userIds: [], // each seat's person (their profile: /players/{id}), null for a bot
+    ratings: [], // each seat's rating as I may see it ({rating, provisional, hidden}), null: none shown
     solo: false, // a one-player game
     game: null, // the protocol's `state`: everything I may see of the game
     legal: null, // legal placements for me now ({tile, …placement, contacts, points?}); null when not shown
@@ -104,6 +106,8 @@ export function applySnapshot(state, message, game) {
   state.seat = message.seat ?? null;
   state.bots = message.bots || [];
   state.assistance = message.assistance || [];
+  state.userIds = message.user_ids || [];
+  state.ratings = message.ratings || [];
   state.players = shownNames(message.players || message.state.players || [], state.bots);
   state.solo = Boolean(message.solo);
   state.game = message.state;
