@@ -10,6 +10,7 @@ import { t, tn } from "./i18n.js";
 import { gameList, keepTimesFresh, waitsForMe } from "./my-games.js";
 import { gameChooser, loadCatalogue, optionFields, paceFields, tableFields } from "./options-form.js";
 import { paceText } from "./pace.js";
+import { ratedChoice, ratedText } from "./rated.js";
 import { profileLink, ratingBadge } from "./ratings.js";
 
 export { dateText } from "./my-games.js";
@@ -27,6 +28,7 @@ let chosen = null; // the game chosen
 let fields = null; // its option fields: {read(), check()}
 let tableChoices = null; // the table's own fields, whatever the game: {read(), setTurnBased()}
 let pace = null; // the table's pace: {read(), turnBased()}
+let ratedField = null; // rated or casual: {read(), setSeats(count)}
 
 function drawSeatCount(game) {
   const select = $("seat-count");
@@ -39,6 +41,7 @@ function drawSeats() {
   const wanted = Number($("seat-count").value);
   const list = $("seat-list");
   const bots = Object.entries(chosen.game.bots || {});
+  ratedField?.setSeats(wanted); // a game alone is casual
   while (list.children.length > wanted) list.lastElementChild.remove();
   while (list.children.length < wanted) {
     const item = $("seat-template").content.firstElementChild.cloneNode(true);
@@ -100,6 +103,7 @@ function tableRequest(form) {
     seats,
     public: new FormData(form).get("public") === "on",
     ...table,
+    ...ratedField.read(),
     ...pace.read(),
     options: fields.read(),
   };
@@ -156,6 +160,8 @@ function tableLine(table) {
     tn("1 of {seats} seats free", "{count} of {seats} seats free", free, { seats: table.seats.length }),
     " · ",
     el("span", { class: "table-pace", "data-testid": "table-pace" }, paceText(table.turn_days)),
+    " · ",
+    el("span", { class: "table-rated", "data-testid": "table-rated" }, ratedText(table.rated)),
     seatedLine(table),
   );
 }
@@ -244,6 +250,8 @@ async function start() {
     if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
   });
   tableChoices = tableFields($("table-fields"));
+  ratedField = ratedChoice($("rated-fields"));
+  ratedField.setSeats(Number($("seat-count").value));
   pace = paceFields($("pace-fields"), { onChange: followPace });
   $("create-form").addEventListener("submit", createTable);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));

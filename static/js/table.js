@@ -13,6 +13,7 @@ import { helpLevelText } from "./game/texts.js";
 import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
 import { t, tn } from "./i18n.js";
 import { isTurnBased, onTimeoutAbout, paceText } from "./pace.js";
+import { ratedAbout, ratedText } from "./rated.js";
 import { profileLink, ratingBadge } from "./ratings.js";
 import { showFriendInvites, wireFriendInvites } from "./table-friends.js";
 
@@ -39,7 +40,13 @@ function seatLine(seat, table) {
   return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, ratingBadge(seat.rating), creator, help);
 }
 
-/** The table's pace, first of its rules: "Turn-based · 2 days per move" (what happens
+/** Rated or casual, and what it means: first of the table's rules. */
+function ratedRows(table) {
+  const about = el("span", { class: "muted" }, " · ", ratedAbout(table.rated));
+  return [el("dt", {}, t("Rated or casual")), el("dd", { "data-testid": "table-rated" }, ratedText(table.rated), about)];
+}
+
+/** The table's pace, next of its rules: "Turn-based · 2 days per move" (what happens
  * when time runs out, whether days away stop the clock) or "Real time". */
 function paceRows(table) {
   const rows = [el("dt", {}, t("Pace")), el("dd", { "data-testid": "table-pace" }, paceText(table.turn_days))];
@@ -94,7 +101,7 @@ function render(table) {
   shown = table;
   $("table-game").textContent = how ? how.about() : "";
   $("seats").replaceChildren(...table.seats.map((seat) => seatLine(seat, table)));
-  $("options").replaceChildren(...paceRows(table), ...optionRows(table));
+  $("options").replaceChildren(...ratedRows(table), ...paceRows(table), ...optionRows(table));
   const role = roleOf(table, me.id);
   $("join").hidden = !role.join;
   $("start").hidden = !role.start;
