@@ -134,6 +134,17 @@ def test_a_profile_at_a_phones_and_a_desktops_width(
             break
     assert wanted <= reached, wanted - reached
 
+    # In Russian and Japanese on a phone (long words, other scripts): still no sideways
+    # scroll, the chart's labels in place.
+    for locale in ("ru-RU", "ja-JP"):
+        reader = new_context(viewport=PHONE, locale=locale).new_page()
+        reader.goto(f"/players/{ana}")
+        expect(reader.locator("html")).to_have_attribute("lang", locale[:2])
+        no_sideways_scroll(reader)
+        chart_is_drawn(reader, PHONE["width"])
+        assert_accessible(reader, f"a profile in {locale} at 360 px")
+        shoot(reader, f"rated-phone-{locale[:2]}")
+
     # A link to another player's profile opens it.
     cleo.locator(f"main a[href='/players/{ben}']").first.click()
     expect(cleo.get_by_test_id("profile-name")).to_have_text(ben_name)

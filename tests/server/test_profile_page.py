@@ -239,7 +239,7 @@ def test_the_profile_of_a_person_with_rated_games_says_what_they_played(
     assert played[("chromino", "2")].words.endswith(f"{len(RATED_PLACES) + 3} {duels_won}")
     assert "Solo" in played[("chromino", "1")].words
     assert shown_page.one("expert-per-move").words == "3.48"
-    assert shown_page.one("solo-best").words == "Chromino: 12 turns, 4 tiles drawn"
+    assert shown_page.one("solo-best").words == "Chromino 12 turns, 4 tiles drawn"
     lines = shown_page.all("recent-game")
     assert [line.attrs["data-game"] for line in lines] == watchable[:10]
     links = shown_page.all("replay-link")

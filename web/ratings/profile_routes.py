@@ -23,7 +23,7 @@ from jinja2.runtime import Context
 from sqlalchemy.orm import Session
 
 from ..games import GAMES
-from ..i18n import N_, Words, ngettext_in
+from ..i18n import N_, Words, gettext_in, ngettext_in
 from ..models import User
 from ..people import OptionalUser, SessionDep, UserOrVisitor
 from ..site.pages import render
@@ -72,6 +72,7 @@ def profile_page(
         provisional_games=PROVISIONAL_GAMES,
         points_listed=CHART_POINTS_LISTED,
         game_titles={name: kind.title for name, kind in GAMES.items()},
+        t=words,
         tn=counted,
         day=day,
         percent=percent,
@@ -94,6 +95,13 @@ def chart_of(rating: PoolRating) -> Chart:
 
 
 # --- words and numbers in the reader's language (the template's helpers) ---------------
+
+
+@pass_context
+def words(context: Context, message: str, **values: Any) -> str:
+    """A text with ``{name}`` placeholders in the page's language (the scripts' ``t``;
+    extracted by that name)."""
+    return gettext_in(context["language"], message, **values)
 
 
 @pass_context
