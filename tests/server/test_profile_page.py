@@ -19,6 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from profile_seed import History, Seat, bot
 from sqlalchemy import select
+from support import Player
 from test_http_accounts import device, expect
 
 from web.db import Database
@@ -422,6 +423,43 @@ def test_a_deleted_account_has_no_profile_and_is_named_a_former_player(
     }
     words = [e.words for e in page(other, ben).all("recent-game")]
     assert words and all("a former player" in line for line in words)
+
+
+def test_a_rated_game_played_on_a_live_server_shows_on_both_profiles(
+    players: list[Player],
+) -> None:
+    """The live path, end to end: a rated duel whose loser leaves (last place); the
+    ratings the server wrote as the game ended are what both profiles show."""
+    ana, ben = players[:2]
+    made = ana.http.post("/api/tables", json={"seats": [{"kind": "human"}] * 2, "rated": True})
+    assert made.status_code == 201, made.text
+    code = made.json()["invite_code"]
+    assert ben.http.post(f"/api/tables/{code}/join").status_code == 200
+    started = ana.http.post(f"/api/tables/{code}/start")
+    assert started.status_code == 200, started.text
+    game_id = started.json()["game_id"]
+    with ana.connect(game_id) as sock:
+        version = sock.recv_until("welcome")["version"]
+        sock.send({"type": "resign", "id": "leaving", "version": version})
+        reply = sock.recv_until("ack")
+        assert reply["id"] == "leaving"
+
+    for player, place, gained in ((ana, 2, False), (ben, 1, True)):
+        body = expect(player.http.get(f"/api/players/{player.me['id']}/profile"), 200)
+        [rating] = body["ratings"]
+        assert (rating["pool"], rating["games"], rating["wins"]) == ("chromino", 1, place == 1)
+        assert rating["provisional"] is True
+        [point] = rating["history"]
+        assert point["game_id"] == game_id and (point["change"] > 0) is gained
+        assert point["rating"] == rating["rating"] == rating["start"] + point["change"]
+        [line] = body["recent"]
+        assert (line["game_id"], line["place"], line["rated"]) == (game_id, place, True)
+        assert line["change"] == point["change"]
+        shown_page = Marked(player.http.get(f"/players/{player.me['id']}").text)
+        assert shown_page.one("rating-number").words == f"{rating['rating']}?"
+        assert shown_page.one("place").words == ("Victory" if place == 1 else "Place 2 of 2")
+        assert shown_page.one("rating-change").words == signed(point["change"])
+        check_chart_points(shown_page, [rating["start"], rating["rating"]])
 
 
 # --- the chart's arithmetic -----------------------------------------------------------
