@@ -248,8 +248,15 @@ def test_an_unknown_pool_is_a_clear_404(client: TestClient) -> None:
 
 def test_the_page_in_another_language(client: TestClient, db: Database) -> None:
     someone(db, "Ana", 30.0, games=12, wins=6)
-    page = client.get("/leaderboard?pool=chromino-expert", headers={"Accept-Language": "fr"})
+    me = my_id(client, "Mia")
+    rate_me(db, me, 27.0, games=SETTLED - 3)
+    page = client.get("/leaderboard", headers={"Accept-Language": "fr"})
     assert page.status_code == 200
-    assert '<html lang="fr">' in page.text
-    assert 'aria-current="page">Chromino, score expert<' in page.text or "Classement" in page.text
-    assert "Leaderboard" not in page.text.split("<main", 1)[1]
+    text = page.text
+    assert '<html lang="fr">' in text
+    assert '<h1 id="leaderboard-title">Classement</h1>' in text
+    assert ">Cote</th>" in text and ">Victoires</th>" in text
+    assert "50\u00a0%" in text  # Ana's share of wins, as French writes it
+    assert "Ta cote est provisoire (1596?)\u00a0: encore 3 parties classées à jouer." in text
+    main = text.split("<main", 1)[1]
+    assert "Leaderboard" not in main and "rated game" not in main
