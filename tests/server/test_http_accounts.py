@@ -686,6 +686,7 @@ API_ROUTES = {
     ("GET", "/api/admin/health"),
     ("GET", "/api/admin/audit"),
     ("POST", "/api/me/reauthenticate"),
+    ("GET", "/api/players/{player}/profile"),  # tests/server/test_profile_page.py
 }
 
 
