@@ -71,10 +71,13 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "turn_days",
         "on_timeout",
         "vacation",
+        "rated",
         "status",
         "game_id",
         "seats",
     }
+    # two seats or more: rated, unless the creator makes it casual (docs/ratings.md)
+    assert table["rated"] is True
     # friends' tables let anyone with the link watch; no bot plays for an absent player
     assert (table["spectators"], table["substitute_minutes"]) == (True, 0)
     # played in one sitting unless the creator asks for days per move
@@ -635,6 +638,7 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         "game",
         "status",
         "solo",
+        "rated",
         "players",
         "bots",
         "my_seat",
