@@ -28,7 +28,7 @@ let chosen = null; // the game chosen
 let fields = null; // its option fields: {read(), check()}
 let tableChoices = null; // the table's own fields, whatever the game: {read(), setTurnBased()}
 let pace = null; // the table's pace: {read(), turnBased()}
-let ratedField = null; // rated or casual: {read(), setSeats(count)}
+let ratedField = null; // rated or casual: {read(), setSeats(count), setRateable(rateable)}
 
 function drawSeatCount(game) {
   const select = $("seat-count");
@@ -80,8 +80,14 @@ function choose(entry) {
   drawSeatCount(entry.game);
   drawSeats();
   fields = optionFields($("option-fields"), entry);
+  followRules();
   followPace();
   showBest();
+}
+
+/** Rules that cannot be rated (open hands) make the table casual. */
+function followRules() {
+  if (fields) ratedField?.setRateable(fields.rateable());
 }
 
 /** A turn-based table has neither seconds per turn nor a grace before a bot plays for
@@ -252,6 +258,8 @@ async function start() {
   tableChoices = tableFields($("table-fields"));
   ratedField = ratedChoice($("rated-fields"));
   ratedField.setSeats(Number($("seat-count").value));
+  followRules();
+  $("option-fields").addEventListener("change", followRules);
   pace = paceFields($("pace-fields"), { onChange: followPace });
   $("create-form").addEventListener("submit", createTable);
   $("play-solo").addEventListener("click", () => playSolo(chosen.game.name));

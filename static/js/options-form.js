@@ -87,6 +87,11 @@ export function optionFields(container, { game, how }, { solo = false } = {}) {
     read() {
       return Object.fromEntries(inUse().map((field) => [field.name, field.read()]));
     },
+    /** Whether a game with these options can be rated: no option the description
+     * marks `unrated` (open hands) is on. */
+    rateable() {
+      return !inUse().some((field) => field.unrated && field.read());
+    },
     check() {
       return inUse().every((field) => field.validate());
     },
@@ -100,7 +105,7 @@ export function optionFields(container, { game, how }, { solo = false } = {}) {
 }
 
 function makeField(name, schema, shown, how) {
-  return { ...makeInput(name, schema, shown, how), realTime: Boolean(shown.realTime) };
+  return { ...makeInput(name, schema, shown, how), realTime: Boolean(shown.realTime), unrated: Boolean(shown.unrated) };
 }
 
 function makeInput(name, schema, shown, how) {

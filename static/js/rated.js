@@ -16,7 +16,9 @@ export function ratedAbout(rated) {
 /**
  * The choice for a new table, put into `container`: Rated (the default) or Casual, each
  * with its line. A table of one seat is always casual: `setSeats(count)` hides the
- * choice then. Returns {read(), setSeats(count)}: `read()` gives the request's `rated`.
+ * choice then. Rules that cannot be rated (open hands) make it casual, Rated unavailable
+ * and a line saying why, until they change: `setRateable(rateable)`. Returns {read(),
+ * setSeats(count), setRateable(rateable)}: `read()` gives the request's `rated`.
  */
 export function ratedChoice(container) {
   const choice = (rated) => {
@@ -29,12 +31,22 @@ export function ratedChoice(container) {
   const rated = choice(true);
   const casual = choice(false);
   rated.input.checked = true;
-  const group = el("fieldset", { class: "rated-choice", "data-testid": "rated-choice" }, el("legend", {}, t("Rated or casual")), rated.node, casual.node);
+  let wanted = true; // the creator's own choice, kept while the rules forbid it
+  rated.input.addEventListener("change", () => (wanted = rated.input.checked));
+  casual.input.addEventListener("change", () => (wanted = !casual.input.checked));
+  const why = el("span", { class: "field-help", "data-testid": "rated-why", hidden: true }, t("These rules cannot be rated: the table is casual."));
+  const group = el("fieldset", { class: "rated-choice", "data-testid": "rated-choice" }, el("legend", {}, t("Rated or casual")), rated.node, casual.node, why);
   container.replaceChildren(group);
   return {
     read: () => ({ rated: !group.hidden && rated.input.checked }),
     setSeats(count) {
       group.hidden = count < 2;
+    },
+    setRateable(rateable) {
+      rated.input.disabled = !rateable;
+      why.hidden = rateable;
+      rated.input.checked = rateable && wanted;
+      casual.input.checked = !rated.input.checked;
     },
   };
 }

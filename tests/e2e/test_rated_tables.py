@@ -1,7 +1,7 @@
 """Rated or casual in the browser: the create-table form asks (rated by default, each
-choice saying what it means, no choice for a table of one seat), the table page and
-the lobby's open tables say which, and a rated table with open hands is refused in
-words that name the choice. At a phone's width and a desktop's, axe-core clean."""
+choice saying what it means, no choice for a table of one seat, casual only with open
+hands, saying why), and the table page and the lobby's open tables say which. At a
+phone's width and a desktop's, axe-core clean."""
 
 from __future__ import annotations
 
@@ -72,11 +72,23 @@ def test_the_form_asks_rated_or_casual_and_the_pages_say_which(
     line = visitor.locator(f"#open-tables li:has(a[href='/t/{listed_code}'])")
     expect(line.get_by_test_id("table-rated")).to_have_text("Rated")
 
-    # Open hands cannot be rated: the refusal names the choice and what to do.
+    # Open hands cannot be rated: the form says so and makes the table casual, until
+    # they are off again (the creator's choice comes back).
     host.goto("/")
+    why = host.get_by_test_id("rated-why")
+    expect(why).to_be_hidden()
+    form.locator("[name=open_hands]").check()
+    expect(rated).to_be_disabled()
+    expect(casual).to_be_checked()
+    expect(why).to_have_text("These rules cannot be rated: the table is casual.")
+    assert_accessible(host, "the lobby's form, open hands: casual only")
+    form.locator("[name=open_hands]").uncheck()
+    expect(rated).to_be_enabled()
+    expect(rated).to_be_checked()
+    expect(why).to_be_hidden()
     form.locator("[name=open_hands]").check()
     form.get_by_role("button", name="Create the table").click()
-    error = host.locator("#create-error")
-    expect(error).to_be_visible()
-    expect(error).to_contain_text("open hands cannot be rated; make the table casual")
-    assert host.url.endswith("/")
+    open_code = table_code(host)
+    table = host.request.get(f"/api/tables/{open_code}").json()
+    assert (table["options"]["open_hands"], table["rated"]) == (True, False)
+    expect(host.get_by_test_id("table-rated")).to_contain_text("Casual")

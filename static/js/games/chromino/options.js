@@ -52,7 +52,8 @@ export default {
       realTime: true, // a turn-based table has none (days per move instead)
     },
     strict_draw: { label: () => t("Draw only when no tile can be played") },
-    open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false },
+    // Checked, the table cannot be rated (everyone sees every hand): it is casual.
+    open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false, unrated: true },
   },
 
   /** An option's value in words, on the table page. */

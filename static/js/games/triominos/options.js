@@ -38,7 +38,8 @@ export default {
       max: 1000,
       allowed: (value) => value === 0 || (value >= 50 && value <= 1000),
     },
-    open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false },
+    // Checked, the table cannot be rated (everyone sees every hand): it is casual.
+    open_hands: { short: () => t("Open hands"), label: () => t("Open hands: everyone sees every tile"), solo: false, unrated: true },
   },
 
   valueText(name, value) {
