@@ -28,6 +28,8 @@ PAGES = [
     "/t/no-such-invite",
     "/g/no-such-game",
     "/g/no-such-game/replay",
+    "/leaderboard",
+    "/leaderboard?pool=no-such-pool",
     "/email/verify?token=cut-short",
     "/email/unsubscribe?token=cut-short",
 ]
