@@ -47,6 +47,7 @@ def seed(database: Database, player: tuple[int, str], opponent: tuple[int, str])
     me, them = Seat(player[1], player[0]), Seat(opponent[1], opponent[0])
     with database.session() as session:
         history = History(session)
+        history.arrived(player[0], opponent[0])
         rated = [
             history.game([me, bot("greedy")], winners=[0] if place == 1 else [1],
                          rated_pool="chromino")

@@ -25,6 +25,7 @@ from web.models import (
     RatedGame,
     Rating,
     RatingChange,
+    User,
 )
 from web.ratings.anchors import bot_skill
 from web.ratings.model import Skill, new_skill, rate
@@ -56,6 +57,14 @@ class History:
 
     session: Session
     ended: list[str] = field(default_factory=list)
+
+    def arrived(self, *user_ids: int) -> None:
+        """These people came a week before the first game (as a real history would have
+        it: nobody plays before their account exists)."""
+        for user_id in user_ids:
+            user = self.session.get(User, user_id)
+            assert user is not None, user_id
+            user.created_at = START - timedelta(days=7)
 
     def next_time(self) -> datetime:
         return START + timedelta(hours=len(self.ended))

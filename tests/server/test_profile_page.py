@@ -125,6 +125,7 @@ def seed_ana(db: Database, ana: int, ben: int) -> Seeded:
     a, b = Seat("Ana", ana), Seat("Ben", ben)
     with db.session() as session:
         history = History(session)
+        history.arrived(ana, ben)
         rated = [
             history.game([a, bot("greedy")], winners=[0] if place == 1 else [1],
                          rated_pool="chromino")
@@ -383,6 +384,7 @@ def test_the_page_speaks_the_readers_language(client: TestClient, db: Database) 
     share = "".join(french.one("coach-share").text).strip()
     assert re.fullmatch("50[\u00a0\u202f]%", share), share  # no line break before "%"
     assert "mars 2025" in french.all("replay-link")[0].words
+    assert french.one("member-since").words == "Joue ici depuis le 22 févr. 2025"
 
 
 @pytest.mark.parametrize("player", ["999999", "0", "abc", "12abc", "-3", "1" * 30])
