@@ -104,9 +104,8 @@ def test_the_leaderboard_with_my_row_its_tabs_by_keyboard_at_both_sizes(
     # The tie: the second and third share rank 2.
     expect(rows.nth(1).get_by_test_id("board-rank")).to_have_text("2")
     expect(rows.nth(2).get_by_test_id("board-rank")).to_have_text("2")
-    expect(rows.nth(0).get_by_test_id("board-name")).to_have_attribute(
-        "href", "/players/" + rows.nth(0).get_attribute("data-user")
-    )
+    first = rows.nth(0).get_attribute("data-user")
+    expect(rows.nth(0).get_by_test_id("board-name")).to_have_attribute("href", f"/players/{first}")
     expect(mia.get_by_role("link", name="Chromino junior")).to_have_attribute(
         "aria-current", "page"
     )

@@ -123,6 +123,10 @@ def test_a_table_shows_each_seat_rating_as_its_reader_may_see_it(
         assert cleo.http.post(f"/api/tables/{code}/join").status_code == 200
         seated = stream.until(lambda table: table["seats"][3]["user_id"] is not None)
         assert seat_ratings(seated) == [*ana_sees[:3], NEW]
+        # Ana hides hers: the open page hears it at once.
+        hide(ana)
+        hidden = stream.until(lambda table: table["seats"][0]["rating"] is None)
+        assert seat_ratings(hidden) == [None, None, GREEDY_RATING, NEW]
 
 
 def test_a_table_that_cannot_be_rated_shows_no_ratings(players: list[Player], db: Database) -> None:
