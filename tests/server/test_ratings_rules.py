@@ -338,6 +338,9 @@ def test_an_open_hands_table_refuses_rated(crowd: list[Player]) -> None:
     assert casual.status_code == 201 and casual.json()["rated"] is False
     fine = ana.http.post("/api/tables", json={"seats": seats, "rated": True})
     assert fine.status_code == 201 and fine.json()["rated"] is True
+    # bots alone rate nobody: such a table is casual unless asked otherwise
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    assert ana.http.post("/api/tables", json={"seats": bots}).json()["rated"] is False
 
 
 @pytest.mark.parametrize("rated", [True, False])
@@ -392,6 +395,7 @@ def test_a_seat_whose_account_was_deleted_plays_as_a_new_player_rated_for_nobody
     sitting = Sitting(game_id, seated)
     gone = carl.http.request("DELETE", "/api/me", json={"confirm": carl.me["name"]})
     assert gone.status_code == 204, gone.text  # he resigns as he goes
+    sitting.version += 1  # (his resignation is the game's next version)
     sitting.sockets.pop(2).close()
     sitting.play_out(seed=11)
     sitting.close()

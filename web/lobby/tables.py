@@ -132,12 +132,13 @@ def create_table(
 
 
 def _rated_choice(kind: GameKind, spec: TableCreateBase, options: dict[str, Any]) -> bool:
-    """Rated or casual, as the creator chose; left out, rated when it can be. A game
-    alone, or with options that cannot be rated (open hands: everyone sees every hand),
-    is refused ``rated: true`` with a 422 naming the field."""
+    """Rated or casual, as the creator chose; left out, rated when it can be and someone
+    sits there (bots alone rate nobody). A game alone, or with options that cannot be
+    rated (open hands: everyone sees every hand), is refused ``rated: true`` with a 422
+    naming the field."""
     possible = len(spec.seats) > 1 and kind.rating_pool(options) is not None
     if spec.rated is None:
-        return possible
+        return possible and any(seat.kind == "human" for seat in spec.seats)
     if spec.rated and len(spec.seats) < 2:
         message = Words(N_("rated: a game alone cannot be rated; make the table casual"))
         raise TableError(422, "not_rateable", message)
