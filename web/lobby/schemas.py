@@ -46,8 +46,9 @@ class TableCreateBase(Inbound):
     """Whether a player's declared days away stop their turn-based clock here."""
     rated: bool | None = None
     """Whether the table's games change ratings (rated) or not (casual). Left out: rated
-    when the table has two seats or more and its options can be rated, else casual.
-    ``true`` for one seat, or for options that cannot be rated (open hands), is refused."""
+    when the table has two seats or more, one for a person, and its options can be
+    rated, else casual. ``true`` for one seat, or for options that cannot be rated
+    (open hands), is refused."""
 
 
 class SoloCreateBase(Inbound):
