@@ -205,7 +205,7 @@ def test_ratings_beside_names_at_a_table_in_the_lobby_and_in_the_game(
     expect(line.get_by_test_id("rating")).to_have_count(2)  # Ana and the bot; Ben hides his
     no_sideways_scroll(cleo)
     assert_accessible(cleo, "the lobby with rated seats (360 px)")
-    line.scroll_into_view_if_needed()
+    cleo.locator("#open-tables").scroll_into_view_if_needed()  # its lines are redrawn live
     cleo.screenshot(path=str(ARTIFACTS / "leaderboard-lobby-360.png"))
 
     # The game: the players panel shows the same, names linking to profiles.
@@ -227,7 +227,7 @@ def test_ratings_beside_names_at_a_table_in_the_lobby_and_in_the_game(
     shot(ana, "game-1280")
     resize(ana, PHONE)
     no_sideways_scroll(ana)
-    ana.get_by_test_id("player").first.scroll_into_view_if_needed()
+    ana.locator("#players").scroll_into_view_if_needed()  # the list stays; its rows are redrawn
     ana.screenshot(path=str(ARTIFACTS / "leaderboard-game-360.png"))
 
 
