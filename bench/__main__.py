@@ -60,6 +60,12 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="idle turn-based games for the memory and sweep figures of play over days (0 skips)",
     )
     parser.add_argument(
+        "--rating-games",
+        type=int,
+        default=200,
+        help="rated and as many casual games whose ends are timed, then rebuilt (0 skips)",
+    )
+    parser.add_argument(
         "--talk-games",
         type=int,
         default=100,
@@ -169,6 +175,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             idle_games=args.idle_games,
         )
         report(result, interval=args.load_interval, p99_target=0.15)
+    if args.rating_games > 0:
+        from . import ratings
+
+        print()
+        ratings.report(ratings.bench_ratings(args.rating_games), _line)
     if args.talk_games > 0:
         from . import talk
 
