@@ -687,6 +687,7 @@ API_ROUTES = {
     ("GET", "/api/admin/audit"),
     ("POST", "/api/me/reauthenticate"),
     ("GET", "/api/players/{player}/profile"),  # tests/server/test_profile_page.py
+    ("GET", "/api/leaderboard"),  # tests/server/test_leaderboard.py
 }
 
 
