@@ -86,7 +86,7 @@ def test_solo_game_to_the_end(new_context: ContextFactory) -> None:
 def test_game_against_a_bot_to_the_end(new_context: ContextFactory) -> None:
     page = new_context().new_page()
     create_table_with_form(page, ["human", "bot:greedy"], ruleset="junior", hand_size="3")
-    expect(page.locator("#seats li").nth(1)).to_have_text("Medium bot")
+    expect(page.locator("#seats li").nth(1)).to_have_text(re.compile(r"^Medium bot"))  # its rating
     game_id = start_table(page)
 
     bot = page.locator("[data-testid=player][data-seat='1']")
