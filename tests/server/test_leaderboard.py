@@ -10,8 +10,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
-from test_http_accounts import expect
+from support import make_settings
+from test_http_accounts import BASE_URL, expect
 
+from web.app import create_app
 from web.db import Database
 from web.models import Preference, Rating, User
 from web.people.names import skeleton
@@ -260,3 +262,27 @@ def test_the_page_in_another_language(client: TestClient, db: Database) -> None:
     assert "Ta cote est provisoire (1596?)\u00a0: encore 3 parties classées à jouer." in text
     main = text.split("<main", 1)[1]
     assert "Leaderboard" not in main and "rated game" not in main
+
+
+def test_the_same_board_on_postgresql(pg_url: str) -> None:
+    """The board's query (ties, the banned by time zone-aware dates, those hiding) on
+    PostgreSQL, where dates and booleans are the database's own."""
+    db = Database(pg_url)
+    try:
+        now = datetime.now(UTC)
+        someone(db, "PgAna", 30.0, games=14, wins=9)
+        someone(db, "PgBen", 28.0)
+        someone(db, "PgCleo", 28.004)
+        someone(db, "PgShy", 35.0, hides=True)
+        someone(db, "PgBanned", 34.0, banned_until=now + timedelta(hours=1))
+        someone(db, "PgForgiven", 20.0, banned_until=now - timedelta(hours=1))
+        with TestClient(create_app(make_settings(pg_url)), base_url=BASE_URL) as client:
+            body = board(client)
+        assert names_and_ranks(body) == [
+            ("PgAna", 1, shown(30.0)),
+            ("PgCleo", 2, 1644),
+            ("PgBen", 2, 1644),
+            ("PgForgiven", 4, shown(20.0)),
+        ]
+    finally:
+        db.dispose()
