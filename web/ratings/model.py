@@ -19,14 +19,18 @@ from typing import Any, Final
 from openskill.models import BradleyTerryFull
 
 MODEL: Final = BradleyTerryFull
-"""The chosen model (docs/ratings.md: why this one)."""
+"""The chosen model: every pair of seats is compared, the better place winning the pair
+and equal places drawing (docs/ratings.md: why this one)."""
 PARAMETERS: Final[dict[str, Any]] = {
     "mu": 25.0,
     "sigma": 25.0 / 3.0,
-    "beta": 25.0 / 6.0,
-    "tau": 25.0 / 300.0,
+    "beta": 50.0,
+    "tau": 25.0 / 600.0,
 }
-"""Its parameters, as measured (the openskill defaults until the measurement is in)."""
+"""Its parameters. ``mu`` and ``sigma`` are where everyone starts (openskill's
+defaults); ``beta``, one game's spread of performance, and ``tau``, the uncertainty
+added before every game, were measured: these games are mostly luck, so one game says
+little and beta is twelve times openskill's default 25/6 (docs/ratings.md)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +55,12 @@ def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
     """Every seat's rating after one game, seat by seat: ``places`` are 1 for the
     winners, equal for a tie (``1, 1, 3``). A bot's new rating is simply not kept
     (its rating is fixed)."""
-    if len(skills) != len(places) or len(skills) < 2:
-        raise ValueError("a rated game needs two seats or more, each with a place")
+    if len(skills) < 2:
+        raise ValueError(f"a rated game needs two seats or more, not {len(skills)}")
+    if len(places) != len(skills):
+        raise ValueError(f"{len(skills)} seats and {len(places)} places: each with a place")
+    if any(place < 1 for place in places):
+        raise ValueError(f"places start at 1 (the winners), not {min(places)}")
     model = _model()
     teams = [[model.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
     rated = model.rate(teams, ranks=[float(place) for place in places])

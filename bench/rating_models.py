@@ -1,0 +1,688 @@
+"""Which rating model, by measurement: ``python -m bench.rating_models``.
+
+It reads the seeded bot games of ``bench/rating_games.py`` and, for every candidate
+model and every point of its parameter grid, rates each pool's games in game order,
+predicting every game before learning from it. The parameters of each candidate are
+chosen on the validation games (40-80 % of each pool's sequence), the model on the
+same games, and the held-out last 20 % says how good the choice is: the log-loss of
+the actual winners (-log of the chance the model gave to the seats that won), with
+95 % intervals from a seeded bootstrap over the held-out games. Every candidate is
+also checked for the joint-winner property on a fixed list of finishing orders, and
+one that fails it cannot be chosen. The chosen model's ratings of the bots, over all
+the games of each pool, are the published anchors (web/ratings/anchors.py).
+
+The run is deterministic: the same data file prints the same tables, digit for
+digit. docs/ratings.md shows the output and explains it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import statistics
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+from openskill.models import (
+    BradleyTerryFull,
+    BradleyTerryPart,
+    PlackettLuce,
+    ThurstoneMostellerFull,
+    ThurstoneMostellerPart,
+)
+
+from web.ratings import anchors as published
+from web.ratings import model
+
+from .rating_games import DATA, read, strength_of
+
+WENG_LIN: Final[dict[str, Any]] = {
+    "PlackettLuce": PlackettLuce,
+    "BradleyTerryFull": BradleyTerryFull,
+    "BradleyTerryPart": BradleyTerryPart,
+    "ThurstoneMostellerFull": ThurstoneMostellerFull,
+    "ThurstoneMostellerPart": ThurstoneMostellerPart,
+}
+"""The Weng-Lin models of ``openskill``, by name."""
+
+MU: Final = 25.0
+SIGMA: Final = MU / 3
+BETAS: Final = (MU / 6, MU / 3, MU / 2, MU, MU * 1.5, MU * 2, MU * 3, MU * 4)
+"""The performance spreads tried, from openskill's default 25/6 up: these games are
+mostly luck, and the best beta lies well above the default."""
+TAUS: Final = (MU / 600, MU / 300, MU / 150)
+"""The sigma added before every game, tried around openskill's default 25/300. A bot's
+strength never changes, so these games always favour the smallest; the grid stops at
+half the default so that a person's rating can still follow them as they improve."""
+ELO_KS: Final = (2.0, 4.0, 8.0, 16.0, 32.0)
+"""The pairwise Elo baseline's K factors tried (per game, shared among the pairs)."""
+
+VALIDATION: Final = (0.4, 0.8)
+"""The part of each pool's games the parameters are chosen on; after it, the held-out."""
+BOOTSTRAP: Final = 2000
+SEED: Final = "rating-models-1"
+
+ANCHOR_BOTS: Final = {"random": "easy", "greedy": "medium", "strong": "hard-64"}
+"""Each server bot and the measured strength that stands for it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One model with one set of parameters."""
+
+    family: str
+    params: tuple[tuple[str, float], ...] = ()
+
+    @property
+    def label(self) -> str:
+        return ", ".join(f"{name} {value:.4g}" for name, value in self.params) or "-"
+
+    def rater(self) -> Rater:
+        """A fresh rater: every player unrated."""
+        if self.family == "uniform":
+            return Uniform()
+        if self.family == "Elo":
+            return Elo(**dict(self.params))
+        return WengLin(self.family, **dict(self.params))
+
+
+class Rater(Protocol):
+    """Ratings of every player of one pool, as they stand."""
+
+    def chances(self, players: Sequence[str]) -> list[float]:
+        """Each seat's chance of winning, before the game."""
+
+    def update(self, players: Sequence[str], places: Sequence[int]) -> None:
+        """Learn from a finished game's places (1 = winners, ties equal)."""
+
+    def standing(self, player: str) -> tuple[float, float]:
+        """A player's rating and how unsure it is (Elo: its rating and 0)."""
+
+
+class WengLin:
+    """An ``openskill`` model, every seat its own team, places as ranks."""
+
+    def __init__(self, family: str, beta: float, tau: float) -> None:
+        self.model = WENG_LIN[family](mu=MU, sigma=SIGMA, beta=beta, tau=tau)
+        self.ratings: dict[str, Any] = {}
+
+    def _rating(self, player: str) -> Any:
+        if player not in self.ratings:
+            self.ratings[player] = self.model.rating(name=player)
+        return self.ratings[player]
+
+    def chances(self, players: Sequence[str]) -> list[float]:
+        chances: list[float] = self.model.predict_win([[self._rating(p)] for p in players])
+        return chances
+
+    def update(self, players: Sequence[str], places: Sequence[int]) -> None:
+        teams = [[self._rating(p)] for p in players]
+        rated = self.model.rate(teams, ranks=[float(place) for place in places])
+        for player, team in zip(players, rated, strict=True):
+            self.ratings[player] = team[0]
+
+    def standing(self, player: str) -> tuple[float, float]:
+        rating = self._rating(player)
+        return (rating.mu, rating.sigma)
+
+
+class Elo:
+    """The baseline: every pair of seats plays an Elo game (a shared place is a draw);
+    a game moves a rating by at most ``k``, shared among the seat's pairs. Its chance
+    of winning is a seat's share of ``10 ** (R / 400)``."""
+
+    def __init__(self, k: float) -> None:
+        self.k = k
+        self.ratings: dict[str, float] = defaultdict(lambda: 1500.0)
+
+    def chances(self, players: Sequence[str]) -> list[float]:
+        strengths = [10 ** (self.ratings[p] / 400) for p in players]
+        total = sum(strengths)
+        return [strength / total for strength in strengths]
+
+    def update(self, players: Sequence[str], places: Sequence[int]) -> None:
+        before = [self.ratings[p] for p in players]
+        share = self.k / (len(players) - 1)
+        for i, player in enumerate(players):
+            change = 0.0
+            for j in range(len(players)):
+                if j != i:
+                    expected = 1 / (1 + 10 ** ((before[j] - before[i]) / 400))
+                    change += _pair_result(places[i], places[j]) - expected
+            self.ratings[player] = before[i] + share * change
+
+    def standing(self, player: str) -> tuple[float, float]:
+        return (self.ratings[player], 0.0)
+
+
+class Uniform:
+    """No ratings at all: every seat is as likely to win (the floor to beat)."""
+
+    def chances(self, players: Sequence[str]) -> list[float]:
+        return [1 / len(players)] * len(players)
+
+    def update(self, players: Sequence[str], places: Sequence[int]) -> None:
+        return None
+
+    def standing(self, player: str) -> tuple[float, float]:
+        return (0.0, 0.0)
+
+
+def _pair_result(mine: int, theirs: int) -> float:
+    return 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
+
+
+def grid(family: str) -> list[Candidate]:
+    """Every parameter set tried for a family."""
+    if family == "uniform":
+        return [Candidate("uniform")]
+    if family == "Elo":
+        return [Candidate("Elo", (("k", k),)) for k in ELO_KS]
+    return [
+        Candidate(family, (("beta", beta), ("tau", tau)))
+        for beta, tau in itertools.product(BETAS, TAUS)
+    ]
+
+
+FAMILIES: Final = (*WENG_LIN, "Elo", "uniform")
+
+
+# --- the joint-winner property ---------------------------------------------------
+
+RateOnce = Callable[[Sequence[int]], list[tuple[float, float]]]
+"""Everyone's (mu, sigma) after one game from equal ratings, given the places."""
+
+
+def finishing_orders(max_seats: int = 8) -> Iterator[tuple[int, ...]]:
+    """Every finishing order with ties, 2 to ``max_seats`` seats, as competition
+    ranks ("1, 1, 3"): each way to split the seats into consecutive groups, the
+    places in seat order and again reversed (a tie's seats must not matter)."""
+    for seats in range(2, max_seats + 1):
+        for cuts in itertools.product((False, True), repeat=seats - 1):
+            places = [1]
+            for index, cut in enumerate(cuts, 1):
+                places.append(index + 1 if cut else places[-1])
+            yield tuple(places)
+            if len(set(places)) > 1:
+                yield tuple(reversed(places))
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Whether one game from equal ratings keeps the finishing order.
+
+    ``order_kept``: a better place never ends below a worse one, by mu nor by the
+    conservative mu - 3 sigma, and a strictly better place gets a strictly higher mu.
+    ``ties_equal``: equal places get equal ratings (whatever their seats).
+    """
+
+    order_kept: bool
+    ties_equal: bool
+    example: str = ""
+
+    @property
+    def qualifies(self) -> bool:
+        return self.order_kept and self.ties_equal
+
+    @property
+    def text(self) -> str:
+        if self.qualifies:
+            return "kept"
+        return f"fails: {self.example}"
+
+
+def check_order(rate_once: RateOnce, orders: Sequence[Sequence[int]] | None = None) -> Verdict:
+    """The property on every order of :func:`finishing_orders` (or of ``orders``)."""
+    order_kept = ties_equal = True
+    example = ""
+    for places in orders if orders is not None else finishing_orders():
+        after = rate_once(places)
+        broken, unequal = _faults(places, after)
+        if (broken or unequal) and not example:
+            example = _describe(places, after)
+        order_kept = order_kept and not broken
+        ties_equal = ties_equal and not unequal
+    return Verdict(order_kept, ties_equal, example)
+
+
+def _faults(places: Sequence[int], after: Sequence[tuple[float, float]]) -> tuple[bool, bool]:
+    """(a better place ended at or below a worse one, equal places differ)."""
+    tolerance = 1e-9
+    broken = unequal = False
+    for (place_a, (mu_a, sigma_a)), (place_b, (mu_b, sigma_b)) in itertools.permutations(
+        zip(places, after, strict=True), 2
+    ):
+        if place_a < place_b:
+            conservative_below = mu_a - 3 * sigma_a < mu_b - 3 * sigma_b - tolerance
+            broken = broken or mu_a <= mu_b + tolerance or conservative_below
+        elif place_a == place_b:
+            unequal = unequal or abs(mu_a - mu_b) > tolerance or abs(sigma_a - sigma_b) > tolerance
+    return broken, unequal
+
+
+def _describe(places: Sequence[int], after: Sequence[tuple[float, float]]) -> str:
+    ratings = ", ".join(f"{mu:.2f}±{sigma:.2f}" for mu, sigma in after)
+    return f"places {list(places)} → {ratings}"
+
+
+def rate_once_of(candidate: Candidate) -> RateOnce:
+    """One game from equal ratings, by a candidate."""
+
+    def rate_once(places: Sequence[int]) -> list[tuple[float, float]]:
+        rater = candidate.rater()
+        players = [f"seat {seat}" for seat in range(len(places))]
+        rater.update(players, places)
+        return [rater.standing(player) for player in players]
+
+    return rate_once
+
+
+# --- predicting the games --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prediction:
+    """How one game was predicted: its part of its pool's sequence, the log-loss of
+    the actual winners and whether the likeliest seat won."""
+
+    n: int
+    pool: str
+    part: str
+    loss: float
+    hit: bool
+
+
+def _part(index: int, count: int) -> str:
+    where = index / count
+    if where < VALIDATION[0]:
+        return "burn-in"
+    return "validation" if where < VALIDATION[1] else "held-out"
+
+
+def trace(candidate: Candidate, games: Sequence[dict[str, Any]]) -> list[Prediction]:
+    """Predict then learn, game by game, each pool on its own; in game order."""
+    by_pool: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for game in games:
+        by_pool[game["pool"]].append(game)
+    predictions = []
+    for pool, pool_games in sorted(by_pool.items()):
+        rater = candidate.rater()
+        for index, game in enumerate(pool_games):
+            players, places = game["players"], game["places"]
+            chances = rater.chances(players)
+            winners = [seat for seat, place in enumerate(places) if place == 1]
+            chance = sum(chances[seat] for seat in winners)
+            likeliest = max(range(len(players)), key=lambda seat: chances[seat])
+            predictions.append(
+                Prediction(
+                    game["n"],
+                    pool,
+                    _part(index, len(pool_games)),
+                    -math.log(max(chance, 1e-12)),
+                    likeliest in winners,
+                )
+            )
+            rater.update(players, places)
+    return sorted(predictions, key=lambda prediction: prediction.n)
+
+
+def mean_loss(predictions: Sequence[Prediction], part: str) -> float:
+    return statistics.fmean(p.loss for p in predictions if p.part == part)
+
+
+# --- the comparison --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A candidate at its chosen parameters."""
+
+    candidate: Candidate
+    validation: float
+    held_out: float
+    interval: tuple[float, float]
+    difference: tuple[float, float, float]
+    """Held-out log-loss minus the chosen model's: mean, and its 95 % interval."""
+    hits: float
+    verdict: Verdict
+    per_pool: dict[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class GridPoint:
+    """One parameter set of the chosen family: its validation and held-out log-loss."""
+
+    candidate: Candidate
+    validation: float
+    held_out: float
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    rows: list[Row]
+    chosen: Candidate
+    held_out_games: int
+    surface: list[GridPoint]
+    """The chosen family over its whole grid."""
+    per_pool_choice: dict[str, tuple[Candidate, float, float]] = field(default_factory=dict)
+    """Pool -> the chosen family's best parameters on that pool's validation games alone,
+    its held-out log-loss with them, and with the shared parameters."""
+
+
+Traced = list[tuple[Candidate, list[Prediction]]]
+"""Every parameter set of a family with its predictions."""
+
+
+def traced_grid(family: str, games: Sequence[dict[str, Any]]) -> Traced:
+    return [(candidate, trace(candidate, games)) for candidate in grid(family)]
+
+
+def best_of(traced: Traced) -> tuple[Candidate, list[Prediction]]:
+    """The parameters with the lowest validation log-loss (the first on a tie)."""
+    return min(traced, key=lambda pair: mean_loss(pair[1], "validation"))
+
+
+def compare(
+    games: Sequence[dict[str, Any]],
+    families: Sequence[str] = FAMILIES,
+    bootstrap: int = BOOTSTRAP,
+    seed: str = SEED,
+) -> Comparison:
+    """Every family at its best parameters; the chosen one is the Weng-Lin family with
+    the lowest validation log-loss among those that keep the joint-winner property
+    (Elo and the uniform chances are yardsticks, not choices)."""
+    traced = {family: traced_grid(family, games) for family in families}
+    best = {family: best_of(traced[family]) for family in families}
+    verdicts = {family: check_order(rate_once_of(best[family][0])) for family in families}
+    qualifying = [f for f in families if f in WENG_LIN and verdicts[f].qualifies]
+    chosen = min(qualifying, key=lambda f: mean_loss(best[f][1], "validation"))
+    surface = [
+        GridPoint(
+            candidate, mean_loss(predictions, "validation"), mean_loss(predictions, "held-out")
+        )
+        for candidate, predictions in traced[chosen]
+    ]
+    return Comparison(
+        _rows(best, verdicts, chosen, bootstrap, random.Random(seed)),
+        best[chosen][0],
+        sum(p.part == "held-out" for p in best[chosen][1]),
+        surface,
+        _per_pool_choice(best[chosen][0], games),
+    )
+
+
+def _rows(
+    best: dict[str, tuple[Candidate, list[Prediction]]],
+    verdicts: dict[str, Verdict],
+    chosen: str,
+    bootstrap: int,
+    rng: random.Random,
+) -> list[Row]:
+    """Each family's row: its held-out log-loss with a bootstrap interval, and its
+    difference from the chosen family's over the same resampled games."""
+    held = {
+        f: [p for p in predictions if p.part == "held-out"] for f, (_, predictions) in best.items()
+    }
+    losses = {f: [p.loss for p in predictions] for f, predictions in held.items()}
+    samples = _bootstrap_means(losses, bootstrap, rng)
+    rows = []
+    for family, (candidate, predictions) in best.items():
+        differences = [a - b for a, b in zip(samples[family], samples[chosen], strict=True)]
+        rows.append(
+            Row(
+                candidate,
+                mean_loss(predictions, "validation"),
+                statistics.fmean(losses[family]),
+                _interval(samples[family]),
+                (
+                    statistics.fmean(losses[family]) - statistics.fmean(losses[chosen]),
+                    *_interval(differences),
+                ),
+                statistics.fmean(p.hit for p in held[family]),
+                verdicts[family],
+                _per_pool(held[family]),
+            )
+        )
+    return rows
+
+
+def _per_pool(predictions: Sequence[Prediction]) -> dict[str, float]:
+    losses: dict[str, list[float]] = defaultdict(list)
+    for prediction in predictions:
+        losses[prediction.pool].append(prediction.loss)
+    return {pool: statistics.fmean(values) for pool, values in sorted(losses.items())}
+
+
+def _per_pool_choice(
+    chosen: Candidate, games: Sequence[dict[str, Any]]
+) -> dict[str, tuple[Candidate, float, float]]:
+    """Whether a pool would rather have its own parameters: each pool's best on its
+    own validation games, and the held-out log-loss with its own and the shared."""
+    result = {}
+    for pool in sorted({game["pool"] for game in games}):
+        pool_games = [game for game in games if game["pool"] == pool]
+        own, predictions = best_of(traced_grid(chosen.family, pool_games))
+        shared = trace(chosen, pool_games)
+        result[pool] = (own, mean_loss(predictions, "held-out"), mean_loss(shared, "held-out"))
+    return result
+
+
+def _bootstrap_means(
+    losses: dict[str, list[float]], resamples: int, rng: random.Random
+) -> dict[str, list[float]]:
+    """Each candidate's mean held-out loss over the same resampled games (paired)."""
+    count = len(next(iter(losses.values())))
+    means: dict[str, list[float]] = {name: [] for name in losses}
+    for _ in range(resamples):
+        picks = [rng.randrange(count) for _ in range(count)]
+        for name, values in losses.items():
+            means[name].append(math.fsum(values[i] for i in picks) / count)
+    return means
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    low = ordered[int(0.025 * (len(ordered) - 1))]
+    high = ordered[math.ceil(0.975 * (len(ordered) - 1))]
+    return (low, high)
+
+
+# --- the anchors -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """One strength's rating in one pool, over all the pool's games."""
+
+    pool: str
+    strength: str
+    mu: float
+    """The mean of its copies' final mu."""
+    spread: float
+    """How far apart its copies ended (their standard deviation)."""
+    sigma: float
+    """The mean of its copies' final sigma (the model's own uncertainty)."""
+    games: int
+
+
+def measure_anchors(candidate: Candidate, games: Sequence[dict[str, Any]]) -> list[Anchor]:
+    """Every strength of every pool, rated by ``candidate`` over all the pool's games."""
+    anchors = []
+    for pool in sorted({game["pool"] for game in games}):
+        rater = candidate.rater()
+        seated: dict[str, int] = defaultdict(int)
+        for game in games:
+            if game["pool"] == pool:
+                rater.update(game["players"], game["places"])
+                for player in game["players"]:
+                    seated[player] += 1
+        copies: dict[str, list[str]] = defaultdict(list)
+        for player in sorted(seated):
+            copies[strength_of(player)].append(player)
+        for strength, players in copies.items():
+            standings = [rater.standing(player) for player in players]
+            anchors.append(
+                Anchor(
+                    pool,
+                    strength,
+                    statistics.fmean(mu for mu, _ in standings),
+                    statistics.stdev(mu for mu, _ in standings) if len(players) > 1 else 0.0,
+                    statistics.fmean(sigma for _, sigma in standings),
+                    sum(seated[player] for player in players),
+                )
+            )
+    return anchors
+
+
+# --- the report ------------------------------------------------------------------
+
+
+def comparison_table(comparison: Comparison) -> str:
+    lines = [
+        "| model | parameters | validation log-loss | held-out log-loss (95 % CI) "
+        "| minus chosen (95 % CI) | top pick won | joint-winner property |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in sorted(comparison.rows, key=lambda row: row.held_out):
+        mark = " (chosen)" if row.candidate == comparison.chosen else ""
+        difference, low, high = row.difference
+        lines.append(
+            f"| {row.candidate.family}{mark} | {row.candidate.label} | {row.validation:.4f} "
+            f"| {row.held_out:.4f} ({row.interval[0]:.4f} to {row.interval[1]:.4f}) "
+            f"| {difference:+.4f} ({low:+.4f} to {high:+.4f}) | {row.hits:.1%} "
+            f"| {'-' if row.candidate.family == 'uniform' else row.verdict.text} |"
+        )
+    return "\n".join(lines)
+
+
+def per_pool_table(comparison: Comparison) -> str:
+    pools = list(comparison.rows[0].per_pool)
+    lines = [
+        "| model | " + " | ".join(pools) + " |",
+        "| --- |" + " --- |" * len(pools),
+    ]
+    for row in sorted(comparison.rows, key=lambda row: row.held_out):
+        cells = " | ".join(f"{row.per_pool[pool]:.4f}" for pool in pools)
+        lines.append(f"| {row.candidate.family} | {cells} |")
+    return "\n".join(lines)
+
+
+def own_parameters_table(comparison: Comparison) -> str:
+    lines = [
+        "| pool | its own best parameters | held-out log-loss, own | held-out, shared |",
+        "| --- | --- | --- | --- |",
+    ]
+    for pool, (own, own_loss, shared_loss) in comparison.per_pool_choice.items():
+        lines.append(f"| {pool} | {own.label} | {own_loss:.4f} | {shared_loss:.4f} |")
+    return "\n".join(lines)
+
+
+def surface_table(comparison: Comparison) -> str:
+    """The chosen family's validation log-loss over its grid: beta down, tau across."""
+    taus = sorted({dict(point.candidate.params)["tau"] for point in comparison.surface})
+    lines = [
+        "| beta | " + " | ".join(f"tau {tau:.4g}" for tau in taus) + " |",
+        "| --- |" + " --- |" * len(taus),
+    ]
+    by_beta: dict[float, list[GridPoint]] = defaultdict(list)
+    for point in comparison.surface:
+        by_beta[dict(point.candidate.params)["beta"]].append(point)
+    for beta, points in sorted(by_beta.items()):
+        cells = " | ".join(f"{point.validation:.4f}" for point in points)
+        lines.append(f"| {beta:.4g} | {cells} |")
+    return "\n".join(lines)
+
+
+def published_anchors(anchors: Sequence[Anchor]) -> dict[str, dict[str, tuple[float, float]]]:
+    """Pool -> server bot -> (mu, sigma) as web/ratings/anchors.py publishes them: the
+    strength that stands for the bot, mu and sigma rounded to a tenth."""
+    found = {(anchor.pool, anchor.strength): anchor for anchor in anchors}
+    pools = sorted({anchor.pool for anchor in anchors})
+    return {
+        pool: {
+            bot: (round(found[pool, strength].mu, 1), round(found[pool, strength].sigma, 1))
+            for bot, strength in ANCHOR_BOTS.items()
+        }
+        for pool in pools
+    }
+
+
+def published_table(anchors: Sequence[Anchor]) -> str:
+    lines = [
+        "| pool | Easy (random) | Medium (greedy) | Hard (strong; measured at 64 iterations) |",
+        "| --- | --- | --- | --- |",
+    ]
+    for pool, bots in published_anchors(anchors).items():
+        cells = " | ".join(f"{mu:.1f} ± {sigma:.1f}" for mu, sigma in bots.values())
+        lines.append(f"| {pool} | {cells} |")
+    return "\n".join(lines)
+
+
+def anchors_table(anchors: Sequence[Anchor]) -> str:
+    lines = [
+        "| pool | strength | seats | mu (mean of copies) | spread of copies | final sigma |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for anchor in anchors:
+        lines.append(
+            f"| {anchor.pool} | {anchor.strength} | {anchor.games} | {anchor.mu:.2f} "
+            f"| {anchor.spread:.2f} | {anchor.sigma:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+def published_verdict(chosen: Candidate, anchors: Sequence[Anchor]) -> str:
+    """Whether web/ratings/ publishes this run's choice and anchors."""
+    params = dict(chosen.params)
+    model_matches = (
+        model.MODEL.__name__ == chosen.family
+        and model.PARAMETERS["beta"] == params["beta"]
+        and model.PARAMETERS["tau"] == params["tau"]
+        and (model.PARAMETERS["mu"], model.PARAMETERS["sigma"]) == (MU, SIGMA)
+    )
+    measured = published_anchors(anchors)
+    anchors_match = {
+        pool: {bot: (skill.mu, skill.sigma) for bot, skill in bots.items()}
+        for pool, bots in published.ANCHORS.items()
+    } == measured
+    return (
+        f"web/ratings/model.py {'is' if model_matches else 'is NOT'} this choice; "
+        f"web/ratings/anchors.py {'holds' if anchors_match else 'does NOT hold'} these anchors."
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.rating_models", description=__doc__)
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--games", type=int, help="only the first N games (a quick look)")
+    parser.add_argument("--bootstrap", type=int, default=BOOTSTRAP)
+    parser.add_argument("--seed", default=SEED)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    games = read(args.data)[: args.games]
+    comparison = compare(games, bootstrap=args.bootstrap, seed=args.seed)
+    print(f"{len(games)} games, {comparison.held_out_games} held out\n")
+    print(comparison_table(comparison), end="\n\n")
+    print("Held-out log-loss per pool:\n")
+    print(per_pool_table(comparison), end="\n\n")
+    print(f"{comparison.chosen.family}: validation log-loss over its grid:\n")
+    print(surface_table(comparison), end="\n\n")
+    print(f"{comparison.chosen.family} with each pool's own parameters:\n")
+    print(own_parameters_table(comparison), end="\n\n")
+    print(f"The bots rated by {comparison.chosen.family} ({comparison.chosen.label}):\n")
+    anchors = measure_anchors(comparison.chosen, games)
+    print(anchors_table(anchors), end="\n\n")
+    print("Published (web/ratings/anchors.py):\n")
+    print(published_table(anchors), end="\n\n")
+    print(published_verdict(comparison.chosen, anchors), end="\n\n")
+    print(f"{time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
