@@ -32,6 +32,10 @@ from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game
 
 DATA: Final = Path(__file__).parent / "data" / "rating-games.jsonl"
+HARD_DATA: Final = Path(__file__).parent / "data" / "hard-anchor-games.jsonl"
+HARD_BUDGET: Final = 600
+"""Iterations of the server's Hard for its anchor: what one second buys on this machine
+in a two-player game with a choice to make (docs/strong-bot.md)."""
 
 POOLS: Final[dict[str, tuple[str, dict[str, str]]]] = {
     "chromino": ("chromino", {}),
@@ -80,6 +84,19 @@ def plan(seed: str, number: int) -> Plan:
     return Plan(number, f"{seed}:{number}", pool, tuple(keyed[:seats]))
 
 
+def plan_hard(seed: str, number: int, budget: int = HARD_BUDGET) -> Plan:
+    """A game of the server's Hard (the search at ``budget`` iterations) against one to
+    three of the Easy and Medium entities, whose ratings are anchored: Hard's anchor is
+    measured from these games against theirs (``bench.rating_models``). Two to four
+    seats: the search is costly, and small tables are where skill shows most."""
+    rng = random.Random(f"{seed}:{number}/hard")
+    pool = sorted(POOLS)[number % len(POOLS)]
+    others = [f"{name}#{copy}" for name in ("easy", "medium") for copy in range(1, COPIES + 1)]
+    line_up = [f"hard-{budget}#1", *rng.sample(others, rng.randint(1, 3))]
+    rng.shuffle(line_up)
+    return Plan(number, f"{seed}:{number}", pool, tuple(line_up))
+
+
 def strength_of(entity: str) -> str:
     """``hard-16#3`` is of strength ``hard-16``."""
     return entity.partition("#")[0]
@@ -113,9 +130,12 @@ def play(game_plan: Plan) -> dict[str, Any]:
     }
 
 
-def play_all(seed: str, numbers: Sequence[int], jobs: int) -> Iterator[dict[str, Any]]:
-    """Every planned game, in any order, as it ends (``jobs`` processes)."""
-    plans = [plan(seed, number) for number in numbers]
+def play_all(
+    seed: str, numbers: Sequence[int], jobs: int, *, hard: bool = False
+) -> Iterator[dict[str, Any]]:
+    """Every planned game, in game order, as it ends (``jobs`` processes); with ``hard``,
+    the games of the server's Hard (:func:`plan_hard`)."""
+    plans = [(plan_hard if hard else plan)(seed, number) for number in numbers]
     if jobs <= 1:
         yield from map(play, plans)
         return
@@ -137,15 +157,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DATA)
     parser.add_argument("--only", type=int, help="play game N alone and print its line")
+    parser.add_argument(
+        "--hard",
+        action="store_true",
+        help=f"the games of the server's Hard ({HARD_BUDGET} iterations) against Easy and "
+        f"Medium, into {HARD_DATA.name} unless --out says otherwise",
+    )
     args = parser.parse_args(argv)
+    if args.hard and args.out == DATA:
+        args.out = HARD_DATA
     if args.only is not None:
-        print(json.dumps(play(plan(args.seed, args.only))))
+        print(json.dumps(play((plan_hard if args.hard else plan)(args.seed, args.only))))
         return
     args.out.parent.mkdir(parents=True, exist_ok=True)
     partial = args.out.with_suffix(".partial")
     started = time.perf_counter()
     with partial.open("w", encoding="utf-8") as out:
-        for done, line in enumerate(play_all(args.seed, range(args.games), args.jobs), 1):
+        played = play_all(args.seed, range(args.games), args.jobs, hard=args.hard)
+        for done, line in enumerate(played, 1):
             out.write(json.dumps(line, separators=(",", ":")) + "\n")
             out.flush()
             if done % 100 == 0:
