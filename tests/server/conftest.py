@@ -67,6 +67,14 @@ def database_url(tmp_path: Path, migrated_template: Path) -> str:
 
 
 @pytest.fixture
+def database(server: LiveServer) -> Iterator[Database]:
+    """The database of the test module's own live ``server``, to read what it stored."""
+    db = Database(server.settings.database_url)
+    yield db
+    db.dispose()
+
+
+@pytest.fixture
 def db(database_url: str) -> Iterator[Database]:
     """The test's database, for looking at what the server stored."""
     database = Database(database_url)

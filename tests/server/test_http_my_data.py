@@ -38,13 +38,6 @@ def pg_server(pg_url: str) -> Iterator[LiveServer]:
     live.stop()
 
 
-@pytest.fixture
-def database(server: LiveServer) -> Iterator[Database]:
-    db = Database(server.settings.database_url)
-    yield db
-    db.dispose()
-
-
 def person(server: LiveServer, name: str, *, password: bool = True) -> Player:
     player = Player(server.url)
     assert player.http.put("/api/me/name", json={"name": name}).status_code == 200

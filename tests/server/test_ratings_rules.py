@@ -31,14 +31,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture
-def database(server: LiveServer) -> Iterator[Database]:
-    """The server's database, to read what the games' ends wrote."""
-    db = Database(server.settings.database_url)
-    yield db
-    db.dispose()
-
-
-@pytest.fixture
 def crowd(server: LiveServer) -> Iterator[list[Player]]:
     """Fresh people for each test (guests, as anyone is on arriving): new ratings."""
     made = [Player(server.url) for _ in range(3)]

@@ -49,13 +49,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> It
     live.stop()
 
 
-@pytest.fixture
-def database(server: LiveServer) -> Iterator[Database]:
-    db = Database(server.settings.database_url)
-    yield db
-    db.dispose()
-
-
 def body_of(message: Any, kind: str = "plain") -> str:
     return str(message.get_body(preferencelist=(kind,)).get_content())
 
