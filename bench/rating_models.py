@@ -38,9 +38,12 @@ from openskill.models import (
 )
 
 from web.ratings import anchors as published
-from web.ratings import model
+from web.ratings import model, scale
+from web.ratings.model import Skill
 
-from .rating_games import DATA, read, strength_of
+from . import hard_anchor
+from .hard_anchor import HardAnchor
+from .rating_games import DATA, HARD_BUDGET, HARD_DATA, read, strength_of
 
 WENG_LIN: Final[dict[str, Any]] = {
     "PlackettLuce": PlackettLuce,
@@ -52,7 +55,10 @@ WENG_LIN: Final[dict[str, Any]] = {
 """The Weng-Lin models of ``openskill``, by name."""
 
 MU: Final = 25.0
-SIGMA: Final = MU / 3
+SIGMAS: Final = (MU / 3, MU, MU * 2, MU * 4)
+"""The sigma everyone starts with, tried from openskill's default 25/3 up: the bots'
+skills lie far more than 25/3 apart where there are points to score, and a prior that
+narrow holds a new player near 25 for many games."""
 BETAS: Final = (MU / 6, MU / 3, MU / 2, MU, MU * 1.5, MU * 2, MU * 3, MU * 4)
 """The performance spreads tried, from openskill's default 25/6 up: these games are
 mostly luck, and the best beta lies well above the default."""
@@ -68,8 +74,15 @@ VALIDATION: Final = (0.4, 0.8)
 BOOTSTRAP: Final = 2000
 SEED: Final = "rating-models-1"
 
-ANCHOR_BOTS: Final = {"random": "easy", "greedy": "medium", "strong": "hard-64"}
-"""Each server bot and the measured strength that stands for it."""
+ANCHOR_BOTS: Final = {"random": "easy", "greedy": "medium"}
+"""Easy and Medium, and the strength of the bot games that stands for each: their
+anchors are their ratings over all those games."""
+HARD_BOT: Final = "strong"
+HARD: Final = f"hard-{HARD_BUDGET}"
+"""The server's Hard: measured against Easy and Medium at their anchors
+(bench/hard_anchor.py), from the games of ``bench.rating_games --hard``."""
+SEARCH_64: Final = "hard-64"
+"""The strongest search of the bot games, shown beside Hard for comparison."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +121,8 @@ class Rater(Protocol):
 class WengLin:
     """An ``openskill`` model, every seat its own team, places as ranks."""
 
-    def __init__(self, family: str, beta: float, tau: float) -> None:
-        self.model = WENG_LIN[family](mu=MU, sigma=SIGMA, beta=beta, tau=tau)
+    def __init__(self, family: str, beta: float, tau: float, sigma: float) -> None:
+        self.model = WENG_LIN[family](mu=MU, sigma=sigma, beta=beta, tau=tau)
         self.ratings: dict[str, Any] = {}
 
     def _rating(self, player: str) -> Any:
@@ -185,9 +198,14 @@ def grid(family: str) -> list[Candidate]:
     if family == "Elo":
         return [Candidate("Elo", (("k", k),)) for k in ELO_KS]
     return [
-        Candidate(family, (("beta", beta), ("tau", tau)))
-        for beta, tau in itertools.product(BETAS, TAUS)
+        weng_lin(family, beta=beta, tau=tau, sigma=sigma)
+        for beta, tau, sigma in itertools.product(BETAS, TAUS, SIGMAS)
     ]
+
+
+def weng_lin(family: str, *, beta: float, tau: float, sigma: float) -> Candidate:
+    """A Weng-Lin candidate; everyone starts at mu 25 and this ``sigma``."""
+    return Candidate(family, (("beta", beta), ("tau", tau), ("sigma", sigma)))
 
 
 FAMILIES: Final = (*WENG_LIN, "Elo", "uniform")
@@ -356,11 +374,26 @@ class Row:
 
 @dataclass(frozen=True, slots=True)
 class GridPoint:
-    """One parameter set of the chosen family: its validation and held-out log-loss."""
+    """One parameter set of the chosen family: its log-loss on each part of the games
+    (the burn-in is where the starting sigma shows most)."""
+
+    candidate: Candidate
+    burn_in: float
+    validation: float
+    held_out: float
+
+
+@dataclass(frozen=True, slots=True)
+class SigmaRow:
+    """The chosen family with one starting sigma, at the beta and tau that suit it best:
+    what starting everyone surer or less sure would cost."""
 
     candidate: Candidate
     validation: float
     held_out: float
+    interval: tuple[float, float]
+    difference: tuple[float, float, float]
+    """Held-out log-loss minus the chosen parameters': mean, and its 95 % interval."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +406,7 @@ class Comparison:
     per_pool_choice: dict[str, tuple[Candidate, float, float]] = field(default_factory=dict)
     """Pool -> the chosen family's best parameters on that pool's validation games alone,
     its held-out log-loss with them, and with the shared parameters."""
+    by_sigma: list[SigmaRow] = field(default_factory=list)
 
 
 Traced = list[tuple[Candidate, list[Prediction]]]
@@ -404,7 +438,10 @@ def compare(
     chosen = min(qualifying, key=lambda f: mean_loss(best[f][1], "validation"))
     surface = [
         GridPoint(
-            candidate, mean_loss(predictions, "validation"), mean_loss(predictions, "held-out")
+            candidate,
+            mean_loss(predictions, "burn-in"),
+            mean_loss(predictions, "validation"),
+            mean_loss(predictions, "held-out"),
         )
         for candidate, predictions in traced[chosen]
     ]
@@ -414,7 +451,45 @@ def compare(
         sum(p.part == "held-out" for p in best[chosen][1]),
         surface,
         _per_pool_choice(best[chosen][0], games),
+        _by_sigma(traced[chosen], best[chosen], bootstrap, random.Random(f"{seed}:sigma")),
     )
+
+
+def _by_sigma(
+    traced: Traced,
+    chosen: tuple[Candidate, list[Prediction]],
+    bootstrap: int,
+    rng: random.Random,
+) -> list[SigmaRow]:
+    """The chosen family's best parameters for each starting sigma, each held-out
+    log-loss compared with the chosen parameters' over the same resampled games."""
+    sigmas = sorted({dict(candidate.params)["sigma"] for candidate, _ in traced})
+    best = {
+        sigma: best_of([pair for pair in traced if dict(pair[0].params)["sigma"] == sigma])
+        for sigma in sigmas
+    }
+    held = {f"sigma {sigma!r}": pair for sigma, pair in best.items()}
+    losses = {
+        name: [p.loss for p in predictions if p.part == "held-out"]
+        for name, (_, predictions) in [("chosen", chosen), *held.items()]
+    }
+    samples = _bootstrap_means(losses, bootstrap, rng)
+    rows = []
+    for name, (candidate, predictions) in held.items():
+        differences = [a - b for a, b in zip(samples[name], samples["chosen"], strict=True)]
+        rows.append(
+            SigmaRow(
+                candidate,
+                mean_loss(predictions, "validation"),
+                statistics.fmean(losses[name]),
+                _interval(samples[name]),
+                (
+                    statistics.fmean(losses[name]) - statistics.fmean(losses["chosen"]),
+                    *_interval(differences),
+                ),
+            )
+        )
+    return rows
 
 
 def _rows(
@@ -583,44 +658,157 @@ def own_parameters_table(comparison: Comparison) -> str:
     return "\n".join(lines)
 
 
-def surface_table(comparison: Comparison) -> str:
-    """The chosen family's validation log-loss over its grid: beta down, tau across."""
-    taus = sorted({dict(point.candidate.params)["tau"] for point in comparison.surface})
+def surface_table(comparison: Comparison, part: str = "validation") -> str:
+    """The chosen family's log-loss on ``part`` of the games over its grid, at the
+    chosen tau: beta down, the starting sigma across."""
+    tau = dict(comparison.chosen.params)["tau"]
+    points = [point for point in comparison.surface if _param(point, "tau") == tau]
+    sigmas = sorted({_param(point, "sigma") for point in points})
     lines = [
-        "| beta | " + " | ".join(f"tau {tau:.4g}" for tau in taus) + " |",
-        "| --- |" + " --- |" * len(taus),
+        "| beta | " + " | ".join(f"sigma {sigma:.4g}" for sigma in sigmas) + " |",
+        "| --- |" + " --- |" * len(sigmas),
     ]
-    by_beta: dict[float, list[GridPoint]] = defaultdict(list)
-    for point in comparison.surface:
-        by_beta[dict(point.candidate.params)["beta"]].append(point)
-    for beta, points in sorted(by_beta.items()):
-        cells = " | ".join(f"{point.validation:.4f}" for point in points)
+    for beta in sorted({_param(point, "beta") for point in points}):
+        row = sorted(
+            (point for point in points if _param(point, "beta") == beta),
+            key=lambda point: _param(point, "sigma"),
+        )
+        cells = " | ".join(f"{getattr(point, part.replace('-', '_')):.4f}" for point in row)
         lines.append(f"| {beta:.4g} | {cells} |")
     return "\n".join(lines)
 
 
-def published_anchors(anchors: Sequence[Anchor]) -> dict[str, dict[str, tuple[float, float]]]:
-    """Pool -> server bot -> (mu, sigma) as web/ratings/anchors.py publishes them: the
-    strength that stands for the bot, mu and sigma rounded to a tenth."""
+def tau_effect(comparison: Comparison) -> float:
+    """How much tau changes the chosen family's validation log-loss at the chosen beta
+    and sigma (the most minus the least over the taus tried)."""
+    chosen = dict(comparison.chosen.params)
+    losses = [
+        point.validation
+        for point in comparison.surface
+        if (_param(point, "beta"), _param(point, "sigma")) == (chosen["beta"], chosen["sigma"])
+    ]
+    return max(losses) - min(losses)
+
+
+def sigma_table(comparison: Comparison, games: Sequence[dict[str, Any]]) -> str:
+    """Each starting sigma at its best beta and tau: the held-out log-loss, and how far a
+    new player who wins against Medium in standard Chromino moves (the shown number
+    after 1, 5 and 10 wins in a row, Medium measured again with those parameters)."""
+    counts = ", ".join(map(str, NEWCOMER_GAMES))
+    lines = [
+        "| starting sigma | its best beta, tau | validation log-loss "
+        "| held-out log-loss (95 % CI) | minus chosen (95 % CI) "
+        f"| Chromino: Medium shows, a newcomer after {counts} wins |",
+        "| --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in comparison.by_sigma:
+        params = dict(row.candidate.params)
+        medium = fixed_anchors(measure_anchors(row.candidate, games))["chromino"]["medium"]
+        path = newcomer(row.candidate, medium, won=True)
+        moved = ", ".join(str(shown(path[n - 1][0], params["beta"])) for n in NEWCOMER_GAMES)
+        difference, low, high = row.difference
+        mark = " (chosen)" if row.candidate == comparison.chosen else ""
+        lines.append(
+            f"| {params['sigma']:.4g}{mark} | {params['beta']:.4g}, {params['tau']:.4g} "
+            f"| {row.validation:.4f} "
+            f"| {row.held_out:.4f} ({row.interval[0]:.4f} to {row.interval[1]:.4f}) "
+            f"| {difference:+.4f} ({low:+.4f} to {high:+.4f}) "
+            f"| {shown(medium.mu, params['beta'])}: {moved} |"
+        )
+    return "\n".join(lines)
+
+
+def _param(point: GridPoint, name: str) -> float:
+    value: float = dict(point.candidate.params)[name]
+    return value
+
+
+def shown(mu: float, beta: float) -> int:
+    """The number people see for ``mu`` (web/ratings/scale.py): 200 points per beta."""
+    return round(1500 + 200 / beta * (mu - MU))
+
+
+def published_anchors(
+    anchors: Sequence[Anchor], hard: Sequence[HardAnchor]
+) -> dict[str, dict[str, tuple[float, float]]]:
+    """Pool -> server bot -> (mu, sigma) as web/ratings/anchors.py publishes them, rounded
+    to a tenth: Easy and Medium as rated over the bot games, Hard as measured against
+    them at the server's budget."""
     found = {(anchor.pool, anchor.strength): anchor for anchor in anchors}
+    hard_of = {anchor.pool: anchor for anchor in hard}
     pools = sorted({anchor.pool for anchor in anchors})
     return {
         pool: {
-            bot: (round(found[pool, strength].mu, 1), round(found[pool, strength].sigma, 1))
-            for bot, strength in ANCHOR_BOTS.items()
+            **{
+                bot: (round(found[pool, strength].mu, 1), round(found[pool, strength].sigma, 1))
+                for bot, strength in ANCHOR_BOTS.items()
+            },
+            HARD_BOT: (round(hard_of[pool].mu, 1), round(hard_of[pool].sigma, 1)),
         }
         for pool in pools
+        if pool in hard_of
     }
 
 
-def published_table(anchors: Sequence[Anchor]) -> str:
+def fixed_anchors(anchors: Sequence[Anchor]) -> dict[str, dict[str, Skill]]:
+    """Pool -> strength -> the published rating of Easy and Medium, which Hard is
+    measured against."""
+    return {
+        anchor.pool: {
+            other.strength: Skill(round(other.mu, 1), round(other.sigma, 1))
+            for other in anchors
+            if other.pool == anchor.pool and other.strength in ANCHOR_BOTS.values()
+        }
+        for anchor in anchors
+    }
+
+
+def measure_hard(
+    chosen: Candidate,
+    anchors: Sequence[Anchor],
+    games: Sequence[dict[str, Any]],
+    strength: str = HARD,
+    bootstrap: int = BOOTSTRAP,
+) -> list[HardAnchor]:
+    """A search's rating in every pool, against Easy and Medium at their anchors."""
+    beta = dict(chosen.params)["beta"]
+    return hard_anchor.measure(
+        games, strength, fixed_anchors(anchors), beta=beta, bootstrap=bootstrap, seed=f"{SEED}:hard"
+    )
+
+
+def published_table(anchors: Sequence[Anchor], hard: Sequence[HardAnchor], beta: float) -> str:
+    """The published anchors, mu ± sigma and the number shown; the 64-iteration search
+    as rated over the bot games, for comparison."""
     lines = [
-        "| pool | Easy (random) | Medium (greedy) | Hard (strong; measured at 64 iterations) |",
-        "| --- | --- | --- | --- |",
+        "| pool | Easy (random) | Medium (greedy) | Hard (strong, 600 iterations) "
+        "| the search at 64 iterations |",
+        "| --- | --- | --- | --- | --- |",
     ]
-    for pool, bots in published_anchors(anchors).items():
-        cells = " | ".join(f"{mu:.1f} ± {sigma:.1f}" for mu, sigma in bots.values())
-        lines.append(f"| {pool} | {cells} |")
+    found = {(anchor.pool, anchor.strength): anchor for anchor in anchors}
+    for pool, bots in published_anchors(anchors, hard).items():
+        cells = [f"{mu:.1f} ± {sigma:.1f} ({shown(mu, beta)})" for mu, sigma in bots.values()]
+        search = found.get((pool, SEARCH_64))
+        if search is not None:
+            cells.append(f"{search.mu:.1f} ± {search.sigma:.1f} ({shown(search.mu, beta)})")
+        lines.append(f"| {pool} | {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
+def hard_table(hard: Sequence[HardAnchor], beta: float) -> str:
+    lines = [
+        "| pool | strength | games | pairs with Easy (its share) | pairs with Medium "
+        "(its share) | mu (95 % CI) | sigma: bootstrap, curvature | shown |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for anchor in hard:
+        meetings = " | ".join(f"{m.pairs} ({m.won:.1%})" for m in anchor.meetings)
+        low, high = anchor.interval
+        lines.append(
+            f"| {anchor.pool} | {anchor.strength} | {anchor.games} | {meetings} "
+            f"| {anchor.mu:.1f} ({low:.1f} to {high:.1f}) "
+            f"| {anchor.sigma:.1f}, {anchor.curvature_sigma:.1f} | {shown(anchor.mu, beta)} |"
+        )
     return "\n".join(lines)
 
 
@@ -637,29 +825,69 @@ def anchors_table(anchors: Sequence[Anchor]) -> str:
     return "\n".join(lines)
 
 
-def published_verdict(chosen: Candidate, anchors: Sequence[Anchor]) -> str:
-    """Whether web/ratings/ publishes this run's choice and anchors."""
+NEWCOMER_GAMES: Final = (1, 5, 10)
+
+
+def newcomer(chosen: Candidate, opponent: Skill, won: bool) -> list[tuple[float, float]]:
+    """A new player's (mu, sigma) after each of ten two-player games in a row against
+    a bot at ``opponent``, all won or all lost: how fast a rating moves."""
     params = dict(chosen.params)
-    model_matches = (
-        model.MODEL.__name__ == chosen.family
-        and model.PARAMETERS["beta"] == params["beta"]
-        and model.PARAMETERS["tau"] == params["tau"]
-        and (model.PARAMETERS["mu"], model.PARAMETERS["sigma"]) == (MU, SIGMA)
-    )
-    measured = published_anchors(anchors)
+    rater = WENG_LIN[chosen.family](mu=MU, **params)
+    player = rater.rating()
+    path = []
+    for _ in range(max(NEWCOMER_GAMES)):
+        bot = rater.rating(mu=opponent.mu, sigma=opponent.sigma)
+        [player], _ = rater.rate([[player], [bot]], ranks=[1.0, 2.0] if won else [2.0, 1.0])
+        path.append((player.mu, player.sigma))
+    return path
+
+
+def newcomer_table(chosen: Candidate, anchors: Sequence[Anchor]) -> str:
+    """The number a new player shows after 1, 5 and 10 wins, or losses, against Medium."""
+    beta = dict(chosen.params)["beta"]
+    counts = ", ".join(map(str, NEWCOMER_GAMES))
+    lines = [
+        f"| pool | Medium shows | after {counts} wins | after {counts} losses "
+        "| sigma after 10 wins |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for pool, fixed in fixed_anchors(anchors).items():
+        medium = fixed[ANCHOR_BOTS["greedy"]]
+        wins, losses = (newcomer(chosen, medium, won) for won in (True, False))
+        after_wins = ", ".join(str(shown(wins[n - 1][0], beta)) for n in NEWCOMER_GAMES)
+        after_losses = ", ".join(str(shown(losses[n - 1][0], beta)) for n in NEWCOMER_GAMES)
+        lines.append(
+            f"| {pool} | {shown(medium.mu, beta)} | {after_wins} | {after_losses} "
+            f"| {wins[-1][1]:.1f} |"
+        )
+    return "\n".join(lines)
+
+
+def published_verdict(
+    chosen: Candidate, anchors: Sequence[Anchor], hard: Sequence[HardAnchor]
+) -> str:
+    """Whether web/ratings/ publishes this run's choice, anchors and scale."""
+    params = dict(chosen.params)
+    wanted = {"mu": MU, **params}
+    model_matches = model.MODEL.__name__ == chosen.family and wanted == model.PARAMETERS
+    measured = published_anchors(anchors, hard)
     anchors_match = {
         pool: {bot: (skill.mu, skill.sigma) for bot, skill in bots.items()}
         for pool, bots in published.ANCHORS.items()
     } == measured
+    scale_matches = 200 / params["beta"] == scale.PER_MU
     return (
         f"web/ratings/model.py {'is' if model_matches else 'is NOT'} this choice; "
-        f"web/ratings/anchors.py {'holds' if anchors_match else 'does NOT hold'} these anchors."
+        f"web/ratings/anchors.py {'holds' if anchors_match else 'does NOT hold'} these "
+        f"anchors; web/ratings/scale.py {'shows' if scale_matches else 'does NOT show'} "
+        "200 points per beta."
     )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.rating_models", description=__doc__)
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--hard-data", type=Path, default=HARD_DATA)
     parser.add_argument("--games", type=int, help="only the first N games (a quick look)")
     parser.add_argument("--bootstrap", type=int, default=BOOTSTRAP)
     parser.add_argument("--seed", default=SEED)
@@ -667,20 +895,35 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     games = read(args.data)[: args.games]
     comparison = compare(games, bootstrap=args.bootstrap, seed=args.seed)
+    chosen = comparison.chosen
+    beta, tau = dict(chosen.params)["beta"], dict(chosen.params)["tau"]
     print(f"{len(games)} games, {comparison.held_out_games} held out\n")
     print(comparison_table(comparison), end="\n\n")
     print("Held-out log-loss per pool:\n")
     print(per_pool_table(comparison), end="\n\n")
-    print(f"{comparison.chosen.family}: validation log-loss over its grid:\n")
-    print(surface_table(comparison), end="\n\n")
-    print(f"{comparison.chosen.family} with each pool's own parameters:\n")
+    for part in ("validation", "burn-in"):
+        print(f"{chosen.family}: {part} log-loss over its grid (tau {tau:.4g}):\n")
+        print(surface_table(comparison, part), end="\n\n")
+    print(
+        f"At beta {beta:.4g} and sigma {dict(chosen.params)['sigma']:.4g}, tau changes the "
+        f"validation log-loss by at most {tau_effect(comparison):.4f}.\n"
+    )
+    print(f"{chosen.family} with each starting sigma:\n")
+    print(sigma_table(comparison, games), end="\n\n")
+    print(f"{chosen.family} with each pool's own parameters:\n")
     print(own_parameters_table(comparison), end="\n\n")
-    print(f"The bots rated by {comparison.chosen.family} ({comparison.chosen.label}):\n")
-    anchors = measure_anchors(comparison.chosen, games)
+    print(f"The bots rated by {chosen.family} ({chosen.label}):\n")
+    anchors = measure_anchors(chosen, games)
     print(anchors_table(anchors), end="\n\n")
-    print("Published (web/ratings/anchors.py):\n")
-    print(published_table(anchors), end="\n\n")
-    print(published_verdict(comparison.chosen, anchors), end="\n\n")
+    hard = measure_hard(chosen, anchors, read(args.hard_data), bootstrap=args.bootstrap)
+    search = measure_hard(chosen, anchors, games, SEARCH_64, bootstrap=args.bootstrap)
+    print("The searches against Easy and Medium at their anchors (pairwise likelihood):\n")
+    print(hard_table([*hard, *search], beta), end="\n\n")
+    print("Published (web/ratings/anchors.py), mu ± sigma (shown):\n")
+    print(published_table(anchors, hard, beta), end="\n\n")
+    print("A new player against Medium, two-player games in a row (shown):\n")
+    print(newcomer_table(chosen, anchors), end="\n\n")
+    print(published_verdict(chosen, anchors, hard), end="\n\n")
     print(f"{time.perf_counter() - started:.0f} s")
 
 
