@@ -175,6 +175,28 @@ def test_a_visitor_acting_is_refused_by_the_policy(
     assert accounts_in(db) == 0
 
 
+def test_a_private_servers_people_are_not_shown_to_strangers(
+    database_url: str, db: Database
+) -> None:
+    make_admin(db)
+    with db.sessions() as session:
+        ada = session.scalar(select(User.id).where(User.name == "Ada"))
+    with server(database_url, join="invitation") as client:
+        lobby = expect(client.get("/"), 200)
+        assert 'data-testid="join-panel"' in lobby
+        assert 'id="play-solo"' not in lobby  # no form that would only be refused
+        for page in ("/leaderboard", f"/players/{ada}"):
+            shown = expect(client.get(page), 200)
+            assert 'data-testid="join-panel"' in shown and "Ada" not in shown
+        refusal(client.get("/api/leaderboard"), 403, "invitation_needed")
+        refusal(client.get(f"/api/players/{ada}/profile"), 403, "invitation_needed")
+        signed_in(client, "Ada")
+        assert 'id="play-solo"' in expect(client.get("/"), 200)
+        assert expect(client.get(f"/api/players/{ada}/profile"), 200)["name"] == "Ada"
+        expect(client.get("/api/leaderboard"), 200)
+    assert accounts_in(db) == 1
+
+
 def test_an_open_server_with_guests_shows_no_panel(client: TestClient) -> None:
     assert 'data-testid="join-panel"' not in expect(client.get("/"), 200)
 

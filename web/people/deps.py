@@ -106,3 +106,17 @@ def get_optional_user(request: Request, session: SessionDep) -> User | None:
 
 
 OptionalUser = Annotated[User | None, Depends(get_optional_user)]
+
+
+def get_onlooker(request: Request, session: SessionDep) -> User | None:
+    """The signed-in user, or None for a visitor the join policy would let in as a guest
+    (no row is made). A visitor it would not let in gets the 403 saying how to get in:
+    a private server's people (their profiles, the leaderboard) are not shown to
+    strangers."""
+    user = get_optional_user(request, session)
+    if user is None:
+        refuse_a_new_guest(session, request.app.state.settings)
+    return user
+
+
+Onlooker = Annotated[User | None, Depends(get_onlooker)]

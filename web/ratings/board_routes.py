@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from ..db import utcnow
 from ..i18n import N_, Words
-from ..people import OptionalUser, SessionDep, UserOrVisitor
+from ..people import Onlooker, SessionDep, UserOrVisitor
 from ..site.pages import render
 from .board import TOP, Board, leaderboard
 from .pools import all_pools
@@ -76,7 +76,7 @@ def _board(session: SessionDep, pool: str, viewer_id: int | None) -> Board:
 
 @router.get("/api/leaderboard")
 def read_leaderboard(
-    user: OptionalUser, session: SessionDep, pool: PoolQuery = None
+    user: Onlooker, session: SessionDep, pool: PoolQuery = None
 ) -> LeaderboardPublic:
     """The pool's leaderboard (``?pool=``, the first pool when left out; an unknown one
     is a 404 ``unknown_pool``): the first hundred ranked, and where I stand."""

@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 from ..games import GAMES
 from ..i18n import N_, Words, gettext_in, ngettext_in
 from ..models import User
-from ..people import OptionalUser, SessionDep, UserOrVisitor
+from ..people import Onlooker, SessionDep, UserOrVisitor
 from ..site.pages import render
 from .chart import Chart, rating_chart
 from .profile import PoolRating, Profile, profile_of
@@ -41,7 +41,7 @@ NO_SUCH_PLAYER = N_("there is no such player: the link may be wrong, or the acco
 
 
 @router.get("/api/players/{player}/profile")
-def read_profile(player: str, viewer: OptionalUser, session: SessionDep) -> Profile:
+def read_profile(player: str, viewer: Onlooker, session: SessionDep) -> Profile:
     """A person's profile as the one asking may see it; 404 ``no_such_player``."""
     person = person_of(session, player)
     if person is None:
@@ -56,7 +56,11 @@ def profile_page(
     request: Request, player: str, user: UserOrVisitor, session: SessionDep
 ) -> HTMLResponse:
     """The profile page: ratings with their charts, games played and won, points per
-    move in expert games, best solo results, recent games, the coach's summary."""
+    move in expert games, best solo results, recent games, the coach's summary.
+    A visitor the server would not let in sees only how to get in (base.html's join
+    panel): a private server's people are not shown to strangers."""
+    if getattr(request.state, "join_refusal", None) is not None:
+        return render(request, user, "base.html")
     person = person_of(session, player)
     if person is None:
         page = render(request, user, "profile_not_found.html")
