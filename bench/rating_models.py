@@ -1,17 +1,22 @@
 """Which rating model, by measurement: ``python -m bench.rating_models``.
 
 It reads the seeded bot games of ``bench/rating_games.py`` and, for every candidate
-model and every point of its parameter grid, rates each pool's games in game order,
-predicting every game before learning from it. The parameters of each candidate are
-chosen on the validation games (40-80 % of each pool's sequence), the model on the
-same games, and the held-out last 20 % says how good the choice is: the log-loss of
-the actual winners (-log of the chance the model gave to the seats that won), with
-95 % intervals from a seeded bootstrap over the held-out games. Every candidate is
-also checked for the joint-winner property on a fixed list of finishing orders, and
-one that fails it cannot be chosen. The chosen model's ratings of the bots, over all
-the games of each pool, are the published anchors (web/ratings/anchors.py).
+model and every point of its parameter grid (beta, tau and the starting sigma for the
+Weng-Lin models), rates each pool's games in game order, predicting every game before
+learning from it. The parameters of each candidate are chosen on the validation games
+(40-80 % of each pool's sequence), the model on the same games, and the held-out last
+20 % says how good the choice is: the log-loss of the actual winners (-log of the
+chance the model gave to the seats that won), with 95 % intervals from a seeded
+bootstrap over the held-out games. Every candidate is also checked for the
+joint-winner property on a fixed list of finishing orders, and one that fails it
+cannot be chosen.
 
-The run is deterministic: the same data file prints the same tables, digit for
+The anchors (web/ratings/anchors.py): Easy's and Medium's are the chosen model's
+ratings of them over all the games of each pool; Hard's is measured against those,
+from the games of the server's Hard (``bench.rating_games --hard``, read by
+``bench/hard_anchor.py``).
+
+The run is deterministic: the same data files print the same tables, digit for
 digit. docs/ratings.md shows the output and explains it.
 """
 
@@ -906,7 +911,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(surface_table(comparison, part), end="\n\n")
     print(
         f"At beta {beta:.4g} and sigma {dict(chosen.params)['sigma']:.4g}, tau changes the "
-        f"validation log-loss by at most {tau_effect(comparison):.4f}.\n"
+        f"validation log-loss by at most {tau_effect(comparison):.5f}.\n"
     )
     print(f"{chosen.family} with each starting sigma:\n")
     print(sigma_table(comparison, games), end="\n\n")

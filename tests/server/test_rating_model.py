@@ -21,14 +21,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bench import rating_models
-from bench.rating_games import read
+from bench import hard_anchor, rating_models
+from bench.rating_games import HARD_BUDGET, HARD_DATA, read
 from web.ratings.anchors import ANCHORS, bot_skill
 from web.ratings.model import MODEL, PARAMETERS, Skill, new_skill, rate, win_chances
 from web.ratings.pools import all_pools
+from web.ratings.scale import PER_MU, shown
 
 hypothesis_profiles.load()
 
+HARD_GAMES = 800
+"""The games of the server's Hard that its anchors were measured from."""
 TIGHT = 1e-12
 """Equal places must end equal up to the last bits of a float sum's order."""
 
@@ -68,9 +71,9 @@ def test_joint_winners_end_above_a_third_place_in_four() -> None:
     assert conservative(winner) > conservative(third) > conservative(fourth)
 
 
-priors = st.lists(
-    st.tuples(st.floats(-25.0, 75.0), st.floats(0.5, 25.0 / 3.0)), min_size=2, max_size=8
-)
+priors = st.lists(st.tuples(st.floats(-75.0, 125.0), st.floats(0.5, 30.0)), min_size=2, max_size=8)
+"""Ratings as the bots' and people's can be: from below Easy's to above Hard's, settled
+or less sure than a newcomer (a Hard anchor's sigma)."""
 
 
 @settings(max_examples=300)
@@ -112,7 +115,7 @@ def test_the_benchs_property_check_passes_the_published_model() -> None:
 
 
 def test_the_benchs_property_check_fails_plackett_luce_on_joint_winners() -> None:
-    candidate = rating_models.Candidate("PlackettLuce", (("beta", 25 / 6), ("tau", 25 / 300)))
+    candidate = rating_models.weng_lin("PlackettLuce", beta=25 / 6, tau=25 / 300, sigma=25 / 3)
     verdict = rating_models.check_order(rating_models.rate_once_of(candidate))
     assert not verdict.order_kept
     assert not rating_models.check_order(
@@ -120,12 +123,18 @@ def test_the_benchs_property_check_fails_plackett_luce_on_joint_winners() -> Non
     ).order_kept
 
 
-def test_the_benchs_candidate_for_the_published_model_rates_as_it_does() -> None:
-    family = MODEL.__name__
-    candidate = rating_models.Candidate(
-        family, (("beta", PARAMETERS["beta"]), ("tau", PARAMETERS["tau"]))
+def published_candidate() -> rating_models.Candidate:
+    """The bench's candidate for the published model and parameters."""
+    return rating_models.weng_lin(
+        MODEL.__name__, beta=PARAMETERS["beta"], tau=PARAMETERS["tau"], sigma=PARAMETERS["sigma"]
     )
-    assert family in rating_models.WENG_LIN
+
+
+def test_the_benchs_candidate_for_the_published_model_rates_as_it_does() -> None:
+    candidate = published_candidate()
+    assert MODEL.__name__ in rating_models.WENG_LIN
+    assert candidate in rating_models.grid(MODEL.__name__)
+    assert PARAMETERS["mu"] == rating_models.MU
     for places in ([1, 2], [1, 1, 3, 4], [2, 1, 3, 3, 5, 1, 7, 8]):
         assert rating_models.rate_once_of(candidate)(places) == _rate_once_published(places)
 
@@ -159,29 +168,31 @@ def test_every_pool_has_an_anchor_for_every_bot() -> None:
 
 
 def test_the_anchors_are_the_benchs_measurement_with_the_published_model() -> None:
-    candidate = rating_models.Candidate(
-        MODEL.__name__, (("beta", PARAMETERS["beta"]), ("tau", PARAMETERS["tau"]))
-    )
-    measured = rating_models.published_anchors(rating_models.measure_anchors(candidate, read()))
+    candidate = published_candidate()
+    anchors = rating_models.measure_anchors(candidate, read())
+    hard = rating_models.measure_hard(candidate, anchors, read(HARD_DATA))
+    measured = rating_models.published_anchors(anchors, hard)
     published = {
         pool: {bot: (skill.mu, skill.sigma) for bot, skill in bots.items()}
         for pool, bots in ANCHORS.items()
     }
     assert published == measured
+    assert {anchor.strength for anchor in hard} == {f"hard-{HARD_BUDGET}"}
+    assert {anchor.games for anchor in hard} == {HARD_GAMES // len(all_pools())}
 
 
 @pytest.mark.parametrize("pool", sorted(all_pools()))
-def test_easy_is_the_lowest_anchor_of_every_pool(pool: str) -> None:
+def test_easy_medium_and_hard_anchors_are_in_order_in_every_pool(pool: str) -> None:
     easy, medium, hard = (bot_skill(pool, bot) for bot in ("random", "greedy", "strong"))
-    assert easy.mu < medium.mu
-    assert easy.mu < hard.mu
+    assert easy.mu < medium.mu < hard.mu
     assert all(skill.sigma > 0 for skill in (easy, medium, hard))
+    assert shown(easy.mu) < shown(medium.mu) < shown(hard.mu)
 
 
-@pytest.mark.parametrize("pool", ["chromino", "chromino-junior"])
-def test_hard_is_above_medium_where_no_points_are_scored(pool: str) -> None:
-    # In the scored pools the 64-iteration search places below Medium (docs/ratings.md).
-    assert bot_skill(pool, "strong").mu > bot_skill(pool, "greedy").mu
+@pytest.mark.parametrize("pool", sorted(all_pools()))
+def test_the_anchors_show_as_readable_positive_numbers(pool: str) -> None:
+    for bot in ("random", "greedy", "strong"):
+        assert 800 <= shown(bot_skill(pool, bot).mu) <= 2500
 
 
 def test_an_unknown_pool_or_bot_is_a_key_error() -> None:
@@ -205,3 +216,85 @@ def test_the_comparison_on_a_slice_of_the_games_is_the_same_twice() -> None:
     for row in first.rows:
         assert math.isfinite(row.held_out)
         assert row.interval[0] <= row.held_out <= row.interval[1]
+
+
+def test_the_comparison_tries_every_starting_sigma_for_the_chosen_family() -> None:
+    games = read()[:200]
+    comparison = rating_models.compare(games, families=("BradleyTerryFull",), bootstrap=50)
+    sigmas = [dict(row.candidate.params)["sigma"] for row in comparison.by_sigma]
+    assert sigmas == sorted(rating_models.SIGMAS)
+    assert comparison.chosen in [row.candidate for row in comparison.by_sigma]
+    assert len(comparison.surface) == len(rating_models.grid("BradleyTerryFull"))
+
+
+# --- Hard's anchor: the pairwise fit against fixed ratings ---------------------------
+
+FIXED = {"easy": Skill(0.0, 6.0), "medium": Skill(50.0, 6.0)}
+
+
+def test_a_games_pairs_with_the_fixed_strengths_are_counted_with_ties_as_half() -> None:
+    game = {
+        "players": ["hard-600#1", "easy#2", "medium#1", "medium#3"],
+        "places": [1, 1, 3, 4],
+    }
+    tally = hard_anchor.tally(game, "hard-600", FIXED)
+    counts = dict(zip(hard_anchor.keys(FIXED), tally, strict=True))
+    assert counts == {
+        ("easy", 1.0): 0,
+        ("easy", 0.5): 1,
+        ("easy", 0.0): 0,
+        ("medium", 1.0): 2,
+        ("medium", 0.5): 0,
+        ("medium", 0.0): 0,
+    }
+
+
+def test_even_results_against_one_strength_fit_that_strengths_rating() -> None:
+    keys = hard_anchor.keys(FIXED)
+    even = tuple(
+        {("medium", 1.0): 30, ("medium", 0.5): 10, ("medium", 0.0): 30}.get(k, 0) for k in keys
+    )
+    assert hard_anchor.fit(even, FIXED, beta=50.0, sigma=8.0) == pytest.approx(50.0, abs=1e-6)
+
+
+def test_the_fit_finds_the_rating_whose_chances_match_the_results() -> None:
+    # Three pairs in four won against Medium: the fit's mu gives exactly that chance.
+    keys = hard_anchor.keys(FIXED)
+    counts = tuple({("medium", 1.0): 75, ("medium", 0.0): 25}.get(k, 0) for k in keys)
+    mu = hard_anchor.fit(counts, FIXED, beta=50.0, sigma=8.0)
+    c = math.sqrt(2 * 50.0**2 + 8.0**2 + 6.0**2)
+    assert 1 / (1 + math.exp(-(mu - 50.0) / c)) == pytest.approx(0.75, abs=1e-9)
+    assert mu == pytest.approx(50.0 + c * math.log(3), abs=1e-6)
+
+
+def test_a_strength_that_never_lost_has_no_finite_fit() -> None:
+    keys = hard_anchor.keys(FIXED)
+    counts = tuple({("easy", 1.0): 5, ("medium", 1.0): 3}.get(k, 0) for k in keys)
+    with pytest.raises(ValueError, match="won every pair"):
+        hard_anchor.fit(counts, FIXED, beta=50.0, sigma=8.0)
+
+
+def test_hards_measurement_is_the_same_twice_and_its_interval_holds_it() -> None:
+    games = read(HARD_DATA)
+    fixed = {"chromino": FIXED}
+    first = hard_anchor.measure(games, "hard-600", fixed, beta=50.0, bootstrap=200, seed="t")
+    second = hard_anchor.measure(games, "hard-600", fixed, beta=50.0, bootstrap=200, seed="t")
+    assert first == second
+    (anchor,) = first
+    assert anchor.interval[0] < anchor.mu < anchor.interval[1]
+    assert anchor.sigma == pytest.approx(
+        (anchor.interval[1] - anchor.interval[0]) / (2 * hard_anchor.Z95), abs=0.05
+    )
+
+
+# --- the number shown -----------------------------------------------------------------
+
+
+def test_two_hundred_points_are_one_beta_and_three_wins_in_four() -> None:
+    assert 200 / PARAMETERS["beta"] == PER_MU
+    assert shown(PARAMETERS["mu"]) == 1500
+    settled = 1e-6
+    two_hundred_apart = PARAMETERS["mu"] + 200 / PER_MU
+    assert shown(two_hundred_apart) == 1700
+    chance, _ = win_chances([Skill(two_hundred_apart, settled), Skill(PARAMETERS["mu"], settled)])
+    assert chance == pytest.approx(0.76, abs=0.005)

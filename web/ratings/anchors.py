@@ -1,18 +1,22 @@
 """The bots' fixed ratings, one per pool: the same on every server running this
 version, so that two servers' numbers mean the same thing.
 
-They were measured once, from the 6,000 seeded bot-against-bot games of
-``bench/rating_games.py``, by ``python -m bench.rating_models`` (docs/ratings.md
-gives the run and the method): the chosen model rates each pool's games in order;
-a bot's ``mu`` is the mean final mu of the four copies of its strength, its
-``sigma`` their mean final sigma (how sure the model is of one copy after its
-500-odd games), both rounded to a tenth. A bot's rating never changes after a game.
+They were measured once by ``python -m bench.rating_models`` (docs/ratings.md gives
+the runs and the method), and rounded to a tenth. A bot's rating never changes
+after a game.
 
-Easy is the ``random`` bot and Medium the ``greedy`` one, exactly as on the server.
-Hard is the ``strong`` search, measured at 64 iterations a move: the server's Hard
-searches for a second (about 600 iterations) and is stronger than that. At 64
-iterations it places below Medium in the two scored pools (expert Chromino and
-Triominos), and so does its published rating there; docs/ratings.md says more.
+Easy (the ``random`` bot) and Medium (``greedy``), exactly as on the server: the
+chosen model rates each pool's 1,500 games of ``bench/data/rating-games.jsonl`` in
+order; a bot's ``mu`` is the mean final mu of the four copies of its strength, its
+``sigma`` their mean final sigma (how sure the model is of one copy).
+
+Hard (``strong``) is the server's search, measured at 600 iterations a move (what
+its second buys here) from the 200 games per pool of
+``bench/data/hard-anchor-games.jsonl`` against Easy and Medium at the ratings
+above: ``mu`` is the most likely under the model's pairwise comparison, ``sigma``
+the width of its bootstrap 95 % interval over 2 x 1.96 (bench/hard_anchor.py).
+It is above Medium in every pool; in Triominos only just (the interval reaches
+Medium's rating).
 """
 
 from __future__ import annotations
@@ -25,22 +29,22 @@ ANCHORS: Final[dict[str, dict[str, Skill]]] = {
     "chromino": {
         "random": Skill(13.5, 6.2),
         "greedy": Skill(21.9, 6.1),
-        "strong": Skill(40.1, 7.3),
+        "strong": Skill(73.2, 9.0),
     },
     "chromino-expert": {
         "random": Skill(-43.3, 6.5),
         "greedy": Skill(55.4, 6.2),
-        "strong": Skill(40.6, 7.4),
+        "strong": Skill(78.7, 10.4),
     },
     "chromino-junior": {
         "random": Skill(20.6, 6.3),
         "greedy": Skill(24.1, 6.1),
-        "strong": Skill(32.4, 7.3),
+        "strong": Skill(51.0, 4.4),
     },
     "triominos": {
         "random": Skill(15.1, 7.5),
         "greedy": Skill(32.1, 7.4),
-        "strong": Skill(28.0, 8.0),
+        "strong": Skill(48.3, 8.9),
     },
 }
 """Pool -> bot -> its fixed rating, as ``python -m bench.rating_models`` prints them."""

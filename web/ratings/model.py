@@ -27,10 +27,14 @@ PARAMETERS: Final[dict[str, Any]] = {
     "beta": 50.0,
     "tau": 25.0 / 600.0,
 }
-"""Its parameters. ``mu`` and ``sigma`` are where everyone starts (openskill's
-defaults); ``beta``, one game's spread of performance, and ``tau``, the uncertainty
-added before every game, were measured: these games are mostly luck, so one game says
-little and beta is twelve times openskill's default 25/6 (docs/ratings.md)."""
+"""Its parameters (docs/ratings.md says how each was chosen). ``mu`` is where everyone
+starts. ``beta``, one game's spread of performance, was measured: these games are
+mostly luck, so one game says little and beta is twelve times openskill's default 25/6.
+``sigma``, how unsure a new rating is, was measured too: starting sigmas of 25/3 to 100
+were tried, only sigma against beta matters, and 25/3 (beta / 6) predicts best; a
+rating that starts less sure chases the luck of its first games. ``tau``, the
+uncertainty added before every game, is the smallest tried: bots never improve, so
+their games cannot measure it, and people need some to follow them as they improve."""
 
 
 @dataclass(frozen=True, slots=True)

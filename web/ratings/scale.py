@@ -2,18 +2,24 @@
 
 The model works in its own units (a new player starts at ``mu`` 25, unsure by
 ``sigma`` 25/3). People are used to chess-like numbers, so a rating is shown as
-``1500 + 48 * (mu - 25)``: a new player shows 1500, and 200 points apart means
-about three wins in four between two players (48 = 200 / beta, the model's
-performance spread of 25/6).
+``1500 + 4 * (mu - 25)``: a new player shows 1500, and 200 points stand for one
+beta, the model's spread of one game's performance (50, so 4 = 200 / beta). Two
+settled players 200 points apart are one beta apart, and the model gives the
+better one about three wins in four (76 %); 100 points apart, about two in three.
+The bots' fixed ratings show between 1227 (Easy with expert scoring) and 1715
+(Hard with expert scoring); docs/ratings.md lists them.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from .model import PARAMETERS
+
 START: Final = 1500
-PER_MU: Final = 48.0
-MU_START: Final = 25.0
+PER_MU: Final[float] = 200.0 / PARAMETERS["beta"]
+"""Shown points per unit of mu: 200 per beta."""
+MU_START: Final[float] = PARAMETERS["mu"]
 
 PROVISIONAL_GAMES: Final = 10
 """Rated games in a pool before the rating is shown without "?" and can be on the
@@ -26,7 +32,7 @@ def shown(mu: float) -> int:
 
 
 def shown_change(mu_before: float, mu_after: float) -> int:
-    """How much the shown rating moved in one game (+12, -8)."""
+    """How much the shown rating moved in one game (+3, -2)."""
     return shown(mu_after) - shown(mu_before)
 
 
