@@ -695,22 +695,32 @@ def tau_effect(comparison: Comparison) -> float:
     return max(losses) - min(losses)
 
 
-def sigma_table(comparison: Comparison, games: Sequence[dict[str, Any]]) -> str:
-    """Each starting sigma at its best beta and tau: the held-out log-loss, and how far a
-    new player who wins against Medium in standard Chromino moves (the shown number
-    after 1, 5 and 10 wins in a row, Medium measured again with those parameters)."""
+def sigma_table(
+    comparison: Comparison,
+    games: Sequence[dict[str, Any]],
+    hard_games: Sequence[dict[str, Any]],
+    bootstrap: int = BOOTSTRAP,
+) -> str:
+    """Each starting sigma at its best beta and tau: the held-out log-loss, and what a
+    new player feels in standard Chromino, the bots measured again with those
+    parameters: the number shown after 1, 5 and 10 wins in a row against Medium, and
+    how many games a player as strong as Hard needs against Medium (:func:`climb`)."""
     counts = ", ".join(map(str, NEWCOMER_GAMES))
     lines = [
         "| starting sigma | its best beta, tau | validation log-loss "
         "| held-out log-loss (95 % CI) | minus chosen (95 % CI) "
-        f"| Chromino: Medium shows, a newcomer after {counts} wins |",
-        "| --- | --- | --- | --- | --- | --- |",
+        f"| Chromino: Medium shows; a newcomer after {counts} wins "
+        "| games to within 100 of Hard: median (slowest tenth) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for row in comparison.by_sigma:
         params = dict(row.candidate.params)
-        medium = fixed_anchors(measure_anchors(row.candidate, games))["chromino"]["medium"]
+        anchors = measure_anchors(row.candidate, games)
+        medium = fixed_anchors(anchors)["chromino"][ANCHOR_BOTS["greedy"]]
+        hard = _pool_anchor(measure_hard(row.candidate, anchors, hard_games, bootstrap=bootstrap))
         path = newcomer(row.candidate, medium, won=True)
         moved = ", ".join(str(shown(path[n - 1][0], params["beta"])) for n in NEWCOMER_GAMES)
+        median, slow = climb(row.candidate, medium, hard)
         difference, low, high = row.difference
         mark = " (chosen)" if row.candidate == comparison.chosen else ""
         lines.append(
@@ -718,9 +728,53 @@ def sigma_table(comparison: Comparison, games: Sequence[dict[str, Any]]) -> str:
             f"| {row.validation:.4f} "
             f"| {row.held_out:.4f} ({row.interval[0]:.4f} to {row.interval[1]:.4f}) "
             f"| {difference:+.4f} ({low:+.4f} to {high:+.4f}) "
-            f"| {shown(medium.mu, params['beta'])}: {moved} |"
+            f"| {shown(medium.mu, params['beta'])}; {moved} | {median:g} ({slow}) |"
         )
     return "\n".join(lines)
+
+
+def _pool_anchor(hard: Sequence[HardAnchor], pool: str = "chromino") -> HardAnchor:
+    return next(anchor for anchor in hard if anchor.pool == pool)
+
+
+CLIMBS: Final = 200
+"""Seeded simulated players in :func:`climb`."""
+
+
+def climb(candidate: Candidate, medium: Skill, hard: HardAnchor) -> tuple[float, int]:
+    """How many two-player games against Medium a new player as strong as Hard needs
+    before they show within 100 points of Hard's rating: each game won with Hard's
+    measured share against Medium, over :data:`CLIMBS` seeded players; the median, and
+    the count by which nine in ten got there."""
+    beta = dict(candidate.params)["beta"]
+    share = next(m.won for m in hard.meetings if m.opponent == ANCHOR_BOTS["greedy"])
+    target = shown(hard.mu, beta) - 100
+    rater = _openskill(candidate)
+    rng = random.Random(f"{SEED}:climb")
+    needed = []
+    for _ in range(CLIMBS):
+        player, games = (MU, dict(candidate.params)["sigma"]), 0
+        while shown(player[0], beta) < target:
+            player = _play(rater, player, medium, won=rng.random() < share)
+            games += 1
+        needed.append(games)
+    needed.sort()
+    return statistics.median(needed), needed[math.ceil(0.9 * len(needed)) - 1]
+
+
+def _play(rater: Any, player: tuple[float, float], bot: Skill, *, won: bool) -> tuple[float, float]:
+    """A player's (mu, sigma) after one two-player game against a bot, by an openskill
+    model (the bot's rating is not kept)."""
+    rated = rater.rate(
+        [[rater.rating(mu=player[0], sigma=player[1])], [rater.rating(mu=bot.mu, sigma=bot.sigma)]],
+        ranks=[1.0, 2.0] if won else [2.0, 1.0],
+    )
+    return (rated[0][0].mu, rated[0][0].sigma)
+
+
+def _openskill(candidate: Candidate) -> Any:
+    """The openskill model of a Weng-Lin candidate."""
+    return WENG_LIN[candidate.family](mu=MU, **dict(candidate.params))
 
 
 def _param(point: GridPoint, name: str) -> float:
@@ -836,14 +890,12 @@ NEWCOMER_GAMES: Final = (1, 5, 10)
 def newcomer(chosen: Candidate, opponent: Skill, won: bool) -> list[tuple[float, float]]:
     """A new player's (mu, sigma) after each of ten two-player games in a row against
     a bot at ``opponent``, all won or all lost: how fast a rating moves."""
-    params = dict(chosen.params)
-    rater = WENG_LIN[chosen.family](mu=MU, **params)
-    player = rater.rating()
+    rater = _openskill(chosen)
+    player = (MU, dict(chosen.params)["sigma"])
     path = []
     for _ in range(max(NEWCOMER_GAMES)):
-        bot = rater.rating(mu=opponent.mu, sigma=opponent.sigma)
-        [player], _ = rater.rate([[player], [bot]], ranks=[1.0, 2.0] if won else [2.0, 1.0])
-        path.append((player.mu, player.sigma))
+        player = _play(rater, player, opponent, won=won)
+        path.append(player)
     return path
 
 
@@ -914,13 +966,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"validation log-loss by at most {tau_effect(comparison):.5f}.\n"
     )
     print(f"{chosen.family} with each starting sigma:\n")
-    print(sigma_table(comparison, games), end="\n\n")
+    hard_games = read(args.hard_data)
+    print(sigma_table(comparison, games, hard_games, args.bootstrap), end="\n\n")
     print(f"{chosen.family} with each pool's own parameters:\n")
     print(own_parameters_table(comparison), end="\n\n")
     print(f"The bots rated by {chosen.family} ({chosen.label}):\n")
     anchors = measure_anchors(chosen, games)
     print(anchors_table(anchors), end="\n\n")
-    hard = measure_hard(chosen, anchors, read(args.hard_data), bootstrap=args.bootstrap)
+    hard = measure_hard(chosen, anchors, hard_games, bootstrap=args.bootstrap)
     search = measure_hard(chosen, anchors, games, SEARCH_64, bootstrap=args.bootstrap)
     print("The searches against Easy and Medium at their anchors (pairwise likelihood):\n")
     print(hard_table([*hard, *search], beta), end="\n\n")

@@ -290,11 +290,18 @@ def test_hards_measurement_is_the_same_twice_and_its_interval_holds_it() -> None
 # --- the number shown -----------------------------------------------------------------
 
 
-def test_two_hundred_points_are_one_beta_and_three_wins_in_four() -> None:
+def test_two_hundred_points_are_one_beta_two_wins_in_three_by_the_pairwise_step() -> None:
     assert 200 / PARAMETERS["beta"] == PER_MU
     assert shown(PARAMETERS["mu"]) == 1500
     settled = 1e-6
-    two_hundred_apart = PARAMETERS["mu"] + 200 / PER_MU
-    assert shown(two_hundred_apart) == 1700
-    chance, _ = win_chances([Skill(two_hundred_apart, settled), Skill(PARAMETERS["mu"], settled)])
-    assert chance == pytest.approx(0.76, abs=0.005)
+    better, worse = PARAMETERS["mu"] + 200 / PER_MU, PARAMETERS["mu"]
+    assert (shown(better), shown(worse)) == (1700, 1500)
+    # The step after a win is (1 - p) and after a loss -p, in the same units: the
+    # chance p the model's update gives the better player follows from the two.
+    players = [Skill(better, settled), Skill(worse, settled)]
+    after_win = rate(players, [1, 2])[0].mu - better
+    after_loss = rate(players, [2, 1])[0].mu - better
+    pairwise = -after_loss / (after_win - after_loss)
+    assert pairwise == pytest.approx(0.67, abs=0.005)
+    forecast, _ = win_chances([Skill(better, settled), Skill(worse, settled)])
+    assert forecast == pytest.approx(0.76, abs=0.005)

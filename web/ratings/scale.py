@@ -3,9 +3,11 @@
 The model works in its own units (a new player starts at ``mu`` 25, unsure by
 ``sigma`` 25/3). People are used to chess-like numbers, so a rating is shown as
 ``1500 + 4 * (mu - 25)``: a new player shows 1500, and 200 points stand for one
-beta, the model's spread of one game's performance (50, so 4 = 200 / beta). Two
-settled players 200 points apart are one beta apart, and the model gives the
-better one about three wins in four (76 %); 100 points apart, about two in three.
+beta, the model's spread of one game's performance (50, so 4 = 200 / beta). Of two
+settled players 200 points apart, the better wins about two games in three (67 %)
+by the pairwise comparison ratings move by (and the bots' anchors were fitted
+with); the model's forecast, ``win_chances`` (openskill's ``predict_win``, a
+normal curve), says three in four (76 %).
 The bots' fixed ratings show between 1227 (Easy with expert scoring) and 1715
 (Hard with expert scoring); docs/ratings.md lists them.
 """
