@@ -294,7 +294,17 @@ def new_game_id() -> str:
     return game_id
 
 
-def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: datetime) -> Game:
+def _deal_game(
+    session: Session,
+    table: GameTable,
+    deal_seed: str | None,
+    now: datetime,
+    *,
+    shared_seed: str | None = None,
+) -> Game:
+    """Deal the table's next game. ``shared_seed``, when given, is the deal's exact seed:
+    a deal several boards share (the daily deal, a duplicate table) must not depend on
+    the table it is played at."""
     kind = game_kind(table.kind)
     # The seats and their people in one query (after _lock, each would be read alone).
     query = (
@@ -312,7 +322,8 @@ def _deal_game(session: Session, table: GameTable, deal_seed: str | None, now: d
         {"user_id": seat.user_id, "bot": seat.bot, "name": name}
         for seat, name in zip(table_seats, names, strict=True)
     ]
-    setup = kind.deal(names, _seed(session, table, deal_seed), table.options)
+    seed = shared_seed if shared_seed is not None else _seed(session, table, deal_seed)
+    setup = kind.deal(names, seed, table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
     turn_based = table.turn_days is not None
     game = Game(
@@ -350,9 +361,11 @@ def start_solo(
     *,
     now: datetime,
     deal_seed: str | None = None,
+    shared_seed: str | None = None,
 ) -> Game:
     """One click: a one-seat table of the game asked for, dealt at once. Options the
-    request leaves out take the game's solo defaults (an untimed Triominos)."""
+    request leaves out take the game's solo defaults (an untimed Triominos).
+    ``shared_seed``: the exact seed of a deal others play too (see :func:`_deal_game`)."""
     kind = _kind(spec.game)
     given = spec.options.model_dump(include=spec.options.model_fields_set)
     options = kind.options_model.model_validate({**kind.solo_defaults, **given})
@@ -360,7 +373,7 @@ def start_solo(
         game=spec.game, options=options, seats=[SeatIn(kind="human")], public=False
     )
     table = create_table(session, user, table_spec, solo=True)
-    return _deal_game(session, table, deal_seed, now)
+    return _deal_game(session, table, deal_seed, now, shared_seed=shared_seed)
 
 
 def rematch(
