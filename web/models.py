@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Date,
     DateTime,
     Double,
     ForeignKey,
@@ -662,3 +663,53 @@ class RatingChange(Base):
     mu: Mapped[float] = mapped_column(Double)
     sigma: Mapped[float] = mapped_column(Double)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class DailyScoredAttempt(Base):
+    """A person's scored attempt at a daily deal (web.daily): the first daily game they
+    started of that game on that UTC date. The primary key is the rule "one scored
+    attempt a day": two requests (or two processes) cannot both insert it."""
+
+    __tablename__ = "daily_scored_attempt"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True, index=True)
+    """The deal's UTC date."""
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), unique=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """When it was started: the streak counts it on the person's local day of this moment."""
+
+
+class DailyPractice(Base):
+    """A daily game played after the scored attempt: practice, never on the board."""
+
+    __tablename__ = "daily_practice"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(20))
+    day: Mapped[date] = mapped_column(Date)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class DailyReference(Base):
+    """The Hard bot's result on a daily deal, computed once for every server's process:
+    the row is claimed (status "running") before the search starts (web.daily.reference)."""
+
+    __tablename__ = "daily_reference"
+
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    status: Mapped[str] = mapped_column(String(10))
+    """running | done | failed."""
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """{"turns", "draws", "score", "ended_by", "hand_left", "iterations"}."""

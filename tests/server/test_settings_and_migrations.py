@@ -49,6 +49,9 @@ TABLES = {
     "rating",
     "rated_game",
     "rating_change",
+    "daily_scored_attempt",
+    "daily_practice",
+    "daily_reference",
 }
 STRONG_SECRET = "s" * 40
 
