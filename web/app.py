@@ -29,9 +29,12 @@ from .club.admin import router as admin_router
 from .club.join_routes import router as join_router
 from .club.my_data_routes import router as my_data_router
 from .club.recovery_routes import router as recovery_router
+from .daily import router as daily_router
+from .daily.reference import References
 from .days.routes import router as days_router
 from .days.sweep import Sweep
 from .db import Database
+from .duplicate import router as duplicate_router
 from .friends.routes import router as friends_router
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
@@ -71,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.db = database
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
+        app.state.daily = References(database, clock)
         await hub.start()
         sweep = _sweep(database, clock, settings, hub, secret)
         sweep.start()
@@ -82,6 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await sweep.stop()
             await hub.stop()
+            app.state.daily.close()
             database.dispose()
 
     app = FastAPI(
@@ -132,6 +137,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(lobby.router)
     app.include_router(live.api_router)
     app.include_router(days_router)
+    app.include_router(duplicate_router)
     app.include_router(notify_router)
     app.include_router(friends_router)
     app.include_router(talk_router)
@@ -142,6 +148,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(admin_router)
     app.include_router(profile_router)
     app.include_router(leaderboard_router)
+    app.include_router(daily_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])

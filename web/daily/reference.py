@@ -1,0 +1,188 @@
+"""The Hard bot's result on a daily deal: what every attempt is scored against.
+
+The strong bot ("Hard") plays the day's deal alone, by the same solo rules, in a
+worker process below the server (never on the event loop, never in a request).
+Its search is given a number of iterations, not seconds, and a seed per move: the
+reference is the same on any machine (docs/daily.md). It is computed once per
+(game, date) across every process: a row is claimed before the search starts, as
+the coach claims a game (web.live.coach); a claim whose process died is taken back
+after :data:`STALE_CLAIM`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping
+from datetime import date, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
+
+from chromino.core.search import Budget
+
+from ..clock import Clock
+from ..db import Database, as_utc
+from ..games import game_kind
+from ..live.thinkers import COACH_NICENESS, Workers
+from ..models import DailyReference
+from .deal import daily_seed, daily_setup
+
+log = logging.getLogger(__name__)
+
+REFERENCE_ITERATIONS = 600
+"""Hard's search per move, as the server's Hard is measured (docs/ratings.md)."""
+STALE_CLAIM = timedelta(minutes=15)
+"""A claim this old that never finished (its process died, or it failed) is retried."""
+MAX_MOVES = 2000
+"""A guard against a game that would never end (none does: the bag runs out)."""
+
+
+def play_reference(game: str, day: date, iterations: int) -> dict[str, Any]:
+    """Hard plays ``game``'s deal of ``day`` alone to its end: its turns, draws, score,
+    how it ended and the tiles left in its hand. Pure and reproducible (runs in a worker)."""
+    kind = game_kind(game)
+    hard = kind_hard(game)
+    seed = daily_seed(game, day)
+    live = kind.restore(daily_setup(game, day, "Hard bot"))
+    for move in range(MAX_MOVES):
+        if live.is_over:
+            break
+        action = hard.move(live.view(0), f"{seed}/hard/{move}", Budget.of_iterations(iterations))
+        live.apply(0, action)
+    result = live.result()
+    assert result is not None, "the reference game did not end"
+    return {
+        "turns": result["turns"][0],
+        "draws": result["draws"][0],
+        "score": result["scores"][0],
+        "ended_by": result["ended_by"],
+        "hand_left": result["hand_sizes"][0],
+        "iterations": iterations,
+    }
+
+
+def kind_hard(game: str) -> Any:
+    """The game's strong search (every daily game has one)."""
+    kind: Any = game_kind(game)  # a tile game: its engine descriptor has the search
+    hard = kind.descriptor.hard
+    if hard is None:
+        raise ValueError(f"{game} has no strong bot to play the daily reference")
+    return hard
+
+
+class References:
+    """The reference results of this process: claimed, computed in a worker, stored."""
+
+    def __init__(self, db: Database, clock: Clock, iterations: int = REFERENCE_ITERATIONS) -> None:
+        self.db = db
+        self.clock = clock
+        self.iterations = iterations
+        """Always :data:`REFERENCE_ITERATIONS` on a server; tests use fewer."""
+        self.workers = Workers(1, "daily", niceness=COACH_NICENESS)
+        self.stored = asyncio.Event()
+        """Set each time a reference is stored (tests wait on it)."""
+        self._working: set[tuple[str, date]] = set()
+
+    def close(self) -> None:
+        self.workers.close()
+
+    async def ensure(self, game: str, day: date) -> None:
+        """Compute the reference of ``game`` on ``day`` unless it is stored, or being
+        computed by this or a live process. Returns when it is stored (or not ours)."""
+        key = (game, day)
+        if key in self._working:
+            return
+        self._working.add(key)
+        try:
+            if not await asyncio.to_thread(self._claim, game, day):
+                return
+            try:
+                loop = asyncio.get_running_loop()
+                result = await loop.run_in_executor(
+                    self.workers.pool(), play_reference, game, day, self.iterations
+                )
+            except Exception:
+                log.exception("the daily reference of %s on %s could not be computed", game, day)
+                self.workers.broken()
+                await asyncio.to_thread(self._store, game, day, "failed", None)
+            else:
+                await asyncio.to_thread(self._store, game, day, "done", result)
+            self.stored.set()
+        finally:
+            self._working.discard(key)
+
+    def _claim(self, game: str, day: date) -> bool:
+        """Take the row: a new one, or one whose claim went stale without a result."""
+        now = self.clock.now()
+        try:
+            with self.db.session() as session:
+                session.add(DailyReference(kind=game, day=day, status="running", claimed_at=now))
+            return True
+        except IntegrityError:
+            pass
+        with self.db.session() as session:
+            taken = session.execute(
+                update(DailyReference)
+                .where(
+                    DailyReference.kind == game,
+                    DailyReference.day == day,
+                    DailyReference.status != "done",
+                    DailyReference.claimed_at < now - STALE_CLAIM,
+                )
+                .values(status="running", claimed_at=now)
+            )
+            return bool(getattr(taken, "rowcount", 0))
+
+    def _store(self, game: str, day: date, status: str, result: dict[str, Any] | None) -> None:
+        with self.db.session() as session:
+            session.execute(
+                update(DailyReference)
+                .where(DailyReference.kind == game, DailyReference.day == day)
+                .values(status=status, result=result, finished_at=self.clock.now())
+            )
+
+
+def reference_pending(row: DailyReference | None, now: datetime) -> bool:
+    """Whether a reference still has to be (re)computed when someone asks."""
+    if row is None:
+        return True
+    if row.status == "done":
+        return False
+    return as_utc(row.claimed_at) < now - STALE_CLAIM
+
+
+PLAYED_OUT = frozenset({"out", "blocked", "target"})
+"""How a game played to its end ends (a resignation or a host's end is not one)."""
+
+
+def effective_turns(result: Mapping[str, Any]) -> int:
+    """Chromino: the turns taken, plus one for each tile left in the hand of a game
+    that ended blocked (each would have needed a turn at least)."""
+    return int(result["turns"]) + int(result.get("hand_left", 0))
+
+
+def percentage(game: str, mine: Mapping[str, Any], hard: Mapping[str, Any]) -> float:
+    """A finished attempt as a percentage of Hard's result on the same deal (unrounded).
+
+    ``mine`` and ``hard`` are {"turns", "score", "ended_by", "hand_left"}. A game given
+    up (resigned) scores 0. Chromino: 100 * Hard's turns / yours, tiles left counting a
+    turn each on both sides. Triominos: 100 * your score / Hard's (a score below 0
+    counts 0; Hard's counts at least 1 point, so a Hard at 0 or less cannot divide by 0)."""
+    if mine["ended_by"] not in PLAYED_OUT:
+        return 0.0
+    if game == "chromino":
+        return 100.0 * effective_turns(hard) / max(effective_turns(mine), 1)
+    return 100.0 * max(int(mine["score"]), 0) / max(int(hard["score"]), 1)
+
+
+def attempt_result(result: Mapping[str, Any]) -> dict[str, Any]:
+    """A finished game's result (``Game.result``) in the reference's shape."""
+    return {
+        "turns": result["turns"][0],
+        "draws": result["draws"][0],
+        "score": result["scores"][0],
+        "ended_by": result["ended_by"],
+        "hand_left": result["hand_sizes"][0],
+    }

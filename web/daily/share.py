@@ -1,0 +1,67 @@
+"""The share card: how a daily attempt went, one coloured square per turn, and the
+percentage — nothing of the deal (no tile, no place, no colour).
+
+Built on the server by replaying the game's events (the browser only shows and
+copies it). A turn is everything a player does until the turn passes: drawing
+keeps it. Each turn is one square:
+
+- 🟩 a good play: in Triominos one that scored :data:`HIGH_POINTS` or more; in
+  Chromino (no points) a tile laid without drawing first;
+- 🟨 any other play;
+- ⬜ drew and could not play;
+- 🟥 passed without drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from ..games import game_kind
+
+HIGH_POINTS = 15
+"""A Triominos play worth this much shows green: the top tiles' sums and every bonus."""
+SQUARES = {"high": "🟩", "played": "🟨", "drew": "⬜", "passed": "🟥"}
+ROW = 10
+"""Squares per line of the card."""
+CARD_NAMES = {"chromino": "Chromino", "triominos": "Triominos"}
+"""The game as the card names it: short, and the same in every language (a card is
+pasted anywhere)."""
+
+
+def turn_marks(
+    game: str, setup: Mapping[str, Any], actions: Iterable[Mapping[str, Any]]
+) -> list[str]:
+    """The game replayed from its deal: one mark (a key of :data:`SQUARES`) per turn of
+    the solo player."""
+    kind = game_kind(game)
+    live = kind.restore(setup)
+    marks: list[str] = []
+    drew = False
+    for stored in actions:
+        applied = live.apply(0, kind.stored_action(stored))
+        kind_of = stored.get("action")
+        if kind_of == "draw":
+            drew = True
+        if not applied.turn_changed and not applied.finished:
+            continue
+        if kind_of == "play":
+            points = applied.public.get("points")
+            if isinstance(points, int) and game != "chromino":
+                marks.append("high" if points >= HIGH_POINTS else "played")
+            else:
+                marks.append("played" if drew else "high")
+        elif kind_of in ("pass", "draw"):
+            marks.append("drew" if drew else "passed")
+        drew = False
+    return marks
+
+
+def card_text(game: str, day: date, percent: int | None, marks: Sequence[str]) -> str:
+    """``Chromino daily 2026-12-01: 94 %`` and the squares, :data:`ROW` to a line."""
+    shown = "…" if percent is None else f"{percent} %"
+    lines = [f"{CARD_NAMES[game]} daily {day.isoformat()}: {shown}"]
+    squares = [SQUARES[mark] for mark in marks]
+    lines += ["".join(squares[start : start + ROW]) for start in range(0, len(squares), ROW)]
+    return "\n".join(lines) + "\n"
