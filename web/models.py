@@ -175,6 +175,9 @@ class GameTable(Base):
     timeout rule), drop (the player leaves the game, as a resignation)."""
     vacation: Mapped[bool] = mapped_column(default=True, server_default=true())
     """Whether a player's days away stop their clock at this table."""
+    duplicate: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A duplicate table (web.duplicate): each person plays the same deal alone, on a
+    board of their own (a solo game, :class:`DuplicateBoard`); the ranking compares them."""
     chat_text: Mapped[bool | None] = mapped_column(default=None)
     """Whether free text may be said at the table's games (preset reactions always may).
     None: as the seats are — off while a guest sits there (web.talk)."""
@@ -713,3 +716,19 @@ class DailyReference(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     """{"turns", "draws", "score", "ended_by", "hand_left", "iterations"}."""
+
+
+class DuplicateBoard(Base):
+    """One person's board at a duplicate table (web.duplicate, docs/duplicate.md): a solo
+    game dealt from the seed every board of the table shares. The boards of a table are
+    its rows; each board is also its own solo game (its table, its "my games" line)."""
+
+    __tablename__ = "duplicate_board"
+
+    table_id: Mapped[int] = mapped_column(
+        ForeignKey("game_table.id", ondelete="CASCADE"), primary_key=True
+    )
+    """The duplicate table (the one its players gathered at)."""
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    """The person's seat at that table."""
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), unique=True)

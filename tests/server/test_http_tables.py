@@ -72,12 +72,14 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "on_timeout",
         "vacation",
         "rated",
+        "duplicate",
         "status",
         "game_id",
         "seats",
     }
     # two seats or more: rated, unless the creator makes it casual (docs/ratings.md)
     assert table["rated"] is True
+    assert table["duplicate"] is False  # one board for everyone (docs/duplicate.md)
     # friends' tables let anyone with the link watch; no bot plays for an absent player
     assert (table["spectators"], table["substitute_minutes"]) == (True, 0)
     # played in one sitting unless the creator asks for days per move

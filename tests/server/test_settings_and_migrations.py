@@ -49,6 +49,7 @@ TABLES = {
     "rating",
     "rated_game",
     "rating_change",
+    "duplicate_board",
     "daily_scored_attempt",
     "daily_practice",
     "daily_reference",

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from ..games import game_kind
 from ..i18n import N_, Words, best_language
 from ..lobby import game_by_id, game_summary, require_watcher, seat_of
-from ..models import GameAnalysis, GameEvent, User
+from ..models import Game, GameAnalysis, GameEvent, User
 from ..people import OptionalUser, SessionDep
 from ..talk.store import replay_lines
 from .coach import points_of
@@ -117,6 +117,15 @@ def read_replay(
                 "message": Words(N_("a game is replayed once it ends")),
             },
         )
+    return replay_of(session, request, game, user)
+
+
+def replay_of(
+    session: SessionDep, request: Request, game: Game, user: User | None
+) -> dict[str, Any]:
+    """A finished game's replay (see :func:`read_replay`), for a reader already let in
+    (the duplicate tables' comparison shows each board's, web.duplicate)."""
+    game_id = game.id
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
     coach = _coach_notes(session, request, game.id, len(game.seats))

@@ -96,7 +96,8 @@ def start_table(
     """Deal the game (creator only)."""
     table = tables.table_by_invite(session, invite_code)
     game = tables.start(session, table, user, now=_now(request), deal_seed=_deal_seed(request))
-    _open_room(request, session, game.id)
+    for board_id in dict.fromkeys([game.id, *tables.duplicate_board_ids(session, table)]):
+        _open_room(request, session, board_id)  # a duplicate table deals a board each
     return {"game_id": game.id}
 
 

@@ -49,6 +49,10 @@ class TableCreateBase(Inbound):
     when the table has two seats or more, one for a person, and its options can be
     rated, else casual. ``true`` for one seat, or for options that cannot be rated
     (open hands), is refused."""
+    duplicate: bool = False
+    """A duplicate table (docs/duplicate.md): each person plays the same deal alone, on
+    a board of their own, and the ranking compares them. Its seats are for people (two
+    or more); it is casual."""
 
 
 class SoloCreateBase(Inbound):
@@ -128,6 +132,8 @@ class TablePublic(BaseModel):
     vacation: bool
     rated: bool
     """Whether its games change ratings (rated) or not (casual)."""
+    duplicate: bool = False
+    """Each person plays the same deal on a board of their own (docs/duplicate.md)."""
     status: str
     game_id: str | None
     seats: list[SeatPublic]

@@ -15,7 +15,17 @@ from chromino.core.errors import InvalidSetupError
 from ..db import as_utc
 from ..games import GAMES, GameKind, game_kind
 from ..i18n import N_, N_plural, Words
-from ..models import Block, ChatMessage, Game, GameEvent, GamePlayer, GameTable, TableSeat, User
+from ..models import (
+    Block,
+    ChatMessage,
+    DuplicateBoard,
+    Game,
+    GameEvent,
+    GamePlayer,
+    GameTable,
+    TableSeat,
+    User,
+)
 from ..ratings.pools import pool_of
 from ..ratings.read import HeldRating, seat_ratings_of_many, seen_by
 from .schemas import (
@@ -106,12 +116,16 @@ def create_table(
         if "turn_seconds" in options:
             options["turn_seconds"] = 0
     options = _check_options(kind, options, len(spec.seats))
+    duplicate = spec.duplicate and not solo
+    if duplicate:
+        _check_duplicate(kind, spec, options)
     table = GameTable(
         invite_code=secrets.token_urlsafe(12),
         kind=kind.name,
         creator_id=user.id,
         options=options,
-        rated=False if solo else _rated_choice(kind, spec, options),
+        rated=False if solo or duplicate else _rated_choice(kind, spec, options),
+        duplicate=duplicate,
         public=spec.public and not solo,
         solo=solo,
         spectators=spec.spectators and not solo,
@@ -129,6 +143,22 @@ def create_table(
     session.add(table)
     session.flush()
     return table
+
+
+def _check_duplicate(kind: GameKind, spec: TableCreateBase, options: dict[str, Any]) -> None:
+    """A duplicate table (docs/duplicate.md) is for two people or more, each on a board
+    of their own: no bot and no seat on one device (a board is one person's game), and
+    casual (its boards are solo games, which ratings do not count). A 422 names why."""
+    if len(spec.seats) < 2:
+        message = Words(N_("duplicate: a duplicate table needs two seats or more"))
+        raise TableError(422, "invalid_duplicate", message)
+    if any(seat.kind != "human" for seat in spec.seats):
+        message = Words(N_("duplicate: every seat of a duplicate table is for a person"))
+        raise TableError(422, "invalid_duplicate", message)
+    if spec.rated:
+        message = Words(N_("rated: a duplicate table cannot be rated; make the table casual"))
+        raise TableError(422, "not_rateable", message)
+    _check_options(kind, options, 1)  # each board is a game alone
 
 
 def _rated_choice(kind: GameKind, spec: TableCreateBase, options: dict[str, Any]) -> bool:
@@ -274,7 +304,54 @@ def start(
         seats = ", ".join(str(seat) for seat in empty)
         message = Words(singular, plural=plural, count=len(empty), seats=seats)
         raise TableError(409, "seats_empty", message)
+    if table.duplicate:
+        return _deal_duplicate(session, table, user, deal_seed, now)
     return _deal_game(session, table, deal_seed, now)
+
+
+def _deal_duplicate(
+    session: Session, table: GameTable, starter: User, deal_seed: str | None, now: datetime
+) -> Game:
+    """A board for each person at a duplicate table: a solo game of the table's options
+    and pace, at a one-seat table of its own, all dealt from one seed (one drawer per
+    board: the k-th draw is the same tile on every board, whoever plays first). Returns
+    the starter's board; the others are linked to the table (:class:`DuplicateBoard`)."""
+    seed = _seed(session, table, deal_seed)
+    mine: Game | None = None
+    for seat in list(table.seats):
+        board_table = GameTable(
+            invite_code=secrets.token_urlsafe(12),
+            kind=table.kind,
+            creator_id=seat.user_id,
+            options=table.options,
+            rated=False,
+            public=False,
+            solo=True,
+            spectators=False,
+            turn_days=table.turn_days,
+            on_timeout=table.on_timeout,
+            vacation=table.vacation,
+        )
+        board_table.seats.append(TableSeat(seat=0, user_id=seat.user_id))
+        session.add(board_table)
+        session.flush()
+        board = _deal_game(session, board_table, None, now, shared_seed=seed)
+        session.add(DuplicateBoard(table_id=table.id, seat=seat.seat, game_id=board.id))
+        if seat.user_id == starter.id:
+            mine = board
+    assert mine is not None  # the starter is the creator, who has a seat
+    table.status = "playing"
+    table.game_id = mine.id
+    session.flush()
+    return mine
+
+
+def duplicate_board_ids(session: Session, table: GameTable) -> list[str]:
+    """The boards of a duplicate table, in seat order (none for another table)."""
+    query = select(DuplicateBoard.game_id).where(DuplicateBoard.table_id == table.id)
+    return list(session.scalars(query.order_by(DuplicateBoard.seat)))
+
+
 
 
 def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
@@ -459,6 +536,7 @@ def table_public(
         on_timeout=table.on_timeout,
         vacation=table.vacation,
         rated=table.rated,
+        duplicate=table.duplicate,
         status=table.status,
         game_id=table.game_id,
         seats=[
