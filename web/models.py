@@ -193,7 +193,8 @@ class GameTable(Base):
 
 
 class TableSeat(Base):
-    """One seat at a table: empty, a person, or a bot."""
+    """One seat at a table: empty, a person, a bot, or a local seat (its creator's
+    device, played by someone named there)."""
 
     __tablename__ = "table_seat"
 
@@ -201,6 +202,9 @@ class TableSeat(Base):
     seat: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
     bot: Mapped[str | None] = mapped_column(String(20))
+    local_name: Mapped[str | None] = mapped_column(String(24), default=None)
+    """A seat played on its creator's device (pass-and-play): the name of whoever
+    plays it there. None for a person's own seat, a bot, or a free seat."""
 
     table: Mapped[GameTable] = relationship(back_populates="seats")
     user: Mapped[User | None] = relationship()
@@ -218,7 +222,8 @@ class Game(Base):
     setup: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The record without its moves: options, players, start, hands, bag, first."""
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    """Per seat: {"user_id": int | null, "bot": str | null, "name": str}."""
+    """Per seat: {"user_id": int | null, "bot": str | null, "name": str}; a local seat
+    (pass-and-play) also has ``"local": true``, its user_id the device owner's."""
     solo: Mapped[bool] = mapped_column(default=False)
     rated: Mapped[bool] = mapped_column(default=False, server_default=false())
     """Copied from the table when the game starts: whether its end changes ratings."""

@@ -51,6 +51,15 @@ class SeenMessage(_Message):
     version: Version
 
 
+class ShowHandMessage(_Message):
+    """Pass-and-play: the player of a local seat took the device and asks to see their
+    tiles. Only for a seat of this device whose turn it is; answered by a ``state``
+    with that seat's hand (docs/pass-and-play.md)."""
+
+    type: Literal["show_hand"]
+    seat: Annotated[int, Field(ge=0, le=16)]
+
+
 class CommandBase(_Message):
     """What every command carries: an id (applied at most once) and the version it
     was decided at (a game that moved since refuses it)."""
@@ -160,6 +169,7 @@ MESSAGE_TYPES = (
     "take_seat",
     "chat",
     "chat_read",
+    "show_hand",
 )
 
 
@@ -204,7 +214,8 @@ def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
         | DeclineEndCommand
         | TakeSeatCommand
         | ChatCommand
-        | ChatReadMessage,
+        | ChatReadMessage
+        | ShowHandMessage,
         Field(discriminator="type"),
     ]
     return TypeAdapter(union)

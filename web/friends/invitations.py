@@ -157,7 +157,11 @@ def play_again(
         game=old.kind,
         options=kind.options_model.model_construct(**old.options),
         seats=[
-            SeatIn(kind="bot", bot=seat["bot"]) if seat["bot"] else SeatIn(kind="human")
+            SeatIn(kind="bot", bot=seat["bot"])
+            if seat["bot"]
+            else SeatIn(kind="local", name=seat["name"])
+            if seat.get("local")
+            else SeatIn(kind="human")
             for seat in game.seats
         ],
         public=old.public,
@@ -170,7 +174,8 @@ def play_again(
     table = tables.create_table(session, me, spec, turn_based_limit=turn_based_limit)
     # The lobby seats its creator in the first human seat: mine is where I sat.
     for seat in table.seats:
-        seat.user_id = me.id if seat.seat == my_seat else None
+        if seat.local_name is None:  # seats on my device stay mine (pass-and-play)
+            seat.user_id = me.id if seat.seat == my_seat else None
     others = [
         seat["user_id"]
         for seat in game.seats

@@ -422,10 +422,11 @@ class Room:
         """A player's visible page showed the game at ``version``: kept, so that no
         notice goes out for what they have seen (each newer version written once)."""
         version = min(version, self.version)
-        if viewer.seat is None or version <= viewer.seen:
+        seat = viewer.home_seat
+        if seat is None or version <= viewer.seen:
             return
         viewer.seen = version
-        await asyncio.to_thread(self.parts.store.mark_seen, self.game_id, viewer.seat, version)
+        await asyncio.to_thread(self.parts.store.mark_seen, self.game_id, seat, version)
 
     # --- telling the other processes ------------------------------------------
 
@@ -470,17 +471,59 @@ class Room:
         viewer (web.live.screens), the same text to each socket of that kind."""
         if self.end_offer is not None and self.version > self.end_offer.version:
             self._offer_changed(None, lapsed="moved")
+        withdrawn = self._withdraw_hands()
         kinds: dict[ViewerKind, list[Viewer]] = {}
         for viewer in self.viewers:
-            kinds.setdefault(viewer.kind, []).append(viewer)
+            if viewer not in withdrawn:
+                kinds.setdefault(viewer.kind, []).append(viewer)
         for who, viewers in kinds.items():
-            message = self.screens.event_message(applied, who, self.version, self.deadline)
+            local = who[0] is not None and bool(self.seats[who[0]].get("local"))
+            message = self.screens.event_message(
+                applied, who, self.version, self.deadline, private=not local
+            )
             text = encode(message)
             for viewer in viewers:
+                viewer.send_text(text)
+        if withdrawn:
+            # Their page holds a hand: the event comes with the whole spectator's state
+            # (no hand), not a delta from a state it never had.
+            whole = self.screens.whole_event(applied, self.version, self.deadline)
+            text = encode(whole)
+            for viewer in withdrawn:
                 viewer.send_text(text)
         if self.live.is_over and not self._told_of_the_end:
             self._told_of_the_end = True
             self.talk.game_ended()  # after the event: the page knows the game is over
+
+    def _withdraw_hands(self) -> list[Viewer]:
+        """Pass-and-play: a device showing a local seat's hand whose turn has ended
+        (or whose game is over) shows no hand any more, at once (docs/pass-and-play.md)."""
+        withdrawn = []
+        for viewer in self.viewers:
+            shown = viewer.seat
+            if viewer.local_seats and shown is not None and not self._may_show(shown):
+                viewer.seat = None
+                withdrawn.append(viewer)
+        return withdrawn
+
+    def _may_show(self, seat: int) -> bool:
+        """Whether a local seat's hand may be shown on its device: on its turn only."""
+        return not (self.live.is_over or self.ended_by_host) and self.live.current_seat == seat
+
+    async def show_hand(self, viewer: Viewer, seat: int) -> None:
+        """Pass-and-play: the player of a local seat of this device took it and asks to
+        see their tiles — only theirs, only on their turn. Answered with a ``state``."""
+        async with self.lock:
+            if seat not in viewer.local_seats:
+                words = Words(N_("seat {seat} is not played on this device"), seat=seat)
+                raise ProtocolError("not_local_seat", words)
+            if self.live.is_over or self.ended_by_host:
+                raise ProtocolError("game_over", Words(N_("the game is over")))
+            if not self._may_show(seat) or seat in self.away:
+                words = Words(N_("it is not {name}'s turn"), name=self.seats[seat]["name"])
+                raise ProtocolError("not_their_turn", words)
+            viewer.seat = seat
+            viewer.send(self.state_message(viewer, "state"))
 
     def state_message(self, viewer: Viewer, kind: str = "state") -> dict[str, Any]:
         """A full snapshot for one viewer."""
@@ -491,6 +534,7 @@ class Room:
             "game_id": self.game_id,
             "version": self.version,
             "seat": viewer.seat,
+            "local_seats": sorted(viewer.local_seats),
             "players": [seat["name"] for seat in self.seats],
             "bots": [seat["bot"] for seat in self.seats],
             "user_ids": [seat.get("user_id") for seat in self.seats],
@@ -510,7 +554,7 @@ class Room:
         }
 
     def _chat_snapshot(self, viewer: Viewer) -> dict[str, Any]:
-        read = 0 if viewer.seat is None else self.chat_read.get(viewer.seat, 0)
+        read = 0 if viewer.home_seat is None else self.chat_read.get(viewer.home_seat, 0)
         snapshot = self.talk.snapshot(viewer, viewer.chat_since, read)
         viewer.chat_since = self.talk.seq  # later lines reach it live
         return snapshot
@@ -518,12 +562,11 @@ class Room:
     async def chat_read_to(self, viewer: Viewer, seq: int) -> None:
         """A player read the chat up to ``seq``: kept, for "my games"' unread counts."""
         seq = min(seq, self.talk.seq)
-        if viewer.seat is None or seq <= self.chat_read.get(viewer.seat, 0):
+        seat = viewer.home_seat
+        if seat is None or seq <= self.chat_read.get(seat, 0):
             return
-        self.chat_read[viewer.seat] = seq
-        await asyncio.to_thread(
-            store_chat_read, self.parts.store.db, self.game_id, viewer.seat, seq
-        )
+        self.chat_read[seat] = seq
+        await asyncio.to_thread(store_chat_read, self.parts.store.db, self.game_id, seat, seq)
         self.parts.lobby_changed()
 
     def away_until(self) -> list[float | None]:
@@ -556,7 +599,9 @@ class Room:
         ):
             for version in range(since + 1, self.version + 1):
                 applied = self.history[version - 1]
-                event = event_for(applied, viewer.seat)
+                # a pass-and-play device's log never holds a tile drawn (it would stay
+                # on the page after the hand is hidden): the hand shows it
+                event = event_for(applied, None if viewer.local_seats else viewer.seat)
                 viewer.send({"type": "event", "version": version, "event": event})
             viewer.send(self.state_message(viewer, "state"))
         else:
@@ -566,8 +611,8 @@ class Room:
 
     def local_presence(self) -> tuple[frozenset[int], int]:
         """The seats with a socket on this process, and this process's spectators."""
-        seated = frozenset(viewer.seat for viewer in self.viewers if viewer.seat is not None)
-        return seated, sum(1 for viewer in self.viewers if viewer.seat is None)
+        seated = frozenset().union(*(viewer.seats_held for viewer in self.viewers))
+        return seated, sum(1 for viewer in self.viewers if not viewer.seats_held)
 
     def presence(self) -> dict[str, Any]:
         """Which seats have someone connected, and how many watch — on every process."""

@@ -13,7 +13,7 @@ from sqlalchemy import select
 
 from ..games import game_kind
 from ..i18n import N_, Words, best_language
-from ..lobby import game_by_id, game_summary, require_watcher, seat_of
+from ..lobby import game_by_id, game_summary, hand_seat_of, require_watcher, seat_of
 from ..models import Game, GameAnalysis, GameEvent, User
 from ..people import OptionalUser, SessionDep
 from ..talk.store import replay_lines
@@ -29,7 +29,7 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
     game = game_by_id(session, game_id)
     user_id = user.id if user is not None else None
     require_watcher(game, user_id)
-    seat = None if user_id is None else seat_of(game, user_id)
+    seat = hand_seat_of(game, user_id)  # a device of local seats: no hand here
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
     for event in _events(session, game_id):

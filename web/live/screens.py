@@ -71,15 +71,24 @@ class Screens:
         }
 
     def event_message(
-        self, applied: Applied, who: ViewerKind, version: int, deadline: datetime | None
+        self,
+        applied: Applied,
+        who: ViewerKind,
+        version: int,
+        deadline: datetime | None,
+        *,
+        private: bool = True,
     ) -> dict[str, Any]:
         """The live ``event`` of ``version`` for one kind of viewer: the move, the delta,
-        the deadline when it changed, and — for the seat to play — its legal placements."""
+        the deadline when it changed, and — for the seat to play — its legal placements.
+        ``private`` False leaves out what only the mover is told (the tile drawn): a
+        pass-and-play device keeps its log after the hand is hidden, so the tile is
+        shown in the hand only."""
         state, legal, draw_held = self._state(who, version)
         message: dict[str, Any] = {
             "type": "event",
             "version": version,
-            "event": event_for(applied, who[0]),
+            "event": event_for(applied, who[0] if private else None),
         }
         ends = _timestamp(deadline)
         before = self.shown.get(who)
@@ -96,6 +105,21 @@ class Screens:
         if draw_held:
             message["draw_held"] = True
         return message
+
+    def whole_event(
+        self, applied: Applied, version: int, deadline: datetime | None
+    ) -> dict[str, Any]:
+        """The live ``event`` of ``version`` as a spectator sees it, with the whole state
+        rather than a delta: for a page whose last state was another kind's (a
+        pass-and-play device whose hand was just hidden)."""
+        state, _, _ = self._state((None, None), version)
+        return {
+            "type": "event",
+            "version": version,
+            "event": event_for(applied, None),
+            "state": state,
+            "deadline": _timestamp(deadline),
+        }
 
     def _state(
         self, who: ViewerKind, version: int

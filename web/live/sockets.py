@@ -42,6 +42,7 @@ from ..protocol import (
     PlayBase,
     ProtocolError,
     SeenMessage,
+    ShowHandMessage,
     SyncMessage,
     TakeSeatCommand,
     parse_inbound,
@@ -96,9 +97,13 @@ def _viewer_for(
         user = user_of_session(cookie_session, session, idle)
         user_id = user.id if user is not None else None
         seat = None
+        local: set[int] = set()
         for index, occupant in enumerate(game.seats):
             if user_id is not None and occupant["user_id"] == user_id:
-                seat = index
+                if occupant.get("local"):
+                    local.add(index)  # shown only after "show my tiles", never at once
+                else:
+                    seat = index
         assistance, preferred = "beginner", None
         if user_id is not None:
             chosen = session.execute(
@@ -120,6 +125,7 @@ def _viewer_for(
             name="" if user is None else user.name,
             unheard=unheard.get(user_id or 0, frozenset()),
             muted_until=_muted_until(user),
+            local_seats=frozenset(local),
         )
 
 
@@ -290,7 +296,13 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     if isinstance(message, ChatReadMessage):
         await room.chat_read_to(viewer, message.seq)
         return
+    if isinstance(message, ShowHandMessage):
+        await room.show_hand(viewer, message.seat)
+        return
     assert isinstance(message, CommandBase)
+    if viewer.seat is None and viewer.local_seats:
+        hidden = Words(N_("pass the device to the player to move, who shows their tiles first"))
+        raise ProtocolError("hand_hidden", hidden, message.id)
     if viewer.seat is None:
         raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
     if isinstance(message, TakeSeatCommand):

@@ -76,7 +76,7 @@ class Talk:
     def readable(self, line: ChatLine, viewer: Viewer) -> bool:
         return may_read(
             line,
-            seated=viewer.seat is not None,
+            seated=viewer.player_seat is not None,
             over=self.room.is_over(),
             unheard=viewer.unheard,
         )
@@ -93,8 +93,8 @@ class Talk:
         return {
             "lines": lines,
             "seq": self.seq,
-            "read": read if viewer.seat is not None else 0,
-            "room": PLAYERS if viewer.seat is not None else SPECTATORS,
+            "read": read if viewer.player_seat is not None else 0,
+            "room": PLAYERS if viewer.player_seat is not None else SPECTATORS,
             **self.status(viewer),
             "moderator": moderator,
             "table": self.rules.invite_code if moderator else None,
@@ -148,7 +148,7 @@ class Talk:
             text = clean_text(command.text)
             if not text:
                 raise ProtocolError("chat_empty", Words(N_("there is nothing to say")), command.id)
-        seat = viewer.seat
+        seat = viewer.player_seat
         name = self.room.seats[seat]["name"] if seat is not None else viewer.name
         room = PLAYERS if seat is not None else SPECTATORS
         return ChatLine(0, room, person, name, seat, command.preset, text, 0.0)
@@ -210,7 +210,7 @@ class Talk:
             if line.room != SPECTATORS:
                 continue
             for viewer in self.room.viewers():
-                if viewer.seat is not None and self.readable(line, viewer):
+                if viewer.player_seat is not None and self.readable(line, viewer):
                     viewer.send(line.message(viewer.language))
 
     def unheard_changed(self, unheard: dict[int, frozenset[int]]) -> None:

@@ -18,6 +18,9 @@ class Viewer:
 
     user_id: int | None
     seat: int | None
+    """The seat whose view (and hand) this socket gets; None: a spectator's view. On
+    a device of local seats, the local seat to play once its player said "show my
+    tiles", else None (docs/pass-and-play.md)."""
     assistance: str = "beginner"
     language: str = "en"
     """The language the viewer's refusals are worded in."""
@@ -43,6 +46,30 @@ class Viewer:
     """Until when (epoch seconds) an admin or moderator muted this person everywhere."""
     chat_since: int | None = None
     """The newest chat line this viewer's page holds: a snapshot sends only newer ones."""
+    local_seats: frozenset[int] = frozenset()
+    """The seats played on this device (pass-and-play): their hands hidden until the
+    one to play asks to see theirs, hidden again when its turn ends."""
+
+    @property
+    def seats_held(self) -> frozenset[int]:
+        """The seats this socket plays for: present at the table while it is open."""
+        if self.local_seats:
+            return self.local_seats
+        return frozenset() if self.seat is None else frozenset({self.seat})
+
+    @property
+    def player_seat(self) -> int | None:
+        """The seat this socket acts as when it is not a move: its own, or on a device
+        of local seats the one shown, else the first (its chat goes to the players)."""
+        if self.seat is not None or not self.local_seats:
+            return self.seat
+        return min(self.local_seats)
+
+    @property
+    def home_seat(self) -> int | None:
+        """The seat that lists the game in its person's "my games" (what they saw of it,
+        the chat they read): their own, or the first of their device's local seats."""
+        return min(self.local_seats) if self.local_seats else self.seat
 
     def hang_up(self, code: int = 1013) -> None:
         """Ask the sender to close the socket; the client reconnects and resyncs."""

@@ -18,9 +18,11 @@ from .tables import (
     TableError,
     game_by_id,
     game_summary,
+    hand_seat_of,
     may_watch,
     require_watcher,
     seat_of,
+    seats_of,
 )
 
 router = APIRouter()
@@ -35,8 +37,10 @@ __all__ = [
     "TableError",
     "game_by_id",
     "game_summary",
+    "hand_seat_of",
     "may_watch",
     "require_watcher",
     "router",
     "seat_of",
+    "seats_of",
 ]

@@ -13,11 +13,18 @@ from ..days.pace import OnTimeout, TurnDays
 from ..games import DEFAULT_GAME, GAMES
 from ..people import Inbound
 
+LOCAL_NAME_LENGTH = 24
+"""The longest name of a local seat (pass-and-play)."""
+
 
 class SeatIn(Inbound):
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "local"]
+    """``local``: played on the creator's device by the person ``name`` names
+    (pass-and-play, docs/pass-and-play.md)."""
     bot: str | None = Field(default=None, max_length=20)
     """A bot of the table's game (its kind's ``bots``), for a bot seat."""
+    name: str | None = Field(default=None, max_length=LOCAL_NAME_LENGTH)
+    """Who plays a local seat ("Ana"): required for one, refused for the others."""
 
 
 SUBSTITUTE_MINUTES = 60
@@ -104,7 +111,7 @@ class SeatRating(BaseModel):
 
 class SeatPublic(BaseModel):
     seat: int
-    kind: Literal["human", "bot"]
+    kind: Literal["human", "bot", "local"]
     bot: str | None
     user_id: int | None
     name: str | None

@@ -94,6 +94,44 @@ def _check_seats(kind: GameKind, seats: list[SeatIn]) -> None:
         if seat.kind == "human" and seat.bot is not None:
             message = Words(N_("seats[{index}].bot: a human seat has no bot"), index=index)
             raise TableError(422, "invalid_seat", message)
+    _check_local_seats(seats)
+
+
+def _check_local_seats(seats: list[SeatIn]) -> None:
+    """A local seat (pass-and-play) names who plays it, a name of its own at the table
+    (the hand-off screen calls them by it); no other seat has a name."""
+    names: set[str] = set()
+    for index, seat in enumerate(seats):
+        if seat.kind != "local":
+            if seat.name is not None:
+                message = Words(
+                    N_("seats[{index}].name: only a seat on this device has a name"), index=index
+                )
+                raise TableError(422, "invalid_seat", message)
+            continue
+        name = " ".join((seat.name or "").split())
+        if seat.bot is not None:
+            message = Words(N_("seats[{index}].bot: a seat on this device has no bot"), index=index)
+            raise TableError(422, "invalid_seat", message)
+        if not name or not name.isprintable():
+            message = Words(
+                N_("seats[{index}].name: a seat on this device needs the name of who plays it"),
+                index=index,
+            )
+            raise TableError(422, "invalid_seat", message)
+        if name.casefold() in names:
+            message = Words(
+                N_("seats[{index}].name: {name} already plays at this table"),
+                index=index,
+                name=name,
+            )
+            raise TableError(422, "invalid_seat", message)
+        names.add(name.casefold())
+
+
+def local_name(seat: SeatIn) -> str | None:
+    """A local seat's name as kept: inner runs of spaces made one, the ends trimmed."""
+    return None if seat.kind != "local" else " ".join((seat.name or "").split())
 
 
 def create_table(
@@ -134,12 +172,16 @@ def create_table(
         on_timeout=spec.on_timeout,
         vacation=spec.vacation,
     )
-    creator_seated = False
+    # With seats on this device (pass-and-play), the creator plays those, one of them
+    # their own: the human seats are for others to join.
+    creator_seated = any(seat.kind == "local" for seat in spec.seats)
     for index, seat in enumerate(spec.seats):
-        occupant = None
+        occupant = user.id if seat.kind == "local" else None
         if seat.kind == "human" and not creator_seated:
             occupant, creator_seated = user.id, True
-        table.seats.append(TableSeat(seat=index, user_id=occupant, bot=seat.bot))
+        table.seats.append(
+            TableSeat(seat=index, user_id=occupant, bot=seat.bot, local_name=local_name(seat))
+        )
     session.add(table)
     session.flush()
     return table
@@ -167,6 +209,14 @@ def _rated_choice(kind: GameKind, spec: TableCreateBase, options: dict[str, Any]
     rated (open hands: everyone sees every hand), is refused ``rated: true`` with a 422
     naming the field."""
     possible = len(spec.seats) > 1 and kind.rating_pool(options) is not None
+    local = any(seat.kind == "local" for seat in spec.seats)
+    if local and spec.rated:
+        message = Words(
+            N_("rated: a game with seats on one device cannot be rated; make the table casual")
+        )
+        raise TableError(422, "not_rateable", message)
+    if local:
+        return False  # one account, several players: no rating could say who won
     if spec.rated is None:
         return possible and any(seat.kind == "human" for seat in spec.seats)
     if spec.rated and len(spec.seats) < 2:
@@ -352,8 +402,6 @@ def duplicate_board_ids(session: Session, table: GameTable) -> list[str]:
     return list(session.scalars(query.order_by(DuplicateBoard.seat)))
 
 
-
-
 def _seed(session: Session, table: GameTable, deal_seed: str | None) -> str:
     """A fresh random seed; with a test's ``deal_seed``, one fixed by the table and by how
     many games it has dealt (so a rematch is a new deal, and a rerun the same one)."""
@@ -392,13 +440,20 @@ def _deal_game(
     )
     table_seats = list(session.scalars(query))
     names = [
-        seat.user.name if seat.user is not None else kind.bots.get(seat.bot or "", "Bot")
+        seat.local_name
+        if seat.local_name is not None
+        else seat.user.name
+        if seat.user is not None
+        else kind.bots.get(seat.bot or "", "Bot")
         for seat in table_seats
     ]
-    seats = [
+    seats: list[dict[str, Any]] = [
         {"user_id": seat.user_id, "bot": seat.bot, "name": name}
         for seat, name in zip(table_seats, names, strict=True)
     ]
+    for seat, table_seat in zip(seats, table_seats, strict=True):
+        if table_seat.local_name is not None:
+            seat["local"] = True
     seed = shared_seed if shared_seed is not None else _seed(session, table, deal_seed)
     setup = kind.deal(names, seed, table.options)
     turn_seconds = int(table.options.get("turn_seconds", 0))
@@ -423,8 +478,15 @@ def _deal_game(
         due_at=now if turn_based else None,
     )
     session.add(game)
+    listed: set[int] = set()
     for index, seat in enumerate(seats):
-        session.add(GamePlayer(game_id=game.id, seat=index, user_id=seat["user_id"]))
+        # A device owner's several local seats list the game once in their "my games"
+        # (its first seat): the others are the same game, not more of it.
+        person = seat["user_id"]
+        person = None if person in listed else person
+        if person is not None:
+            listed.add(person)
+        session.add(GamePlayer(game_id=game.id, seat=index, user_id=person))
     table.status = "playing"
     table.game_id = game.id
     session.flush()
@@ -484,11 +546,29 @@ def game_by_id(session: Session, game_id: str) -> Game:
 
 
 def seat_of(game: Game, user_id: int) -> int | None:
-    """The user's seat in the game, or None for a spectator."""
+    """The user's (first) seat in the game, or None for a spectator. A device owner
+    holds several local seats (pass-and-play): :func:`seats_of` lists them all."""
     for index, seat in enumerate(game.seats):
         if seat["user_id"] == user_id:
             return index
     return None
+
+
+def seats_of(seats: list[dict[str, Any]], user_id: int | None) -> list[int]:
+    """Every seat the person holds in a game's seats: one, or their device's local ones."""
+    if user_id is None:
+        return []
+    return [index for index, seat in enumerate(seats) if seat.get("user_id") == user_id]
+
+
+def hand_seat_of(game: Game, user_id: int | None) -> int | None:
+    """The seat whose hand a page of this person may hold without asking: their own
+    seat; none for a device of local seats, whose hands are shown one at a time on
+    the live socket after a "show my tiles" (web.live, docs/pass-and-play.md)."""
+    seat = None if user_id is None else seat_of(game, user_id)
+    if seat is None or game.seats[seat].get("local"):
+        return None
+    return seat
 
 
 NO_SPECTATORS = N_("only its players can watch this game")
@@ -542,10 +622,12 @@ def table_public(
         seats=[
             SeatPublic(
                 seat=seat.seat,
-                kind="bot" if seat.bot else "human",
+                kind="bot" if seat.bot else "local" if seat.local_name is not None else "human",
                 bot=seat.bot,
                 user_id=seat.user_id,
-                name=seat.user.name
+                name=seat.local_name
+                if seat.local_name is not None
+                else seat.user.name
                 if seat.user
                 else (kind.bots.get(seat.bot) if seat.bot else None),
                 assistance=_help_level(seat.user),
@@ -574,7 +656,10 @@ def seat_ratings_of_tables(tables: list[GameTable]) -> list[list[HeldRating | No
     if not tables:
         return []
     groups = [
-        (None if t.solo else pool_of(t.kind, t.options), [(s.user_id, s.bot) for s in t.seats])
+        (
+            None if t.solo else pool_of(t.kind, t.options),
+            [(None if s.local_name else s.user_id, s.bot) for s in t.seats],
+        )
         for t in tables
     ]
     return seat_ratings_of_many(object_session_of(tables[0]), groups)
@@ -617,7 +702,7 @@ def game_summary(
         bots=[seat["bot"] for seat in game.seats],
         my_seat=my_seat,
         current_seat=current,
-        my_turn=current is not None and current == my_seat,
+        my_turn=current is not None and current in seats_of(game.seats, user_id),
         result=game.result,
         created_at=as_utc(game.created_at).isoformat(),
         finished_at=None if game.finished_at is None else as_utc(game.finished_at).isoformat(),
