@@ -4,6 +4,7 @@
 // game waits for my move) — both live (GET /api/lobby/events, server-sent events). The
 // lobby names no game: boot.page.games lists them.
 import { api, boot, el, showError, toast } from "./api.js";
+import { duplicateChoice } from "./duplicate-choice.js";
 import { botName, personName } from "./game/names.js";
 import { shareStream } from "./header.js";
 import { t, tn } from "./i18n.js";
@@ -28,6 +29,7 @@ let chosen = null; // the game chosen
 let fields = null; // its option fields: {read(), check()}
 let tableChoices = null; // the table's own fields, whatever the game: {read(), setTurnBased()}
 let pace = null; // the table's pace: {read(), turnBased()}
+let duplicateField = null; // duplicate or not: {read(), on(), setSeats(count)}
 let ratedField = null; // rated or casual: {read(), setSeats(count), setRateable(rateable)}
 
 function drawSeatCount(game) {
@@ -42,6 +44,7 @@ function drawSeats() {
   const list = $("seat-list");
   const bots = Object.entries(chosen.game.bots || {});
   ratedField?.setSeats(wanted); // a game alone is casual
+  duplicateField?.setSeats(wanted);
   while (list.children.length > wanted) list.lastElementChild.remove();
   while (list.children.length < wanted) {
     const item = $("seat-template").content.firstElementChild.cloneNode(true);
@@ -88,6 +91,8 @@ function choose(entry) {
 /** Rules that cannot be rated (open hands) make the table casual. */
 function followRules() {
   if (fields) ratedField?.setRateable(fields.rateable());
+  // A duplicate table is casual: its boards are games alone (docs/duplicate.md).
+  if (duplicateField?.on()) ratedField?.setRateable(false, t("A duplicate table is casual: each board is a game alone."));
 }
 
 /** A turn-based table has neither seconds per turn nor a grace before a bot plays for
@@ -110,6 +115,7 @@ function tableRequest(form) {
     public: new FormData(form).get("public") === "on",
     ...table,
     ...ratedField.read(),
+    ...duplicateField.read(),
     ...pace.read(),
     options: fields.read(),
   };
@@ -257,6 +263,8 @@ async function start() {
   });
   tableChoices = tableFields($("table-fields"));
   ratedField = ratedChoice($("rated-fields"));
+  duplicateField = duplicateChoice($("duplicate-fields"), followRules);
+  duplicateField.setSeats(Number($("seat-count").value));
   ratedField.setSeats(Number($("seat-count").value));
   followRules();
   $("option-fields").addEventListener("change", followRules);

@@ -8,6 +8,7 @@
 // (table-friends.js).
 // The table arrives live (GET /api/tables/{code}/events, server-sent events).
 import { api, boot, el, showError, toast } from "./api.js";
+import { duplicateAbout } from "./duplicate-choice.js";
 import { botName, personName } from "./game/names.js";
 import { helpLevelText } from "./game/texts.js";
 import { optionLabel as describedLabel, optionValue as describedValue, loadOptions } from "./games/options.js";
@@ -44,6 +45,12 @@ function seatLine(seat, table) {
 function ratedRows(table) {
   const about = el("span", { class: "muted" }, " · ", ratedAbout(table.rated));
   return [el("dt", {}, t("Rated or casual")), el("dd", { "data-testid": "table-rated" }, ratedText(table.rated), about)];
+}
+
+/** A duplicate table says so, and what it means (docs/duplicate.md). */
+function duplicateRows(table) {
+  if (!table.duplicate) return [];
+  return [el("dt", {}, t("Duplicate")), el("dd", { "data-testid": "table-duplicate" }, duplicateAbout())];
 }
 
 /** The table's pace, next of its rules: "Turn-based · 2 days per move" (what happens
@@ -101,7 +108,7 @@ function render(table) {
   shown = table;
   $("table-game").textContent = how ? how.about() : "";
   $("seats").replaceChildren(...table.seats.map((seat) => seatLine(seat, table)));
-  $("options").replaceChildren(...ratedRows(table), ...paceRows(table), ...optionRows(table));
+  $("options").replaceChildren(...ratedRows(table), ...duplicateRows(table), ...paceRows(table), ...optionRows(table));
   const role = roleOf(table, me.id);
   $("join").hidden = !role.join;
   $("start").hidden = !role.start;
@@ -114,7 +121,8 @@ function render(table) {
   const gameLink = $("open-game");
   gameLink.hidden = !role.game;
   if (role.game) {
-    gameLink.href = `/g/${table.game_id}`;
+    // A duplicate table's people each have a board: its page leads to theirs.
+    gameLink.href = table.duplicate ? `/duplicate/${encodeURIComponent(code)}` : `/g/${table.game_id}`;
     if (role.seated && table.status === "playing" && !redirected) {
       redirected = true;
       location.assign(gameLink.href);
