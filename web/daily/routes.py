@@ -61,6 +61,8 @@ class DailyGamePublic(BaseModel):
     board: list[BoardRowPublic]
     share: str | None
     """The share card, once the scored attempt ended and its percentage is known."""
+    marks: list[str]
+    """The card's squares by name (high, played, drew, passed): the page draws them."""
 
 
 class DailyPublic(BaseModel):
@@ -104,15 +106,14 @@ def _attempt(game: str, played: Game, hard: dict[str, Any] | None) -> AttemptPub
     )
 
 
-def _share(session: Session, game: str, day: date, played: Game, percent: int) -> str:
+def _marks(session: Session, game: str, played: Game) -> list[str]:
     actions = [
         event.action
         for event in session.query(GameEvent)
         .filter(GameEvent.game_id == played.id)
         .order_by(GameEvent.seq)
     ]
-    marks = share.turn_marks(game, played.setup, actions)
-    return share.card_text(game, day, percent, marks)
+    return share.turn_marks(game, played.setup, actions)
 
 
 def daily_state(session: Session, user: User, now: datetime) -> DailyPublic:
@@ -125,8 +126,10 @@ def daily_state(session: Session, user: User, now: datetime) -> DailyPublic:
         played = None if row is None else session.get(Game, row.game_id)
         scored = None if played is None else _attempt(game, played, hard)
         card = None
+        marks: list[str] = []
         if played is not None and scored is not None and scored.percent is not None:
-            card = _share(session, game, day, played, scored.percent)
+            marks = _marks(session, game, played)
+            card = share.card_text(game, day, scored.percent, marks)
         games.append(
             DailyGamePublic(
                 game=game,
@@ -149,6 +152,7 @@ def daily_state(session: Session, user: User, now: datetime) -> DailyPublic:
                     for line in attempts.board(session, game, day, hard)
                 ],
                 share=card,
+                marks=marks,
             )
         )
     return DailyPublic(day=day, streak=attempts.streak(session, user, now), games=games)
