@@ -309,3 +309,14 @@ def test_triominos_ranks_the_higher_score_first() -> None:
     ]
     placed = [(p.seat, p.place) for p in ranking(game_kind("triominos"), boards)]
     assert placed == [(1, 1), (0, 2), (2, 2)]
+
+
+def test_the_duplicate_page_speaks_the_readers_language(client: TestClient) -> None:
+    ben = device(client)
+    code = make_table(client, {"seats": [HUMAN, HUMAN], "duplicate": True})["invite_code"]
+    expect(ben.post(f"/api/tables/{code}/join"), 200)
+    expect(client.post(f"/api/tables/{code}/start"), 200)
+    page = client.get(f"/duplicate/{code}", headers={"Accept-Language": "de"})
+    assert page.status_code == 200
+    assert "Duplikat-Tisch" in page.text and "0 von 2 fertig" in page.text
+    assert "Dein Brett spielen" in page.text
