@@ -100,6 +100,17 @@ def test_the_daily_page_before_and_after_the_scored_game(
     chromino.get_by_test_id("share-text").click()
     expect(chromino.get_by_test_id("share-said")).to_have_text("Copied: paste it anywhere.")
     assert mia.evaluate("() => navigator.clipboard.readText()") == card
+    # Chromium can put a picture on the clipboard: the card drawn on a canvas.
+    image = chromino.get_by_test_id("share-image")
+    expect(image).to_be_visible()
+    mia.evaluate("() => navigator.clipboard.writeText('')")
+    chromino.get_by_test_id("share-said").evaluate("(said) => { said.textContent = ''; }")
+    image.click()
+    expect(chromino.get_by_test_id("share-said")).to_have_text("Copied: paste it anywhere.")
+    kinds = mia.evaluate(
+        "async () => (await navigator.clipboard.read()).flatMap((item) => item.types)"
+    )
+    assert "image/png" in kinds
     both_sizes(mia, "played", "the daily page after the scored game")
 
     # Another game of the deal is practice: the scored result stays.
