@@ -71,6 +71,13 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         default=100,
         help="four-player games saying a chat line a second, for a line's cost (0 skips)",
     )
+    parser.add_argument(
+        "--daily-dates",
+        type=int,
+        default=3,
+        help="dates whose daily-deal reference (Hard alone, 600 iterations a move) is timed"
+        " (~1 min a date; 0 skips)",
+    )
     return parser.parse_args(argv)
 
 
@@ -144,6 +151,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                 seconds <= 1.0,
                 1.0 / seconds,
             )
+    if args.daily_dates > 0:
+        from . import daily_reference
+
+        print()
+        daily_reference.report(daily_reference.bench_references(args.daily_dates), _line)
     if args.load_games > 0:
         from .load import report, run_load
 

@@ -17,6 +17,7 @@ from sqlalchemy.exc import IntegrityError
 from support import LiveServer, Player, make_settings, migrated_sqlite
 from test_http_accounts import device, expect
 from test_http_games import play_solo
+from test_joining import make_admin, refusal, server, signed_in
 
 from chromino.core.actions import DRAW, PASS, Action
 from chromino.games.chromino import GAME as CHROMINO_GAME
@@ -71,13 +72,13 @@ def stored(db: Database, game_id: str) -> Game:
 @pytest.mark.parametrize("game", DAILY_GAMES)
 def test_two_servers_deal_the_same_daily_deal(game: str, tmp_path: Path) -> None:
     setups = []
-    for name, server in (("Ana", "one"), ("Ben", "two")):
-        url = migrated_sqlite(tmp_path / f"{server}.sqlite3")
+    for name, label in (("Ana", "one"), ("Ben", "two")):
+        url = migrated_sqlite(tmp_path / f"{label}.sqlite3")
         with TestClient(create_app(make_settings(url)), base_url="http://127.0.0.1:8000") as app:
             quick(app)
             expect(app.put("/api/me/name", json={"name": name}), 200)
             # Another table first, so the daily game's table and ids differ between servers.
-            if server == "two":
+            if label == "two":
                 expect(app.post("/api/solo"), 201)
             started = expect(app.post(f"/api/daily/{game}/games"), 201)
             assert started["scored"] is True
@@ -466,3 +467,24 @@ def test_the_squares_say_played_drew_and_passed() -> None:
     assert marks.count("high") + marks.count("played") == kinds.count("play")
     if "draw" in kinds:
         assert "played" in marks or "drew" in marks
+
+
+def page(client: TestClient, path: str) -> str:
+    answer = client.get(path)
+    assert answer.status_code == 200, answer.text
+    return answer.text
+
+
+def test_a_private_servers_daily_board_is_not_shown_to_strangers(
+    database_url: str, db: Database
+) -> None:
+    make_admin(db)
+    with server(database_url, join="invitation") as client:
+        quick(client)
+        shown = page(client, "/daily")
+        assert 'data-testid="join-panel"' in shown and 'data-testid="daily"' not in shown
+        refusal(client.get("/api/daily"), 403, "invitation_needed")
+        refusal(client.post("/api/daily/chromino/games"), 403, "invitation_needed")
+        signed_in(client, "Ada")
+        assert 'data-testid="daily"' in page(client, "/daily")
+        assert expect(client.post("/api/daily/chromino/games"), 201)["scored"] is True

@@ -19,7 +19,7 @@ from ..games import game_kind
 from ..i18n import N_, Words
 from ..lobby.host import live_games
 from ..models import Game, GameEvent, User
-from ..people import CurrentUser, SessionDep, UserOrVisitor
+from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor
 from ..site.pages import render
 from . import attempts, share
 from .deal import DAILY_GAMES, daily_seed, deal_day
@@ -169,8 +169,12 @@ def _compute_missing(request: Request, session: Session, day: date) -> None:
 
 
 @router.get("/api/daily")
-def read_daily(request: Request, user: UserOrVisitor, session: SessionDep) -> DailyPublic:
-    """Today's deals: my scored attempt and practice, the board, my streak, my card."""
+def read_daily(
+    request: Request, user: UserOrVisitor, _stranger_check: Onlooker, session: SessionDep
+) -> DailyPublic:
+    """Today's deals: my scored attempt and practice, the board, my streak, my card. A
+    stranger on a private server gets the 403 saying how to get in (the board names
+    people, as the leaderboard does)."""
     state = daily_state(session, user, _now(request))
     _compute_missing(request, session, state.day)
     return state
