@@ -37,7 +37,7 @@ def test_a_duplicate_table_from_the_form_to_the_boards_side_by_side(
     new_context: ContextFactory, server: LiveServer
 ) -> None:
     host, _ = person(new_context, "Host")
-    guest, guest_name = person(new_context, "Guest")
+    guest, guest_name = person(new_context, "Gina")
 
     # The form: Duplicate makes the table casual.
     host.goto("/")
@@ -68,6 +68,8 @@ def test_a_duplicate_table_from_the_form_to_the_boards_side_by_side(
     guest_board = (play.get_attribute("href") or "").rsplit("/g/", 1)[1]
     both_sizes(guest, "playing", "a duplicate table while its boards are played")
     play_out_as(host, server, host_board)
+    # The board's end screen leads to the table's ranking.
+    expect(host.get_by_test_id("duplicate-link")).to_have_attribute("href", f"/duplicate/{code}")
     assert guest.request.get(f"/api/games/{host_board}/replay").status == 403
     host.goto(f"/duplicate/{code}")
     expect(host.get_by_test_id("duplicate-progress")).to_have_text("1 of 2 finished")

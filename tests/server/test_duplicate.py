@@ -320,3 +320,16 @@ def test_the_duplicate_page_speaks_the_readers_language(client: TestClient) -> N
     assert page.status_code == 200
     assert "Duplikat-Tisch" in page.text and "0 von 2 fertig" in page.text
     assert "Dein Brett spielen" in page.text
+
+
+def test_a_board_names_its_duplicate_table_to_its_player_alone(client: TestClient) -> None:
+    ben = device(client)
+    code = make_table(client, {"seats": [HUMAN, HUMAN], "duplicate": True})["invite_code"]
+    expect(ben.post(f"/api/tables/{code}/join"), 200)
+    mine = expect(client.post(f"/api/tables/{code}/start"), 200)["game_id"]
+    assert expect(client.get(f"/api/games/{mine}/duplicate"), 200) == {"invite_code": code}
+    # Someone else (even at the table) learns nothing of it; a plain solo game is none.
+    solo = expect(client.post("/api/solo"), 201)["game_id"]
+    for person, game_id in ((ben, mine), (client, solo)):
+        refused = expect(person.get(f"/api/games/{game_id}/duplicate"), 404)
+        assert refused["detail"]["code"] == "not_duplicate"

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby.tables import TableError, table_by_invite
+from ..lobby.tables import ID_SHAPE, TableError, table_by_invite
 from ..models import DuplicateBoard, Game, GameTable
 from .ranking import Finished, Placed, ranking
 
@@ -42,6 +42,22 @@ def duplicate_table(session: Session, invite_code: str) -> GameTable:
     table = table_by_invite(session, invite_code)
     if not table.duplicate:
         raise TableError(404, "not_duplicate", Words(N_("this table is not a duplicate table")))
+    return table
+
+
+def table_of_board(session: Session, game_id: str, user_id: int | None) -> GameTable:
+    """The duplicate table of a board, asked by the board's player; else a 404 (a board
+    is its player's alone: nobody else learns it is one)."""
+    query = (
+        select(GameTable, Game)
+        .join(DuplicateBoard, DuplicateBoard.table_id == GameTable.id)
+        .join(Game, Game.id == DuplicateBoard.game_id)
+        .where(DuplicateBoard.game_id == game_id)
+    )
+    found = session.execute(query).first() if ID_SHAPE.fullmatch(game_id) else None
+    if found is None or user_id is None or found[1].seats[0]["user_id"] != user_id:
+        raise TableError(404, "not_duplicate", Words(N_("this game is not a duplicate board")))
+    table: GameTable = found[0]
     return table
 
 

@@ -24,6 +24,7 @@ from .boards import (
     require_member,
     result_of,
     standings,
+    table_of_board,
 )
 
 router = APIRouter()
@@ -120,6 +121,14 @@ def read_boards(
             for board in boards
         ],
     }
+
+
+@router.get("/api/games/{game_id}/duplicate")
+def read_board_table(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str, str]:
+    """The duplicate table a board belongs to (its end screen links to the ranking),
+    for the board's player; 404 ``not_duplicate`` for any other game or reader."""
+    table = table_of_board(session, game_id, None if user is None else user.id)
+    return {"invite_code": table.invite_code}
 
 
 @router.get("/duplicate/{invite_code}")

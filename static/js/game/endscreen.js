@@ -5,6 +5,7 @@
 // record and the lobby. It takes the focus when it opens, and can be closed to look at
 // the board ("Show the result" brings it back).
 import { api, el, toast } from "../api.js";
+import { t } from "../i18n.js";
 import { befriendSlot, keepingBefriendFocus } from "./befriend.js";
 import { shownWinners } from "./model.js";
 import { leavingWhy, rematchReady, seatName, winnersSentence, youResigned } from "./texts.js";
@@ -37,6 +38,7 @@ export function renderEnd(state, module) {
   const best = newBest(state);
   $("end-best").hidden = !best;
   if (best) $("end-best").textContent = module.newBestText(state.soloBest.after, state.soloBest.before);
+  if (state.solo && state.seat !== null) linkDuplicate(state);
   const key = JSON.stringify([game.scores, game.hand_counts, winners, end.figures, state.moment?.kind]);
   const list = $("end-scores");
   if (list.dataset.key !== key) {
@@ -70,6 +72,27 @@ export function renderEnd(state, module) {
   $("replay-link").href = `/g/${encodeURIComponent(state.gameId)}/replay`;
   $("record-link").href = `/api/games/${encodeURIComponent(state.gameId)}/record`;
   if (wasHidden) $("end-title").focus({ preventScroll: true });
+}
+
+let duplicateAsked = false;
+
+/** A board of a duplicate table (docs/duplicate.md) leads to the table's ranking and
+ * boards: asked once (GET /api/games/{id}/duplicate; any other solo game is a 404). */
+async function linkDuplicate(state) {
+  if (duplicateAsked) return;
+  duplicateAsked = true;
+  let table;
+  try {
+    table = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}/duplicate`);
+  } catch {
+    return; // not a duplicate board
+  }
+  const link = el(
+    "a",
+    { class: "button primary", href: `/duplicate/${encodeURIComponent(table.invite_code)}`, "data-testid": "duplicate-link" },
+    t("The duplicate table: ranking and boards"),
+  );
+  $("end-best").after(el("p", {}, link));
 }
 
 let againWired = false;
