@@ -488,3 +488,34 @@ def test_a_private_servers_daily_board_is_not_shown_to_strangers(
         signed_in(client, "Ada")
         assert 'data-testid="daily"' in page(client, "/daily")
         assert expect(client.post("/api/daily/chromino/games"), 201)["scored"] is True
+
+
+def test_a_stopping_process_gives_its_claim_back(db: Database) -> None:
+    """A server stopped while Hard plays: the next one asked computes at once, rather
+    than waiting for the claim to go stale."""
+    day = date(2026, 12, 3)
+
+    async def stopped_while_playing() -> None:
+        references = References(db, SystemClock(), iterations=600)
+        playing = asyncio.create_task(references.ensure("triominos", day))
+        await eventually_async(lambda: bool(references.workers.processes()))
+        await eventually_async(lambda: row_status(db, "triominos", day) == "running")
+        references.close()
+        await asyncio.gather(playing, return_exceptions=True)
+
+    asyncio.run(stopped_while_playing())
+    assert row_status(db, "triominos", day) is None
+    assert References(db, SystemClock())._claim("triominos", day)
+
+
+def row_status(db: Database, game: str, day: date) -> str | None:
+    with db.sessions() as session:
+        row = session.get(DailyReference, (game, day))
+        return None if row is None else row.status
+
+
+async def eventually_async(check: Any, timeout: float = 30) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not check():
+        assert asyncio.get_running_loop().time() < deadline, "still waiting"
+        await asyncio.sleep(0.02)

@@ -30,6 +30,7 @@ PAGES = [
     "/g/no-such-game/replay",
     "/leaderboard",
     "/leaderboard?pool=no-such-pool",
+    "/daily",
     "/email/verify?token=cut-short",
     "/email/unsubscribe?token=cut-short",
 ]

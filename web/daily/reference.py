@@ -12,12 +12,15 @@ after :data:`STALE_CLAIM`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import signal
 from collections.abc import Mapping
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
 
 from chromino.core.search import Budget
@@ -84,9 +87,27 @@ class References:
         self.stored = asyncio.Event()
         """Set each time a reference is stored (tests wait on it)."""
         self._working: set[tuple[str, date]] = set()
+        self._claimed: set[tuple[str, date]] = set()
+        """Claims of this process not finished yet (given back on close)."""
 
     def close(self) -> None:
+        """Stop: a reference being computed is abandoned — its worker ended, its claim
+        given back — so that the next process to be asked computes it at once."""
+        for pid in self.workers.processes():
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGTERM)
         self.workers.close()
+        if self._claimed:
+            with self.db.session() as session:
+                for game, day in self._claimed:
+                    session.execute(
+                        delete(DailyReference).where(
+                            DailyReference.kind == game,
+                            DailyReference.day == day,
+                            DailyReference.status == "running",
+                        )
+                    )
+            self._claimed.clear()
 
     async def ensure(self, game: str, day: date) -> None:
         """Compute the reference of ``game`` on ``day`` unless it is stored, or being
@@ -98,6 +119,7 @@ class References:
         try:
             if not await asyncio.to_thread(self._claim, game, day):
                 return
+            self._claimed.add(key)
             try:
                 loop = asyncio.get_running_loop()
                 result = await loop.run_in_executor(
@@ -109,6 +131,7 @@ class References:
                 await asyncio.to_thread(self._store, game, day, "failed", None)
             else:
                 await asyncio.to_thread(self._store, game, day, "done", result)
+            self._claimed.discard(key)
             self.stored.set()
         finally:
             self._working.discard(key)
