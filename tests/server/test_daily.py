@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from support import LiveServer, Player, make_settings, migrated_sqlite
-from test_http_accounts import device, expect
+from test_http_accounts import at_once, device, expect
 from test_http_games import play_solo
 from test_joining import make_admin, refusal, server, signed_in
 
@@ -519,3 +519,24 @@ async def eventually_async(check: Any, timeout: float = 30) -> None:
     while not check():
         assert asyncio.get_running_loop().time() < deadline, "still waiting"
         await asyncio.sleep(0.02)
+
+
+def test_requests_at_once_score_one_attempt(racing_server: LiveServer) -> None:
+    """Six requests of one person released together, on SQLite and on PostgreSQL: one
+    scored attempt, five practice games."""
+    racing_server.app_state().daily.iterations = FEW_ITERATIONS
+    ana = Player(racing_server.url)
+    try:
+        origin = {"Origin": racing_server.url}
+        answers = at_once([lambda: ana.http.post("/api/daily/triominos/games", headers=origin)] * 6)
+        started = [expect(answer, 201) for answer in answers]
+        assert sorted(entry["scored"] for entry in started) == [False] * 5 + [True]
+        entry = expect(ana.http.get("/api/daily"), 200)["games"][1]
+        assert entry["game"] == "triominos"
+        scored = next(item["game_id"] for item in started if item["scored"])
+        assert entry["scored"]["game_id"] == scored
+        assert {item["game_id"] for item in entry["practice"]} == {
+            item["game_id"] for item in started if not item["scored"]
+        }
+    finally:
+        ana.close()
