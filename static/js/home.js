@@ -7,6 +7,7 @@ import { api, boot, el, showError, toast } from "./api.js";
 import { duplicateChoice } from "./duplicate-choice.js";
 import { botName, personName } from "./game/names.js";
 import { shareStream } from "./header.js";
+import { anyLocal, followLocalSeats, namesProblem, seatsOf } from "./local-seats.js";
 import { t, tn } from "./i18n.js";
 import { gameList, keepTimesFresh, waitsForMe } from "./my-games.js";
 import { gameChooser, loadCatalogue, optionFields, paceFields, tableFields } from "./options-form.js";
@@ -58,6 +59,7 @@ function drawSeats() {
       select.dataset.bots = key;
       select.replaceChildren(
         select.querySelector("option[value=human]"),
+        select.querySelector("option[value=local]"),
         ...bots.map(([name, title]) => el("option", { value: `bot:${name}` }, botLabel(name, title))),
       );
       // A new seat waits for a person: a table is made to invite friends (solo
@@ -72,6 +74,8 @@ function drawSeats() {
     first.querySelector(".seat-kind").hidden = true;
     first.querySelector(".seat-you").hidden = false;
   }
+  followLocalSeats(list, boot.me?.name);
+  followRules();
 }
 
 function choose(entry) {
@@ -90,7 +94,10 @@ function choose(entry) {
 
 /** Rules that cannot be rated (open hands) make the table casual. */
 function followRules() {
-  if (fields) ratedField?.setRateable(fields.rateable());
+  // Seats on one device make a casual table (one account, several players).
+  if (!fields) return;
+  if (anyLocal($("seat-list"))) ratedField?.setRateable(false, t("Seats on one device cannot be rated: the table is casual."));
+  else ratedField?.setRateable(fields.rateable());
   // A duplicate table is casual: its boards are games alone (docs/duplicate.md).
   if (duplicateField?.on()) ratedField?.setRateable(false, t("A duplicate table is casual: each board is a game alone."));
 }
@@ -104,10 +111,7 @@ function followPace() {
 }
 
 function tableRequest(form) {
-  const seats = [...$("seat-list").querySelectorAll(".seat-kind")].map((select) => {
-    const [kind, bot] = select.value.split(":");
-    return bot ? { kind, bot } : { kind };
-  });
+  const seats = seatsOf($("seat-list"));
   const table = tableChoices.read();
   return {
     game: chosen.game.name,
@@ -126,6 +130,11 @@ async function createTable(event) {
   const error = $("create-error");
   showError(error, "");
   if (!fields.check()) return;
+  const names = namesProblem($("seat-list"));
+  if (names) {
+    showError(error, names);
+    return;
+  }
   try {
     const table = await api("POST", "/api/tables", tableRequest(event.target));
     location.assign(`/t/${table.invite_code}`);
@@ -260,6 +269,8 @@ async function start() {
   $("seat-count").addEventListener("change", drawSeats);
   $("seat-list").addEventListener("change", (event) => {
     if (event.target.matches(".seat-kind")) event.target.dataset.touched = "1";
+    followLocalSeats($("seat-list"), boot.me?.name);
+    followRules();
   });
   tableChoices = tableFields($("table-fields"));
   ratedField = ratedChoice($("rated-fields"));

@@ -17,7 +17,8 @@ export function ratedAbout(rated) {
  * The choice for a new table, put into `container`: Rated (the default) or Casual, each
  * with its line. A table of one seat is always casual: `setSeats(count)` hides the
  * choice then. Rules that cannot be rated (open hands) make it casual, Rated unavailable
- * and a line saying why, until they change: `setRateable(rateable)`. Returns {read(),
+ * and a line saying why (`reason`, when not the rules), until they change:
+ * `setRateable(rateable, reason)`. Returns {read(),
  * setSeats(count), setRateable(rateable)}: `read()` gives the request's `rated`.
  */
 export function ratedChoice(container) {
@@ -42,9 +43,10 @@ export function ratedChoice(container) {
     setSeats(count) {
       group.hidden = count < 2;
     },
-    setRateable(rateable) {
+    setRateable(rateable, reason = null) {
       rated.input.disabled = !rateable;
       why.hidden = rateable;
+      why.textContent = reason ?? t("These rules cannot be rated: the table is casual.");
       rated.input.checked = rateable && wanted;
       casual.input.checked = !rated.input.checked;
     },

@@ -11,7 +11,8 @@ export function createState({ gameId, kind }) {
     gameId, // this page's game
     kind, // the game's kind ("chromino", …): which game module shows it
     version: null, // the game version last applied from a snapshot or a live event; null before the first
-    seat: null, // my seat, or null when I watch
+    seat: null, // my seat, or null when I watch (or my device's local seats' hands are hidden)
+    localSeats: [], // the seats played on this device (pass-and-play), shown one at a time
     players: [], // display names, by seat
     bots: [], // bot kind by seat ("greedy", …), null for a person
     assistance: [], // each seat's help level ("beginner", "intermediate", "none"), null for a bot
@@ -104,6 +105,7 @@ export function applySnapshot(state, message, game) {
   const first = !state.everConnected;
   state.kind = message.game ?? state.kind;
   state.seat = message.seat ?? null;
+  state.localSeats = message.local_seats || [];
   state.bots = message.bots || [];
   state.assistance = message.assistance || [];
   state.userIds = message.user_ids || [];
@@ -181,6 +183,9 @@ export function applyEvent(state, message, game) {
     state.clockSkew = state.deadline - seconds - Date.now() / 1000;
   }
   if (state.game.finished) state.endClosed = false;
+  // Pass-and-play: the turn of the local seat shown is over; the server sent the view
+  // without its hand, and the page forgets the seat at once (handoff.js).
+  if (state.localSeats.length && state.seat !== null && (state.game.finished || state.game.current !== state.seat)) state.seat = null;
   return { lines, wasMyTurn, turnMoved: previousCurrent !== state.game.current, placed, gap };
 }
 

@@ -13,6 +13,7 @@ import { createChat } from "./chat.js";
 import { GameConnection } from "./connection.js";
 import { renderEnd } from "./endscreen.js";
 import { createHand } from "./hand.js";
+import { renderHandoff, wireHandoff } from "./handoff.js";
 import { offerNews, renderLeaving, wireLeaving } from "./leaving.js";
 import * as model from "./model.js";
 import { renderLog } from "./movelog.js";
@@ -282,6 +283,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderHandArea();
     renderMoveBar();
     renderLeaving(state);
+    renderHandoff(state, announce);
     renderPlayers($("players"), $("spectators"), state, mounted.game);
     renderTableRules(state);
     renderLog($("move-log"), state, mounted.game);
@@ -378,7 +380,17 @@ export function startGamePage({ gameId, game, preferences }) {
     const watching = state.seat === null;
     $("hand-area").hidden = watching;
     $("watching").hidden = !watching;
-    if (watching) return;
+    if (watching) {
+      // A hand hidden (pass-and-play) leaves no tile in the page, not even out of sight.
+      if ($("hand").childElementCount) $("hand").replaceChildren();
+      $("hand-hint").textContent = "";
+      const preview = $("orientation-preview"); // the picked tile's picture, drawn while seated
+      if (preview?.dataset.key) {
+        preview.replaceChildren();
+        preview.dataset.key = preview.dataset.picture = "";
+      }
+      return;
+    }
     mounted.hand.render(state);
     $("hand-hint").textContent = texts.handHint(state, () => mounted.play.pickedHint());
   }
@@ -412,6 +424,7 @@ export function startGamePage({ gameId, game, preferences }) {
   $("reload-page").addEventListener("click", () => location.reload());
   $("draw").addEventListener("click", () => command("draw"));
   wireLeaving(command, requestRender);
+  wireHandoff({ state, send: (message) => connection.send(message), announce, requestRender });
   $("pass").addEventListener("click", () => command("pass"));
   const MOVE_KEYS = { d: "draw", p: "pass" };
   for (const [key, id] of Object.entries(MOVE_KEYS)) $(id).setAttribute("aria-keyshortcuts", key.toUpperCase());
