@@ -278,3 +278,21 @@ def test_local_seats_are_one_game_in_my_games(people: list[Player], server: Live
     lines = [line for line in mine.json() if line["id"] == game_id]
     assert len(lines) == 1
     assert lines[0]["players"][:2] == ["Ana", "Ben"]
+
+
+def test_the_seats_of_a_device_answer_an_offer_to_end_together(
+    people: list[Player], server: LiveServer
+) -> None:
+    """The remote person offers to end; one "accept" from the device, its hands hidden,
+    answers for Ana and Ben (the bot accepts by itself): the game ends."""
+    game_id = deal(people)
+    with people[0].connect(game_id) as device, people[1].connect(game_id) as remote:
+        version = device.recv_until("welcome")["version"]
+        remote.recv_until("welcome")
+        remote.send({"type": "offer_end", "id": "o1", "version": version})
+        offer = device.recv_until("end_offer")
+        assert offer["offer"]["waiting"] == [ANA, BEN]
+        device.send({"type": "accept_end", "id": "a1", "version": version})
+        ended = device.recv_until("event")
+        assert ended["event"]["action"] == "end_agreed"
+        assert ended["state"]["finished"]

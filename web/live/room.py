@@ -360,9 +360,13 @@ class Room:
 
     # --- ending by agreement ----------------------------------------------------
 
-    async def agree(self, seat: int, command: AgreementCommand) -> int:
+    async def agree(
+        self, seat: int, command: AgreementCommand, together: frozenset[int] = frozenset()
+    ) -> int:
         """An offer to end, or an answer to one; once everyone still in the game
-        accepted, the game ends (``end_agreed``). Returns the game's version."""
+        accepted, the game ends (``end_agreed``). Returns the game's version.
+        ``together``: the other seats of the same device (pass-and-play), whose players
+        sit around it and answer with ``seat`` (docs/pass-and-play.md)."""
         async with self.lock:
             if self.ended_by_host or self.live.is_over:
                 raise ProtocolError("game_over", Words(N_("the game is over")), command.id)
@@ -382,6 +386,9 @@ class Room:
                 bots=bots,
                 version=self.version,
             )
+            if offer is not None and together:
+                joined = offer.accepted | (together & offer.needed)
+                offer = EndOffer(offer.by, offer.version, joined, offer.needed)
             if offer is not None and offer.agreed:
                 self.end_offer = None
                 ending = Submission(offer.by, self.kind.end_agreed, self.version)

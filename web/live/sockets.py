@@ -300,6 +300,15 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         await room.show_hand(viewer, message.seat)
         return
     assert isinstance(message, CommandBase)
+    if viewer.local_seats and isinstance(
+        message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand
+    ):
+        # the players of a device's seats answer together, hand shown or not
+        seat = viewer.player_seat
+        assert seat is not None
+        version = await room.agree(seat, message, together=viewer.local_seats)
+        viewer.send({"type": "ack", "id": message.id, "version": version})
+        return
     if viewer.seat is None and viewer.local_seats:
         hidden = Words(N_("pass the device to the player to move, who shows their tiles first"))
         raise ProtocolError("hand_hidden", hidden, message.id)
