@@ -33,9 +33,13 @@ const optionValue = (name, value) => describedValue(how, name, value);
 function seatLine(seat, table) {
   let who;
   if (seat.kind === "bot") who = botName(seat.bot) ?? seat.name;
+  // pass-and-play: a seat on its creator's device, by the name of who plays it there
+  else if (seat.kind === "local") who = el("span", {}, personName(seat.name), el("span", { class: "muted" }, " · ", t("On this device")));
   else if (seat.user_id === null) who = t("free seat");
   else who = profileLink(seat.user_id, seat.user_id === me.id ? t("{name} (you)", { name: personName(seat.name) }) : personName(seat.name));
-  const creator = seat.user_id !== null && seat.user_id === table.creator_id ? el("span", { class: "muted" }, " · " + t("creator")) : null;
+  // (a creator playing several seats on their device is named creator once, at the first)
+  const first = table.seats.find((other) => other.user_id === seat.user_id);
+  const creator = seat.user_id !== null && seat.user_id === table.creator_id && first === seat ? el("span", { class: "muted" }, " · " + t("creator")) : null;
   // Who may draw while a tile fits (Beginner may not): each person's help level.
   const help = seat.assistance ? el("span", { class: "help-level", "data-testid": "seat-help" }, " · " + helpLevelText(seat.assistance)) : null;
   return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, ratingBadge(seat.rating), creator, help);

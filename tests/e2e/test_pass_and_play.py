@@ -153,6 +153,10 @@ def test_two_local_seats_a_remote_one_and_a_bot_play_to_the_end(
     remote, _ = person(new_context, "Cleo", reduced_motion="reduce")
     fill_the_form(owner, game)
     invite = owner.url
+    seats = owner.locator("#seats li")
+    expect(seats.nth(0)).to_have_text(re.compile(rf"^{ANA} · On this device.* · creator"))
+    expect(seats.nth(1)).to_have_text(re.compile(rf"^{BEN} · On this device"))
+    expect(seats.nth(1)).not_to_contain_text("creator")
     remote.goto(invite)
     remote.get_by_test_id("join").click()
     owner.locator("#start").click()
