@@ -30,6 +30,7 @@ from web.protocol import (
     ProtocolError,
     ResignCommand,
     SeenMessage,
+    ShowHandMessage,
     SyncMessage,
     TakeSeatCommand,
 )
@@ -66,6 +67,7 @@ GOOD_MESSAGES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
     "take_seat": (TakeSeatCommand, {"type": "take_seat", "id": "c1", "version": 0}),
     "chat": (ChatCommand, {"type": "chat", "id": "c1", "preset": "hello"}),
     "chat_read": (ChatReadMessage, {"type": "chat_read", "seq": 3}),
+    "show_hand": (ShowHandMessage, {"type": "show_hand", "seat": 1}),
 }
 
 
