@@ -472,7 +472,7 @@ def test_the_squares_say_played_drew_and_passed() -> None:
 def page(client: TestClient, path: str) -> str:
     answer = client.get(path)
     assert answer.status_code == 200, answer.text
-    return answer.text
+    return str(answer.text)
 
 
 def test_a_private_servers_daily_board_is_not_shown_to_strangers(

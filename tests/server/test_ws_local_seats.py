@@ -101,7 +101,7 @@ class Table:
 def play_to_the_end(table: Table, rng: random.Random) -> list[int]:
     """Play every seat's turn (the bot's is the server's); the seats a ``show_hand``
     revealed, in order."""
-    revealed = []
+    revealed: list[int] = []
     for _ in range(2000):
         version = table.version
         table.at(version)
