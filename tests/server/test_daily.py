@@ -14,7 +14,7 @@ from days import eventually
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from support import LiveServer, Player, make_settings, migrated_sqlite
+from support import LiveServer, Player, make_settings, migrated_sqlite, run_apart
 from test_http_accounts import at_once, device, expect
 from test_http_games import play_solo
 from test_joining import make_admin, refusal, server, signed_in
@@ -208,7 +208,7 @@ def test_the_reference_is_computed_once_and_stored(db: Database) -> None:
         finally:
             references.close()
 
-    asyncio.run(twice())
+    run_apart(twice())
     with db.sessions() as session:
         row = session.get(DailyReference, ("chromino", day))
         assert row is not None
@@ -503,7 +503,7 @@ def test_a_stopping_process_gives_its_claim_back(db: Database) -> None:
         references.close()
         await asyncio.gather(playing, return_exceptions=True)
 
-    asyncio.run(stopped_while_playing())
+    run_apart(stopped_while_playing())
     assert row_status(db, "triominos", day) is None
     assert References(db, SystemClock())._claim("triominos", day)
 

@@ -688,6 +688,11 @@ API_ROUTES = {
     ("POST", "/api/me/reauthenticate"),
     ("GET", "/api/players/{player}/profile"),  # tests/server/test_profile_page.py
     ("GET", "/api/leaderboard"),  # tests/server/test_leaderboard.py
+    ("GET", "/api/daily"),  # tests/server/test_daily.py
+    ("POST", "/api/daily/{game}/games"),  # tests/server/test_daily.py
+    ("GET", "/api/duplicate/{invite_code}"),  # tests/server/test_duplicate.py
+    ("GET", "/api/duplicate/{invite_code}/boards"),  # tests/server/test_duplicate.py
+    ("GET", "/api/games/{game_id}/duplicate"),  # tests/server/test_duplicate.py
 }
 
 
