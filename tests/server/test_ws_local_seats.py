@@ -204,6 +204,22 @@ def test_show_hand_is_refused_off_turn_and_for_other_seats(
         assert frame.get("seat") is None or frame["type"] != "state"
 
 
+def test_a_local_seat_is_nobodys_profile_nor_rating(
+    people: list[Player], server: LiveServer
+) -> None:
+    """Ana and Ben are not the account of the device that holds their seats: the
+    others are not offered its profile, its rating or a friend request by their
+    names."""
+    game_id = deal(people)
+    with people[1].connect(game_id) as remote:
+        welcome = remote.recv_until("welcome")
+    assert welcome["players"][:2] == ["Ana", "Ben"]
+    assert welcome["user_ids"][ANA] is None and welcome["user_ids"][BEN] is None
+    assert welcome["ratings"][ANA] is None and welcome["ratings"][BEN] is None
+    assert welcome["user_ids"][REMOTE] == people[1].me["id"]
+    assert welcome["ratings"][BOT] is not None  # the bot plays at its anchor
+
+
 def test_a_reconnecting_device_starts_hidden(people: list[Player], server: LiveServer) -> None:
     game_id = deal(people)
     with people[0].connect(game_id) as device:

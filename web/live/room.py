@@ -43,7 +43,7 @@ from .buckets import Buckets
 from .fanout import Fanout
 from .presence import PresenceElsewhere
 from .screens import Screens, ViewerKind, event_for
-from .store import ConflictError, EventStore, StoredEvent, StoredGame
+from .store import ConflictError, EventStore, StoredEvent, StoredGame, seat_person
 from .talk import Talk, TalkParts
 from .thinkers import Thinkers
 from .viewers import Viewer
@@ -544,7 +544,7 @@ class Room:
             "local_seats": sorted(viewer.local_seats),
             "players": [seat["name"] for seat in self.seats],
             "bots": [seat["bot"] for seat in self.seats],
-            "user_ids": [seat.get("user_id") for seat in self.seats],
+            "user_ids": [seat_person(seat) for seat in self.seats],
             "ratings": seats_seen_by(self.ratings, viewer.user_id),
             "assistance": self.help_levels,
             "solo": self.solo,

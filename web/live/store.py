@@ -114,12 +114,19 @@ def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | Non
     ]
 
 
+def seat_person(seat: dict[str, Any]) -> int | None:
+    """The person a game's seat shows as theirs (their profile, their rating, a friend
+    request): none for a bot, and none for a seat played on its creator's device
+    (pass-and-play), which is Ana's or Ben's, not the account that holds it."""
+    return None if seat.get("local") else seat.get("user_id")
+
+
 def _seat_ratings(session: Session, game: Game) -> list[HeldRating | None]:
     """Each seat's rating in the game's pool (casual games show them too; a solo game
     and one that cannot be rated show none)."""
     options = game.setup.get("options", {})
     pool = None if game.solo else pool_of(game.kind, options)
-    seats = [(seat.get("user_id"), seat.get("bot")) for seat in game.seats]
+    seats = [(seat_person(seat), seat.get("bot")) for seat in game.seats]
     return seat_ratings(session, pool, seats)
 
 

@@ -51,7 +51,7 @@ export function renderEnd(state, module) {
             { class: winners.includes(seat) ? `winner${state.moment?.kind === "won" ? " moment-won" : ""}` : "" },
             el("span", { class: "end-name" }, name),
             el("span", { class: "end-figure", "data-testid": "end-figure" }, end.figures[seat]),
-            !state.bots[seat] && seat !== state.seat && !state.solo ? befriendSlot(name) : null,
+            state.userIds[seat] != null && seat !== state.seat && !state.solo ? befriendSlot(name) : null,
           ),
         ),
       ),

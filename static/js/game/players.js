@@ -87,6 +87,6 @@ function playerItem(state, game, name, seat) {
     ),
     el("span", { class: "player-details" }, ...details),
     shown,
-    !bot && seat !== state.seat && !state.solo ? befriendSlot(name) : null,
+    state.userIds[seat] != null && seat !== state.seat && !state.solo ? befriendSlot(name) : null,
   );
 }
