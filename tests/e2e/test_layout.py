@@ -421,6 +421,48 @@ def test_the_board_the_hand_and_its_buttons_show_together(
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})
 
 
+# The rows the header's parts take: the vertical middles of the brand, each menu link, the
+# language menu and what ends the header, rounded to rows of 12 px.
+_HEADER_ROWS_JS = """() => {
+  const parts = document.querySelectorAll(
+    '.site-header .brand, .site-nav a, .language-menu, .header-end > *');
+  const rows = new Set();
+  for (const part of parts) {
+    const box = part.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    rows.add(Math.round((box.top + box.height / 2) / 12));
+  }
+  return [...rows];
+}"""
+
+
+def show_the_waiting_count(page: Page, shown: bool) -> None:
+    """The count of games waiting for my move, shown or not (it replaces "My games")."""
+    page.evaluate("(shown) => { document.getElementById('waiting-badge').hidden = !shown; }", shown)
+    laid_out(page)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_game_pages_header_keeps_to_one_row(site: Site, language: str) -> None:
+    """A desktop's game page has its whole header on one row, whether or not the count of
+    games waiting shows: a header that changed rows as the count came or went moved the
+    board under the pointer of a player aiming at a place."""
+    page = _open_in(site, "big-hand-game", 1024, language)
+    try:
+        for width in (1024, 1280, 1920):
+            at_width(page, width)
+            for shown in (True, False):
+                show_the_waiting_count(page, shown)
+                rows = page.evaluate(_HEADER_ROWS_JS)
+                waiting = "with" if shown else "without"
+                assert len(rows) <= 2 and max(rows) - min(rows) <= 1, (
+                    f"{width} px in {language}, {waiting} the count: rows {rows}"
+                )
+    finally:
+        page.close()
+        site.context.request.patch("/api/me/preferences", data={"language": "auto"})
+
+
 # Whether a line of the move log, scrolled to its end, is cut by its top edge.
 _CUT_LINE_JS = """() => {
   const list = document.getElementById('move-log');

@@ -202,6 +202,10 @@ def test_two_local_seats_a_remote_one_and_a_bot_play_to_the_end(
         raise AssertionError("the game did not end")
     expect(remote.get_by_test_id("end-screen")).to_be_visible()
     assert handoffs[ANA] and handoffs[BEN]
+    # Ana and Ben are no account: a friend request goes to the remote person alone
+    befriend = owner.get_by_test_id("end-screen").get_by_test_id("befriend")
+    expect(befriend).to_have_count(1)
+    expect(befriend).to_contain_text("Cleo")
 
     record = owner.request.get(f"/api/games/{game_id}/record")
     assert record.ok, record.text()
