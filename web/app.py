@@ -34,7 +34,7 @@ from .daily.reference import References
 from .days.routes import router as days_router
 from .days.sweep import Sweep
 from .db import Database
-from .duplicate import router as duplicate_router
+from .duplicate.routes import router as duplicate_router
 from .friends.routes import router as friends_router
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say

@@ -358,7 +358,7 @@ class Notice(Base):
         ForeignKey("user_account.id", ondelete="CASCADE"), index=True
     )
     kind: Mapped[str] = mapped_column(String(20))
-    """turn | half | ninety | invitation | game_over."""
+    """turn | half | ninety | invitation | game_over | duplicate_over."""
     game_id: Mapped[str | None] = mapped_column(String(40))
     version: Mapped[int | None] = mapped_column()
     """The game's version it is about: seen up to it, it goes unsent."""

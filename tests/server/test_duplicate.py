@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from support import GameSocket, LiveServer, Player
 from test_http_accounts import device, expect
 from test_http_games import HUMAN, next_state
@@ -16,7 +17,10 @@ from test_http_games import HUMAN, next_state
 from web.db import Database
 from web.duplicate.ranking import Finished, ranking
 from web.games import game_kind
-from web.models import DuplicateBoard, Game, GameTable
+from web.models import DuplicateBoard, Game, GameTable, Notice, Preference
+from web.notify.choices import wants
+from web.notify.sending import Sending
+from web.notify.words import notice_push
 
 DUPLICATE = {"seats": [HUMAN] * 4, "duplicate": True}
 
@@ -110,8 +114,15 @@ def drawn_tiles(replay: dict[str, Any]) -> list[str]:
 # --- a table of four, played in four orders ----------------------------------------------------
 
 
+def the_end_notices(db: Database) -> list[Notice]:
+    with db.sessions() as session:
+        rows = list(session.scalars(select(Notice).where(Notice.kind == "duplicate_over")))
+        session.expunge_all()
+        return rows
+
+
 def test_four_boards_played_in_four_orders_share_the_deal_and_the_draws(
-    players: list[Player], live_server: LiveServer
+    players: list[Player], live_server: LiveServer, db: Database
 ) -> None:
     code, boards = start_four(players)
     ana, ben, _, dev = players
@@ -130,8 +141,13 @@ def test_four_boards_played_in_four_orders_share_the_deal_and_the_draws(
         assert standings(ana, code)["finished"] == 1
         hidden_while_playing(ana, dev, code, boards)
         play_in_order([moving[2], moving[1]], "round robin")
+        assert the_end_notices(db) == [], "told of the end with a board still being played"
         play_in_order([moving[0]], "two moves to one")
         assert all(board.over for board in moving)
+    # The last board's end, in its own transaction, tells each of the four, once.
+    told = the_end_notices(db)
+    assert sorted(notice.user_id for notice in told) == sorted(p.me["id"] for p in players)
+    assert {notice.details["duplicate"] for notice in told} == {code}
 
     state = standings(ana, code)
     assert (state["finished"], state["total"], state["over"]) == (4, 4, True)
@@ -165,6 +181,24 @@ def test_four_boards_played_in_four_orders_share_the_deal_and_the_draws(
                 line["result"]["draws"],
             )
     expect(ben.http.get(f"/api/duplicate/{code}/boards"), 200)
+
+
+def test_the_end_of_a_duplicate_table_is_told_in_the_readers_words() -> None:
+    """The notice leads to the table's ranking, names the others (not the reader), and
+    answers to the switch of a game of mine ending."""
+    details = {"game": "chromino", "players": ["Ana", "Ben", "Cleo"], "seat": 1}
+    details["duplicate"] = "abc123"
+    sending = Sending(1, "duplicate_over", None, details, "fr", [], None, 7, "Europe/Paris")
+    push = notice_push(sending)
+    assert push["url"] == "/duplicate/abc123"
+    assert "Ana, Cleo" in push["body"] and "Ben" not in push["body"]
+    assert push["body"].startswith("Tous les plateaux")
+    english = notice_push(Sending(1, "duplicate_over", None, details, "en", [], None, 7, "UTC"))
+    assert english["body"].startswith("Every board of your duplicate table of Chromino")
+    assert english["tag"] == "duplicate-abc123"
+    off = Preference(user_id=7, notify={"push": ["game_over"]})
+    assert not wants(off, "push", "duplicate_over")
+    assert wants(None, "push", "duplicate_over")
 
 
 def hidden_while_playing(ana: Player, dev: Player, code: str, boards: dict[int, str]) -> None:

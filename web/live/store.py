@@ -29,6 +29,7 @@ from ..days.pace import Pace
 from ..days.people import schedules_of
 from ..days.schedule import Schedule
 from ..db import Database
+from ..duplicate.ending import tell_when_all_finished
 from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, SeatSubstitute
 from ..ratings.pools import pool_of
 from ..ratings.read import HeldRating, seat_ratings
@@ -410,7 +411,8 @@ class EventStore:
     def _store_many(self, connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
         """Games' next events with one INSERT and one UPDATE, each run over all the rows
         (plus, for games that ended, one UPDATE of their result and one of their
-        tables, and their ratings: web.ratings.record): few calls into the database
+        tables, their ratings (web.ratings.record) and a duplicate table's end
+        (web.duplicate.ending)): few calls into the database
         driver, so few hand-overs of the GIL. A version already taken fails the lot (the
         caller then stores them one by one)."""
         now = self.clock.now()
@@ -456,6 +458,7 @@ class EventStore:
                 (game_id, event.result) for game_id, event in items if event.result is not None
             ]
             rate_finished(connection, finished, now)
+            tell_when_all_finished(connection, [game_id for game_id, _ in finished], now)
 
 
 def _statements() -> tuple[Executable, Executable, Executable, Executable]:

@@ -24,7 +24,10 @@ REMINDERS = frozenset({"half", "ninety"})
 
 
 def category(kind: str) -> str:
-    """The switch a notice's kind answers to: both warnings are reminders."""
+    """The switch a notice's kind answers to: both warnings are reminders, and a
+    duplicate table's last board ending is a game of mine ending."""
+    if kind == "duplicate_over":
+        return "game_over"
     return "reminder" if kind in REMINDERS else kind
 
 

@@ -23,6 +23,9 @@ PUSH_TEXTS = {
     "won": N_("The game of {game} against {players} is over: you won"),
     "over": N_("The game of {game} against {players} is over"),
     "invitation": N_("{players} invited you to a game of {game}"),
+    "duplicate_over": N_(
+        "Every board of your duplicate table of {game} with {players} is finished: see who did best"
+    ),
 }
 
 
@@ -73,7 +76,10 @@ def notice_text(kind: str, details: dict[str, Any], language: str, zone: str) ->
 def notice_push(sending: Sending) -> dict[str, Any]:
     """A push's payload, as the service worker shows it (one notification per game)."""
     table = sending.details.get("table")
-    if sending.game_id:
+    duplicate = sending.details.get("duplicate")
+    if isinstance(duplicate, str):  # a duplicate table's end: to its ranking
+        url, tag = f"/duplicate/{duplicate}", f"duplicate-{duplicate}"
+    elif sending.game_id:
         url, tag = f"/g/{sending.game_id}", f"game-{sending.game_id}"
     elif isinstance(table, str):  # an invitation: to the table that waits for me
         url, tag = f"/t/{table}", f"table-{table}"
