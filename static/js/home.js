@@ -272,6 +272,12 @@ async function start() {
     followLocalSeats($("seat-list"), boot.me?.name);
     followRules();
   });
+  // A name being mended: the complaint about it goes (the next submit checks again).
+  $("seat-list").addEventListener("input", (event) => {
+    if (!event.target.matches(".seat-name[aria-invalid]")) return;
+    event.target.removeAttribute("aria-invalid");
+    showError($("create-error"), "");
+  });
   tableChoices = tableFields($("table-fields"));
   ratedField = ratedChoice($("rated-fields"));
   duplicateField = duplicateChoice($("duplicate-fields"), followRules);

@@ -47,12 +47,14 @@ _NAMED_JS = """() => {
 }"""
 
 
-def fill_the_form(owner: Page, game: str) -> None:
+def fill_the_form(owner: Page, game: str, rules: dict[str, str], label: str) -> None:
     """Four seats: me as Ana, Ben on this device, a person, the Medium bot; checked as
     the form checks them (a name missing, a name twice) before it is sent."""
     owner.goto("/")
     owner.locator(f"input[name=game][value={game}]").check()
     form = owner.locator("#create-form")
+    for name, value in rules.items():
+        form.locator(f"select[name={name}]").select_option(value)
     owner.locator("#seat-count").select_option("4")
     kinds = form.locator(".seat-kind")
     expect(kinds).to_have_count(4)
@@ -75,16 +77,20 @@ def fill_the_form(owner: Page, game: str) -> None:
     form.get_by_role("button", name="Create the table").click()
     expect(error).to_contain_text("ana already plays at this table")
     names.nth(1).fill(BEN)
+    # mending the name takes the complaint away
+    expect(error).to_be_hidden()
+    expect(names.nth(1)).not_to_have_attribute("aria-invalid", "")
     # one account, several players: the table is casual, and says so
     expect(owner.get_by_test_id("rated-rated")).to_be_disabled()
     expect(owner.get_by_test_id("rated-why")).to_have_text(
         "Seats on one device cannot be rated: the table is casual."
     )
-    for size, label in ((PHONE, "360"), (DESKTOP, "1280")):
+    for size in (PHONE, DESKTOP):
         resize(owner, size)
         no_sideways_scroll(owner)
-        form.screenshot(path=str(ARTIFACTS / f"pass-and-play-form-{game}-{label}.png"))
-        assert_accessible(owner, f"the lobby's form with seats on this device ({label})")
+        shot = ARTIFACTS / f"pass-and-play-form-{label}-{size['width']}.png"
+        form.screenshot(path=str(shot))
+        assert_accessible(owner, f"the lobby's form with seats on this device ({size})")
     form.get_by_role("button", name="Create the table").click()
     owner.wait_for_url("**/t/*")
 
@@ -145,13 +151,19 @@ def hand_off(owner: Page, name: str, shots: dict[str, Any], game: str) -> None:
     expect(owner.get_by_test_id("turn-indicator")).to_have_class(re.compile(r"\bmine\b"))
 
 
-@pytest.mark.parametrize("game", ["chromino", "triominos"])
+@pytest.mark.parametrize(
+    ("game", "rules"),
+    [("chromino", {}), ("chromino", {"ruleset": "junior"}), ("triominos", {})],
+    ids=["chromino", "chromino-junior", "triominos"],
+)
 def test_two_local_seats_a_remote_one_and_a_bot_play_to_the_end(
-    new_context: ContextFactory, game: str
+    new_context: ContextFactory, game: str, rules: dict[str, str]
 ) -> None:
+    """A family around a tablet: the junior rules too, as children learn with them."""
+    label = "-".join([game, *rules.values()])
     owner, _ = person(new_context, "Mum", reduced_motion="reduce")
     remote, _ = person(new_context, "Cleo", reduced_motion="reduce")
-    fill_the_form(owner, game)
+    fill_the_form(owner, game, rules, label)
     invite = owner.url
     seats = owner.locator("#seats li")
     expect(seats.nth(0)).to_have_text(re.compile(rf"^{ANA} · On this device.* · creator"))
@@ -187,7 +199,7 @@ def test_two_local_seats_a_remote_one_and_a_bot_play_to_the_end(
                 .removeprefix("Pass the device to ")
             )
             handoffs[name] += 1
-            hand_off(owner, name, shots, game)
+            hand_off(owner, name, shots, label)
             take_turn(owner)
             # after a local move the hand goes at once, unless the turn goes on (a draw)
             if not is_my_turn(owner):
@@ -211,6 +223,8 @@ def test_two_local_seats_a_remote_one_and_a_bot_play_to_the_end(
     assert record.ok, record.text()
     timeline = Timeline.of(record.json())
     assert timeline.record["players"][:2] == [ANA, BEN]
+    for name, value in rules.items():
+        assert timeline.record["options"][name] == value
     assert scans
     checked = 0
     for at, html, values in scans:
