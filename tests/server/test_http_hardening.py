@@ -136,6 +136,14 @@ def test_the_attempt_limiter_forgets_after_its_window() -> None:
     assert limiter.allow("k")
 
 
+def test_a_deleted_accounts_attempts_are_not_inherited_by_its_ids_next_owner() -> None:
+    limiter = AttemptLimiter(limit=1, window=600, clock=FakeClock())
+    assert limiter.allow(7) and not limiter.allow(7)
+    limiter.forget(7)  # account 7 deleted; SQLite may hand its id to the next account
+    assert limiter.allow(7)
+    assert limiter.allow(8) and not limiter.allow(8)
+
+
 def test_the_backoff_doubles_up_to_its_cap() -> None:
     clock = FakeClock()
     backoff = FailureBackoff(free=2, base=1.0, cap=5.0, clock=clock)

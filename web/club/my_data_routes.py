@@ -78,6 +78,7 @@ def delete_me(body: DeleteMe, user: CurrentUser, request: Request, session: Sess
         raise HTTPException(422, detail={"code": "confirm_mismatch", "message": message})
     _require_proof(request, session, user, body.password)
     delete_account(session, user, rooms=request.app.state.hub, loop=request.app.state.loop)
+    limits.account_deletions.forget(user.id)  # the next account may reuse the id
     request.session.clear()
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 

@@ -32,7 +32,8 @@ _INSERTS: dict[str, Executable] = {}
 
 def tell_when_all_finished(connection: Connection, ended: Sequence[str], now: datetime) -> int:
     """Add the notices of the duplicate tables whose last boards are among ``ended``
-    (just finished in this transaction); how many were added."""
+    (just finished in this transaction); how many were made (a key already stored is
+    left alone)."""
     if not ended:
         return 0
     tables = select(DuplicateBoard.table_id).where(DuplicateBoard.game_id.in_(ended)).distinct()
@@ -40,7 +41,8 @@ def tell_when_all_finished(connection: Connection, ended: Sequence[str], now: da
     for table_id in sorted(connection.scalars(tables)):
         rows = _notices_if_over(connection, table_id, now + AFTER)
         if rows:
-            added += connection.execute(_insert(connection.dialect.name), rows).rowcount or 0
+            connection.execute(_insert(connection.dialect.name), rows)
+            added += len(rows)
     return added
 
 

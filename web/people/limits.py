@@ -41,6 +41,12 @@ class AttemptLimiter:
                 self._forget_idle(now)
             return True
 
+    def forget(self, key: Hashable) -> None:
+        """Drop a key's attempts: its owner is gone (a deleted account), and SQLite may
+        give the next new account the same id."""
+        with self._lock:
+            self._attempts.pop(key, None)
+
     def retry_after(self, key: Hashable) -> int:
         """Whole seconds until the key's oldest attempt leaves the window."""
         with self._lock:
