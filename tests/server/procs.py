@@ -15,7 +15,9 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -337,6 +339,18 @@ class GameClient:
     def send(self, command: dict[str, Any], command_id: str, version: int) -> None:
         assert self.socket is not None
         self.socket.send({**command, "id": command_id, "version": version})
+
+
+def all_at_once(actions: Sequence[Callable[[threading.Barrier], None]]) -> None:
+    """Run each action on its own thread, each handed one barrier to wait on before it
+    acts (so they act at the same moment); return when every thread is done. An action
+    keeps its own failure for the test to report: a thread's exception is lost."""
+    barrier = threading.Barrier(len(actions))
+    threads = [threading.Thread(target=action, args=(barrier,)) for action in actions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
 
 
 def stored_events(database_url: str, game_id: str) -> list[GameEvent]:

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from procs import GameClient, ServerProcess, server_env
+from procs import GameClient, ServerProcess, all_at_once, server_env
 from services import require_redis
 from sqlalchemy import select
 from support import Player
@@ -86,12 +86,7 @@ def end_both_at_once(pair: list[Player], boards: list[str], servers: list[Server
         Resigning(person, board, server)
         for person, board, server in zip(pair, boards, servers, strict=True)
     ]
-    barrier = threading.Barrier(len(resigning))
-    threads = [threading.Thread(target=one.resign, args=(barrier,)) for one in resigning]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    all_at_once([one.resign for one in resigning])
     for one in resigning:
         assert one.failure is None, one.failure
         assert one.reply.get("type") == "ack", one.reply

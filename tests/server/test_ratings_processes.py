@@ -13,7 +13,7 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from procs import GameClient, ServerProcess, server_env
+from procs import GameClient, ServerProcess, all_at_once, server_env
 from services import require_redis
 from sqlalchemy import func, select
 from support import Player
@@ -106,12 +106,7 @@ def play_round(
         Ending(people[second], game_id, list(servers.values()) if twice else [servers[name]])
         for (_, second, name), game_id in zip(PAIRS, games, strict=True)
     ]
-    barrier = threading.Barrier(len(endings))
-    threads = [threading.Thread(target=ending.resign, args=(barrier,)) for ending in endings]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    all_at_once([ending.resign for ending in endings])
     for ending in endings:
         ending.close()
         assert ending.failure is None, ending.failure

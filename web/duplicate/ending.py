@@ -39,14 +39,14 @@ def tell_when_all_finished(connection: Connection, ended: Sequence[str], now: da
     tables = select(DuplicateBoard.table_id).where(DuplicateBoard.game_id.in_(ended)).distinct()
     added = 0
     for table_id in sorted(connection.scalars(tables)):
-        rows = _notices_if_over(connection, table_id, now + AFTER)
+        rows = _notices_if_over(connection, table_id, now)
         if rows:
             connection.execute(_insert(connection.dialect.name), rows)
             added += len(rows)
     return added
 
 
-def _notices_if_over(connection: Connection, table_id: int, due: datetime) -> list[dict[str, Any]]:
+def _notices_if_over(connection: Connection, table_id: int, now: datetime) -> list[dict[str, Any]]:
     locked = select(GameTable.kind, GameTable.invite_code).where(GameTable.id == table_id)
     table = connection.execute(locked.with_for_update()).one()
     boards = connection.execute(
@@ -71,8 +71,8 @@ def _notices_if_over(connection: Connection, table_id: int, due: datetime) -> li
                 "seat": index,
                 "duplicate": table.invite_code,
             },
-            "due_at": due,
-            "created_at": due - AFTER,
+            "due_at": now + AFTER,
+            "created_at": now,
         }
         for index, (_, _, seats) in enumerate(boards)
         if isinstance(seats[0].get("user_id"), int)
