@@ -77,7 +77,7 @@ function offerName() {
     showError(error, "");
     try {
       const me = await api("PUT", "/api/me/name", { name: typedName(input.value.trim()) });
-      showMyName(me.name);
+      heardName(me.name);
       form.hidden = true;
       toast(t("Name saved."));
     } catch (problem) {
@@ -163,13 +163,21 @@ function showWaiting(count) {
   badge.title = words;
 }
 
+/** My name as saved (here or on another page): the page's record of me follows, so what
+ * it fills in with my name (the lobby's seats on this device) is never a name I left, and
+ * the page hears of it ("my-name" on the document, the name in its detail). */
+function heardName(name) {
+  if (boot.me && boot.me.name !== name) {
+    boot.me.name = name;
+    document.dispatchEvent(new CustomEvent("my-name", { detail: name }));
+  }
+  showMyName(name);
+}
+
 /** What the stream of me says: my name, my preferences, the games waiting for me. */
 function heardMe(me) {
-  if (boot.me) {
-    boot.me.name = me.name;
-    boot.me.registered = me.registered;
-  }
-  showMyName(me.name);
+  if (boot.me) boot.me.registered = me.registered;
+  heardName(me.name);
   showWaiting(me.waiting);
   applyPreferences(me.preferences);
   showInvitations(me.invitations); // invitations to a table, friend requests (invitations.js)

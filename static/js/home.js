@@ -272,6 +272,8 @@ async function start() {
     followLocalSeats($("seat-list"), boot.me?.name);
     followRules();
   });
+  // My name saved in the header's bar: the creator's seat on this device takes it.
+  document.addEventListener("my-name", () => followLocalSeats($("seat-list"), boot.me?.name));
   // A name being mended: the complaint about it goes (the next submit checks again).
   $("seat-list").addEventListener("input", (event) => {
     if (!event.target.matches(".seat-name[aria-invalid]")) return;

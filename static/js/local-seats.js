@@ -15,7 +15,11 @@ export function anyLocal(list) {
   return items(list).some((item, index) => index > 0 && kindOf(item) === "local");
 }
 
-/** Show the name field of each seat played here; the creator's seat is one once any is. */
+/**
+ * Show the name field of each seat played here; the creator's seat is one once any is,
+ * filled in with `myName` (my name now: called again when I save another, the field
+ * follows it unless I typed a name of my own there).
+ */
 export function followLocalSeats(list, myName) {
   const local = anyLocal(list);
   items(list).forEach((item, index) => {
@@ -24,7 +28,10 @@ export function followLocalSeats(list, myName) {
     field.hidden = !here;
     const input = field.querySelector(".seat-name");
     input.setAttribute("aria-required", String(here));
-    if (here && index === 0 && !input.value) input.value = (myName || "").slice(0, LOCAL_NAME_LENGTH);
+    if (here && index === 0 && (!input.value || input.value === input.dataset.filled)) {
+      input.value = (myName || "").slice(0, LOCAL_NAME_LENGTH);
+      input.dataset.filled = input.value; // what this filled in, not what the player typed
+    }
     if (!here) input.removeAttribute("aria-invalid");
   });
 }

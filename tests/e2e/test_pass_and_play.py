@@ -12,6 +12,7 @@ it (a dialog named "Pass the device to Ana", the announcement said).
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 import pytest
@@ -239,3 +240,37 @@ def test_two_local_seats_a_remote_one_and_a_bot_play_to_the_end(
         owners = [s for s, hand in enumerate(step.views[None]["hands"]) if hand is not None]
         assert not leaked, f"version {at}: {leaked} in {where} (open hands {owners})"
     assert checked, "no hand-off had a hand with hidden tiles to look for"
+
+
+def test_the_creators_seat_and_the_hand_off_take_the_name_saved_in_the_welcome_bar(
+    new_context: ContextFactory,
+) -> None:
+    """A new guest saves a name in the welcome bar, then makes a seat "On this device":
+    their own seat is filled in with the name just saved (not the drawn "Guest 123456" the
+    page was shown with), and the hand-off names them by it."""
+    page = new_context().new_page()
+    page.goto("/")
+    drawn = page.locator("#whoami").inner_text()
+    assert drawn.startswith("Guest "), drawn
+    chosen = f"Zoe{secrets.token_hex(2)}"
+    prompt = page.get_by_test_id("name-prompt")
+    prompt.locator("input").fill(chosen)
+    prompt.get_by_test_id("name-prompt-save").click()
+    expect(prompt).to_be_hidden()
+    form = page.locator("#create-form")
+    page.locator("input[name=game][value=chromino]").check()
+    page.locator("#seat-count").select_option("2")
+    form.locator(".seat-kind").nth(1).select_option("local")
+    names = form.locator(".seat-name")
+    expect(names.first).to_have_value(chosen)
+    names.nth(1).fill(BEN)
+    form.get_by_role("button", name="Create the table").click()
+    page.wait_for_url("**/t/*")
+    expect(page.locator("#seats li").nth(0)).to_have_text(
+        re.compile(rf"^{chosen} · On this device")
+    )
+    page.locator("#start").click()
+    expect(page).to_have_url(re.compile(r"/g/"))
+    title = page.get_by_test_id("handoff-title")
+    expect(title).to_have_text(re.compile(rf"^Pass the device to ({chosen}|{BEN})$"))
+    assert "Guest" not in title.inner_text()
