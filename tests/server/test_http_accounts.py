@@ -693,6 +693,7 @@ API_ROUTES = {
     ("GET", "/api/duplicate/{invite_code}"),  # tests/server/test_duplicate.py
     ("GET", "/api/duplicate/{invite_code}/boards"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/duplicate"),  # tests/server/test_duplicate.py
+    ("GET", "/api/games/{game_id}/ratings"),  # tests/server/test_ratings_outcome.py
 }
 
 

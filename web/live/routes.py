@@ -16,9 +16,12 @@ from ..i18n import N_, Words, best_language
 from ..lobby import game_by_id, game_summary, hand_seat_of, require_watcher, seat_of
 from ..models import Game, GameAnalysis, GameEvent, User
 from ..people import OptionalUser, SessionDep
+from ..ratings.outcome import game_outcome, outcome_seen_by
+from ..ratings.pools import pool_of
 from ..talk.store import replay_lines
 from .coach import points_of
 from .coach import summary as coach_summary
+from .store import seat_person
 
 router = APIRouter(prefix="/api")
 
@@ -35,6 +38,20 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
     for event in _events(session, game_id):
         live.apply(event.seat, kind.stored_action(event.action))
     return {"game": game_summary(game, user_id).model_dump(), "state": live.view(seat)}
+
+
+@router.get("/games/{game_id}/ratings")
+def read_game_ratings(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str, Any]:
+    """Each seat's rating after the game and how much the game moved it (web.ratings.
+    outcome): the end screen and the players panel show "+4 → 1504?". The rating is
+    stored in the transaction that stores the last move, so it is there as soon as the
+    end is seen; before the end, and for a casual game, the ratings with no change."""
+    game = game_by_id(session, game_id)
+    user_id = user.id if user is not None else None
+    require_watcher(game, user_id)
+    pool = None if game.solo else pool_of(game.kind, game.setup.get("options", {}))
+    seats = [(seat_person(seat), seat.get("bot")) for seat in game.seats]
+    return outcome_seen_by(game_outcome(session, game.id, pool, seats), user_id)
 
 
 BOARD_PICTURES = 512
