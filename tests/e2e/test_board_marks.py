@@ -15,6 +15,8 @@ from e2e.gameplay import (
     lay_on_first_target,
     open_game,
     pick_playable,
+    version,
+    wait_for_version,
 )
 from playwright.sync_api import Page, WebSocketRoute, expect
 
@@ -124,3 +126,71 @@ def test_with_no_places_listed_a_ghost_over_a_tile_says_it_will_not_fit(
     page.mouse.move(box["x"] + 30, box["y"] + box["height"] / 2)
     expect(ghost).to_have_class(re.compile(r"\bghost-free\b"))
     expect(page.get_by_test_id("place")).to_be_enabled()
+
+
+# What the last Triominos tile looks like beside the others: its face's fill and that of
+# every other tile on the board, the mark's parts and their strokes, the felt's colour.
+LAST_TRIOMINO_JS = """() => {
+    const board = document.getElementById('board');
+    const fill = (node) => getComputedStyle(node).fill;
+    const last = board.querySelector('.layer-tiles > .tri-tile.is-last .tri-face');
+    const others = [...board.querySelectorAll('.layer-tiles > .tri-tile:not(.is-last) .tri-face')];
+    const mark = board.querySelector('.last-placed.tri-last');
+    const style = (selector) => getComputedStyle(mark.querySelector(selector));
+    const probe = document.createElement('span');
+    document.body.append(probe);
+    probe.style.color = 'var(--tri-face)';
+    const face = getComputedStyle(probe).color;
+    probe.style.color = 'var(--felt)';
+    const felt = getComputedStyle(probe).color;
+    probe.remove();
+    return {
+        last: fill(last), others: others.map(fill), face, felt,
+        frame: style('.last-frame').stroke, casing: style('.last-casing').stroke,
+        tab: style('.last-tab').fill, opacity: getComputedStyle(mark).opacity,
+        faceOpacity: getComputedStyle(last).opacity,
+    };
+}"""
+
+
+def luminance(css: str) -> float:
+    """The relative luminance (WCAG 2) of a computed "rgb(r, g, b)" colour."""
+    channels = [int(part) / 255 for part in re.findall(r"\d+", css)[:3]]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_the_last_triominos_tile_reads_as_laid_in_full_colour_marked_as_chrominos(
+    new_context: ContextFactory,
+) -> None:
+    """Not washed out under a lone outline like a place to lay a tile: its face as every
+    tile's, the frame on its casing and the tab a Chromino tile laid last has, the frame
+    apart from every number's colour and clear of the felt in every palette."""
+    page = new_context().new_page()
+    page.goto("/rules")
+    open_game(page, api_solo_of(page, "triominos", {"turn_seconds": 0}))
+    for _ in range(2):  # two tiles: one laid last, one before it to compare
+        before = version(page)
+        pick_playable(page)
+        lay_on_first_target(page)
+        wait_for_version(page, before + 1)
+        expect(page.locator("#board .tri-last")).to_have_count(1)
+    mark = page.locator("#board .last-placed.tri-last")
+    expect(mark.locator(".last-casing")).to_have_count(1)
+    expect(mark.locator(".last-frame")).to_have_count(1)
+    expect(mark.locator(".last-tab")).to_have_count(1)
+    for palette in PALETTES:
+        assert nearest_tile_colour(page, palette, "#board .tri-last .last-frame") > 30, palette
+        seen = page.evaluate(LAST_TRIOMINO_JS)
+        assert seen["others"], seen
+        assert seen["last"] == seen["face"] and set(seen["others"]) == {seen["face"]}, seen
+        assert float(seen["faceOpacity"]) == 1, seen
+        assert seen["tab"] == seen["frame"], seen
+        # a light frame on a dark casing: each apart from the other, the casing from the felt
+        assert contrast(seen["frame"], seen["casing"]) >= 3, (palette, seen)
+        assert contrast(seen["casing"], seen["felt"]) >= 3, (palette, seen)

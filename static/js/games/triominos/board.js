@@ -11,6 +11,7 @@ import { drawTile, tileLabel } from "./tiles.js";
 
 const SMALL_SCALE = 26; // below this the numbers' dots would be specks: the digits say it
 const ROW_HEIGHT = ROW * UNIT;
+const LAST_OUTSET = 3; // board units the last tile's frame lies outside its triangle (over its edge)
 const TARGET_INSET = 7; // board units a place's outline is drawn inside its triangle
 const CORNER_TO_MIDDLE = EDGE / Math.sqrt(3); // how far a triangle's corner is from its middle
 
@@ -85,7 +86,7 @@ export function mountTriBoard(svg, hooks) {
       layers.marks.replaceChildren(...(last?.figure ? [figureMark(last.figure)] : []), ...(last ? [lastMark(last)] : []));
     }
     if (tilesChanged || lastChanged) {
-      // The tile laid last also gets a warm face, under its numbers.
+      // The tile laid last is named so on the board (its face keeps its colour).
       layers.tiles.querySelector(".is-last")?.classList.remove("is-last");
       if (scene.lastPlaced) {
         const { x, y } = scene.lastPlaced;
@@ -115,14 +116,20 @@ export function mountTriBoard(svg, hooks) {
   return { draw, cellAt: surface.cellAt, size: surface.size, svg };
 }
 
-/** The tile laid last: an outline along its edge, light on a dark casing (a colour no palette's numbers have). */
+/** The tile laid last, marked as Chromino's is: its face and numbers in full colour, a
+ * frame over its edge, light cyan on a dark casing (a colour no palette's numbers have),
+ * and a tab on the middle of its side opposite its point (clear of the corners'
+ * numbers), so it reads as laid, not as a see-through place to lay a tile. */
 function lastMark({ x, y }) {
-  const points = pointsAttribute(cellPolygon(x, y, 2.5));
+  const corners = cellPolygon(x, y, -LAST_OUTSET);
+  const points = pointsAttribute(corners);
+  const tab = { x: (corners[1].x + corners[2].x) / 2, y: (corners[1].y + corners[2].y) / 2 };
   return s(
     "g",
     { class: "last-placed tri-last", "data-x": x, "data-y": y },
     s("polygon", { class: "last-casing", points }),
-    s("polygon", { class: "tri-last-outline", points }),
+    s("polygon", { class: "last-frame tri-last-outline", points }),
+    s("circle", { class: "last-tab", cx: tab.x.toFixed(2), cy: tab.y.toFixed(2), r: 13 }),
   );
 }
 
