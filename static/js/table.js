@@ -129,8 +129,23 @@ function render(table) {
     gameLink.href = table.duplicate ? `/duplicate/${encodeURIComponent(code)}` : `/g/${table.game_id}`;
     if (role.seated && table.status === "playing" && !redirected) {
       redirected = true;
-      location.assign(gameLink.href);
+      if (table.duplicate) goToMyBoard();
+      else location.assign(gameLink.href);
     }
+  }
+}
+
+/** A duplicate table just dealt: each person goes straight to their own board (which the
+ * table, one for all, does not name: the duplicate standings name mine), the duplicate
+ * page if it is finished or cannot be read (the ranking stays one click away: the table
+ * page's link and the board's end screen). */
+async function goToMyBoard() {
+  const page = `/duplicate/${encodeURIComponent(code)}`;
+  try {
+    const mine = (await api("GET", `/api/duplicate/${encodeURIComponent(code)}`)).boards.find((board) => board.mine);
+    location.assign(mine && !mine.finished && mine.game_id ? `/g/${mine.game_id}` : page);
+  } catch {
+    location.assign(page);
   }
 }
 

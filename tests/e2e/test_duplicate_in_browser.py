@@ -56,16 +56,21 @@ def test_a_duplicate_table_from_the_form_to_the_boards_side_by_side(
     assert (table["duplicate"], table["rated"]) == (True, False)
 
     assert guest.request.post(f"/api/tables/{code}/join").ok
+    guest.goto(f"/t/{code}")  # waiting at the table for its creator to start
+    expect(guest.get_by_test_id("start")).to_be_hidden()
     host.locator("#start").click()
     host.wait_for_url(re.compile(r"/g/[\w-]+$"))
     host_board = host.url.rsplit("/g/", 1)[1]
+    # Whoever joined goes straight to their own board too, not to the standings.
+    guest.wait_for_url(re.compile(r"/g/[\w-]+$"))
+    guest_board = guest.url.rsplit("/g/", 1)[1]
+    assert guest_board != host_board
 
     # While the boards are played: n of m finished, my board to play, the others' hidden.
     guest.goto(f"/duplicate/{code}")
     expect(guest.get_by_test_id("duplicate-progress")).to_have_text("0 of 2 finished")
     play = guest.get_by_test_id("duplicate-play")
-    expect(play).to_be_visible()
-    guest_board = (play.get_attribute("href") or "").rsplit("/g/", 1)[1]
+    expect(play).to_have_attribute("href", f"/g/{guest_board}")
     both_sizes(guest, "playing", "a duplicate table while its boards are played")
     play_out_as(host, server, host_board)
     # The board's end screen leads to the table's ranking.
