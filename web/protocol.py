@@ -234,7 +234,7 @@ def parse_inbound(text: str, play_model: type[PlayBase]) -> BaseModel:
         raise ProtocolError("bad_json", Words(N_("not JSON this server can read"))) from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", Words(N_("a message must be a JSON object")))
-    command_id = data.get("id") if isinstance(data.get("id"), str) else None
+    command_id = data.get("id") if is_text(data.get("id")) else None
     kind = data.get("type")
     if kind not in MESSAGE_TYPES:
         unknown = Words(
@@ -248,6 +248,19 @@ def parse_inbound(text: str, play_model: type[PlayBase]) -> BaseModel:
     except ValidationError as error:
         raise ProtocolError("invalid_message", Problems(error.errors()[:5]), command_id) from None
     return message
+
+
+def is_text(value: Any) -> bool:
+    """Whether a value is a string that can be sent back: JSON's ``\\ud800`` escape
+    reads as a lone UTF-16 surrogate, which no UTF-8 text (a websocket's frame) holds.
+    An id that is not such text is refused without being echoed."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode()
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 class Problems(Words):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,9 @@ from support import GameSocket, LiveServer, Player
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 from wsplay import FAST, start_game, start_server
+
+from web.live.sockets import answer
+from web.live.viewers import Viewer
 
 POLICY_VIOLATION = 1008
 
@@ -423,3 +427,62 @@ def test_a_page_of_another_protocol_is_told_to_reload(
         assert "reload" in refusal["message"]
         assert closed_code(sock) == POLICY_VIOLATION
     unchanged(table)
+
+
+@pytest.fixture
+def server_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """Every record the server logs, uvicorn's too (its loggers keep their records from
+    the root logger, where caplog listens)."""
+    uvicorn_logger = logging.getLogger("uvicorn")
+    uvicorn_logger.addHandler(caplog.handler)
+    caplog.set_level(logging.INFO)
+    try:
+        yield caplog
+    finally:
+        uvicorn_logger.removeHandler(caplog.handler)
+
+
+LONE_SURROGATES = ["\\ud800", "\\udfff", "c-\\udc00-1", "\\ud83d"]
+"""Ids JSON may spell but no UTF-8 text holds: each one half of a UTF-16 pair."""
+
+
+@pytest.mark.parametrize("spelled", LONE_SURROGATES)
+def test_an_id_that_is_not_valid_text_is_refused_and_the_socket_goes_on(
+    table: Table, server_log: pytest.LogCaptureFixture, spelled: str
+) -> None:
+    """The refusal cannot echo the id (it would not encode): it says what was wrong and
+    names no id; the socket stays open and usable, and nothing is logged as a fault."""
+    sock = table.mover
+    for kind in ("draw", "pass", "chat"):
+        extra = ', "preset": "hello"' if kind == "chat" else ', "version": 0'
+        sock.connection.send(f'{{"type": "{kind}", "id": "{spelled}"{extra}}}')
+        error = sock.recv_until("error")
+        assert error["code"] == "invalid_message", error
+        assert set(error) == {"type", "code", "message"}, error
+        assert error["message"].startswith("id: "), error
+        assert "not valid text" in error["message"], error
+    sock.connection.send(f'{{"type": "chat", "id": "ok", "text": "{spelled}"}}')
+    error = sock.recv_until("error")
+    assert (error["code"], error["id"]) == ("invalid_message", "ok"), error
+    assert error["message"].startswith("text: ") and "not valid text" in error["message"]
+    unchanged(table)
+    faults = [r for r in server_log.records if r.exc_info or r.levelno >= logging.ERROR]
+    assert not faults, [r.getMessage() for r in faults]
+    assert "Traceback" not in server_log.text
+
+
+def test_an_answer_that_cannot_be_encoded_becomes_an_error_that_can(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Whatever answer a message gets, one that no UTF-8 holds (here an echoed text with a
+    lone surrogate) is replaced by an error that encodes, logged in one line: the receive
+    loop never sees the encoding error."""
+    viewer = Viewer(user_id=None, seat=None, language="fr")
+    answer(viewer, {"type": "ack", "id": "\ud800", "version": 3})
+    answer(viewer, {"type": "pong", "version": 3})
+    first, second = (json.loads(text or "null") for text in viewer.outbox)
+    assert first["type"] == "error" and first["code"] == "unsendable_answer"
+    assert first["message"] == "la réponse à ce message n\u2019a pas pu être envoyée"
+    assert second == {"type": "pong", "version": 3}
+    [record] = [r for r in caplog.records if r.name == "web.live.sockets"]
+    assert record.levelno == logging.WARNING and record.exc_info is None

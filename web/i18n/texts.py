@@ -66,6 +66,7 @@ FIELD_PROBLEMS = {
     "int_parsing": N_("a whole number, please"),
     "bool_type": N_("yes or no (true or false), please"),
     "string_type": N_("some text, please"),
+    "string_unicode": N_("this is not valid text (it holds a lone UTF-16 surrogate)"),
     "literal_error": N_("one of {expected}, please"),
     "extra_forbidden": N_("this is not something that can be set"),
     "json_invalid": N_("this is not readable JSON"),

@@ -17,6 +17,7 @@ import re
 from datetime import timedelta
 from typing import Any, cast
 
+import orjson
 from fastapi import WebSocket, WebSocketDisconnect, status
 from sqlalchemy import select
 from sqlalchemy.orm import load_only
@@ -267,20 +268,35 @@ async def _receive_loop(
             return
         if text is None:
             message = Words(N_("send JSON text frames"))
-            viewer.send(_error("binary_frame", message, language=viewer.language))
+            answer(viewer, _error("binary_frame", message, language=viewer.language))
             continue
         try:
             await _handle(text, room, viewer)
         except ProtocolError as error:
             refusal = _error(error.code, error.message, error.command_id, viewer.language)
-            viewer.send({**refusal, **error.details})
+            answer(viewer, {**refusal, **error.details})
+
+
+UNSENDABLE = N_("the answer to this message could not be sent")
+
+
+def answer(viewer: Viewer, message: dict[str, Any]) -> None:
+    """Queue one answer to what a viewer sent. One that cannot be encoded (a text no
+    UTF-8 holds) is replaced by an error saying so: a bad answer must not end the
+    receive loop, which would drop the socket without a close frame."""
+    try:
+        viewer.send(message)
+    except orjson.JSONEncodeError as error:  # orjson's (a TypeError): text no UTF-8 holds
+        # one line, no traceback: the cause is the client's input, not a fault here
+        log.warning("an answer of type %s could not be encoded: %s", message.get("type"), error)
+        viewer.send(_error("unsendable_answer", Words(UNSENDABLE), language=viewer.language))
 
 
 async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     play_model = cast(type[PlayBase], room.kind.play_model)
     message = parse_inbound(text, play_model)
     if isinstance(message, PingMessage):
-        viewer.send({"type": "pong", "version": room.version})
+        answer(viewer, {"type": "pong", "version": room.version})
         return
     if isinstance(message, SyncMessage):
         async with room.lock:
@@ -291,7 +307,7 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         return
     if isinstance(message, ChatCommand):
         seq = await room.talk.say(viewer, message)
-        viewer.send({"type": "ack", "id": message.id, "seq": seq})
+        answer(viewer, {"type": "ack", "id": message.id, "seq": seq})
         return
     if isinstance(message, ChatReadMessage):
         await room.chat_read_to(viewer, message.seq)
@@ -307,7 +323,7 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         seat = viewer.player_seat
         assert seat is not None
         version = await room.agree(seat, message, together=viewer.local_seats)
-        viewer.send({"type": "ack", "id": message.id, "version": version})
+        answer(viewer, {"type": "ack", "id": message.id, "version": version})
         return
     if viewer.seat is None and viewer.local_seats:
         hidden = Words(N_("pass the device to the player to move, who shows their tiles first"))
@@ -316,11 +332,11 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
     if isinstance(message, TakeSeatCommand):
         version = await room.take_back(viewer.seat, message.id)
-        viewer.send({"type": "ack", "id": message.id, "version": version})
+        answer(viewer, {"type": "ack", "id": message.id, "version": version})
         return
     if isinstance(message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand):
         version = await room.agree(viewer.seat, message)
-        viewer.send({"type": "ack", "id": message.id, "version": version})
+        answer(viewer, {"type": "ack", "id": message.id, "version": version})
         return
     try:
         version = await room.submit(
@@ -335,6 +351,6 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
         )
     except IllegalMoveError as error:  # the engine's refusal, its code as it is, to the wire
         words = rule_refusal(error.reason.value, error.message, viewer.language)
-        viewer.send(_error(error.reason.value, words, message.id, viewer.language))
+        answer(viewer, _error(error.reason.value, words, message.id, viewer.language))
         return
-    viewer.send({"type": "ack", "id": message.id, "version": version})
+    answer(viewer, {"type": "ack", "id": message.id, "version": version})
