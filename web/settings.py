@@ -49,11 +49,14 @@ class Settings(BaseSettings):
     coach: bool = True
     """After a game, analyse each person's moves with the Hard bot's search (the replay
     shows better moves); off for small hosts."""
-    coach_seconds: float = Field(default=0.5, gt=0, le=30)
-    """The coach's thinking time per move (in one low-priority worker)."""
-    coach_iterations: int | None = Field(default=None, ge=1, le=1_000_000)
-    """A fixed number of search iterations per move as well (whichever ends first): with
-    it, the coach's notes are the same on any machine."""
+    coach_iterations: int = Field(default=300, ge=1, le=1_000_000)
+    """The coach's search per move, in iterations (in one low-priority worker): a number
+    of iterations, never seconds, so that a position gets the same note on any machine
+    and however busy it is (about half a second a move on a 2020 laptop core)."""
+    daily_ahead: bool | None = None
+    """Compute the daily deal's Hard results ahead: today's at startup, tomorrow's the day
+    before (after each sweep round), so that no visitor waits for them. Unset: on, except
+    in the test environment (every test server would otherwise play them)."""
     max_frame_bytes: int = Field(default=4096, ge=256, le=1_048_576)
     messages_per_second: float = Field(default=10, gt=0)
     message_burst: int = Field(default=30, ge=1)
@@ -118,6 +121,13 @@ class Settings(BaseSettings):
         return self
 
     # --- play over days (web.days, web.notify) ---
+    @property
+    def prepares_daily(self) -> bool:
+        """Whether this process computes the daily references ahead (``daily_ahead``)."""
+        if self.daily_ahead is None:
+            return self.environment != "test"
+        return self.daily_ahead
+
     sweep_seconds: float = Field(default=5.0, gt=0, le=300)
     """How often each process looks for turn-based games and notices that came due: a
     turn reaches an absent player by push within a minute (the time it must go

@@ -15,12 +15,13 @@ record, position by position, and is honest about what the player could know.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from .search import Budget, RewardMeaning, SearchGame, search
 
-A = TypeVar("A")
+A = TypeVar("A", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,19 +51,49 @@ def assess(
     played: A,
     rng: random.Random,
     budget: Budget,
+    *,
+    canonical: Callable[[A], Hashable] | None = None,
 ) -> Assessment[A]:
-    """The search from ``information`` (the mover's view), ``played`` among the candidates."""
+    """The search from ``information`` (the mover's view), ``played`` among the candidates.
+
+    ``canonical`` gives one form for every spelling of the same move (a tile laid on the
+    same cells the same way round): the move made is matched to the candidate it is, so
+    the coach never weighs one move against itself. When the search prefers another
+    move, a second search of the same budget weighs just the two, side by side: in the
+    first the move made may have had a handful of visits, and its estimate is then
+    mostly noise. The note compares the two as that second search sees them (and
+    prefers the move made when it does).
+    """
     dealt = information.determinize(random.Random(0))
     candidates = list(dealt.actions())
+    played = _as_candidate(played, candidates, canonical)
     if played not in candidates:
         candidates.append(played)
     result = search(information, rng, budget, root_actions=candidates)
     preferred = result.action
+    iterations = result.iterations
+    values = result.values
+    if preferred != played:
+        duel = search(information, rng, budget, root_actions=[preferred, played])
+        preferred = duel.action
+        iterations += duel.iterations
+        values = duel.values
     return Assessment(
         played=played,
         preferred=preferred,
-        played_value=result.values.get(played, 0.0),
-        preferred_value=result.values.get(preferred, 0.0),
-        iterations=result.iterations,
+        played_value=values.get(played, 0.0),
+        preferred_value=values.get(preferred, 0.0),
+        iterations=iterations,
         meaning=dealt.reward_meaning(),
     )
+
+
+def _as_candidate(played: A, candidates: list[A], canonical: Callable[[A], Hashable] | None) -> A:
+    """The candidate that is the same move as ``played``, else ``played`` itself."""
+    if canonical is None or played in candidates:
+        return played
+    wanted = canonical(played)
+    for candidate in candidates:
+        if canonical(candidate) == wanted:
+            return candidate
+    return played

@@ -71,7 +71,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
             database,
             bot_delay_seconds=0.2,
             bot_seconds=0.3,  # the Hard bot thinks briefly here
-            coach_seconds=30,
             coach_iterations=40,  # the coach's notes are the same on any machine
         )
     )

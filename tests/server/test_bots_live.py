@@ -28,7 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         tmp_path_factory.mktemp("bots_live"),
         bot_seconds=THINK,
         bot_workers=2,
-        coach_seconds=0.05,
+        coach_iterations=20,
         **FAST,
     )
     yield live

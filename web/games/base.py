@@ -12,6 +12,7 @@ type with a stable reason code, from the engine to the wire.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -91,15 +92,26 @@ class LiveGame(Protocol):
         ...
 
 
+def shown(value: float) -> int:
+    """A coach's value (0 to 1) as the replay shows it: a whole number out of 100, halves
+    rounded up (as the page's Math.round does)."""
+    return math.floor(value * 100 + 0.5)
+
+
 def coach_note(note: Assessment[Any]) -> dict[str, Any]:
     """A coach's assessment as stored: the preferred move's record form, and values
-    rounded to what a person reads."""
+    rounded to what a person reads.
+
+    A move is flagged (a loss above 0) only when the coach's move is another move and
+    worth more as the replay shows the values, in whole points out of 100: a note saying
+    "57 → 57" would propose a move no better than the one made."""
     preferred = note.preferred
+    loss = round(note.loss, 3) if shown(note.preferred_value) > shown(note.played_value) else 0.0
     return {
         "preferred": preferred.to_dict() if hasattr(preferred, "to_dict") else preferred,
         "played_value": round(note.played_value, 3),
         "preferred_value": round(note.preferred_value, 3),
-        "loss": round(note.loss, 3),
+        "loss": loss,
         "meaning": note.meaning,
     }
 
@@ -247,12 +259,11 @@ class GameKind(Protocol):
         view: Mapping[str, Any],
         played: Mapping[str, Any],
         seed: str,
-        seconds: float,
-        iterations: int | None = None,
+        iterations: int,
     ) -> dict[str, Any]:
         """The coach's note on a move made from ``view``: ``preferred`` (record form),
-        ``played_value``, ``preferred_value`` and ``loss`` (0 to 1). Runs in a worker;
-        ``iterations`` (with ``seconds``, whichever ends first) makes it repeatable."""
+        ``played_value``, ``preferred_value`` and ``loss`` (0 to 1). Runs in a worker; a
+        budget of ``iterations`` (never seconds) and the ``seed`` make it repeatable."""
         ...
 
     def assistance_refusal(

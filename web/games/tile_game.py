@@ -39,6 +39,13 @@ def bot_seat_names(descriptor: GameDescriptor) -> dict[str, str]:
     return {bot: f"{BOT_LABELS[bot]} bot" for bot in descriptor.bots}
 
 
+def _canonical(action: Any) -> Any:
+    """One spelling for every way of writing the same move (a play's normalized placement)."""
+    if action.placement is not None:
+        return Action.play(action.placement.normalized())
+    return action
+
+
 class TileGameLive:
     """:class:`~web.games.base.LiveGame` for any engine game."""
 
@@ -244,18 +251,16 @@ class TileGameKind:
         view: Mapping[str, Any],
         played: Mapping[str, Any],
         seed: str,
-        seconds: float,
-        iterations: int | None = None,
+        iterations: int,
     ) -> dict[str, Any]:
         search = self.descriptor.information
         if search is None:
             raise ValueError(f"{self.name} has no search for the coach to assess with")
-        action = self.descriptor.parse_action(played)
-        if action.placement is not None:
-            action = Action.play(action.placement.normalized())
+        action = _canonical(self.descriptor.parse_action(played))
         information = search(self.descriptor.view_type.from_dict(view))
-        budget = Budget(seconds=seconds, iterations=iterations)
-        return coach_note(assess(information, action, random.Random(seed), budget))
+        budget = Budget.of_iterations(iterations)
+        note = assess(information, action, random.Random(seed), budget, canonical=_canonical)
+        return coach_note(note)
 
     # --- solo games ----------------------------------------------------------
 

@@ -6,6 +6,11 @@ replays the game, and for each move a person made (a play, a draw or a pass —
 not a timeout) hands the mover's view *before* the move to the coach's worker
 (:meth:`web.games.GameKind.assess`), then stores the notes. A game is claimed
 before it is worked on, so two processes never analyse the same game.
+
+The same position gets the same note on any table, in any run, on any machine: the
+search's budget is a number of iterations (``CHROMINO_COACH_ITERATIONS``), and its
+seed is made of the position itself (:func:`position_seed`), never of the game's id,
+its players' names or the time.
 """
 
 from __future__ import annotations
@@ -13,7 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import hashlib
+import json
 import logging
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -129,11 +137,31 @@ class Coach:
             action = kind.stored_action(row.action)
             if row.seat in people and action.kind in COACHED_ACTIONS and not live.is_over:
                 view = live.view(row.seat)  # what the mover could see, before the move
-                seed = f"{game_id}:{row.seq}"
+                seed = position_seed(view)
                 note = await self.thinkers.assess(kind.name, view, row.action, seed)
                 notes.append({"version": row.seq, "seat": row.seat, "played": row.action, **note})
             live.apply(row.seat, action)
         return notes
+
+
+IRRELEVANT_TO_THE_POSITION = ("players",)
+"""What a view holds that the position does not depend on: the seats' names."""
+IRRELEVANT_OPTIONS = ("turn_seconds",)
+"""Options that change no move's outcome (a turn's time)."""
+
+
+def position_seed(view: Mapping[str, Any]) -> str:
+    """The coach's seed for a move from ``view``: a digest of what the mover could see,
+    without the names at the table or the time a turn had. Two games that reach the same
+    position, whoever plays them and wherever, get the same seed and so the same note."""
+    position = {key: value for key, value in view.items() if key not in IRRELEVANT_TO_THE_POSITION}
+    options = position.get("options")
+    if isinstance(options, Mapping):
+        position["options"] = {
+            key: value for key, value in options.items() if key not in IRRELEVANT_OPTIONS
+        }
+    text = json.dumps(position, sort_keys=True, separators=(",", ":"))
+    return "coach:" + hashlib.sha256(text.encode()).hexdigest()
 
 
 def summary(notes: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:

@@ -39,11 +39,10 @@ def _assess(
     view: dict[str, Any],
     played: dict[str, Any],
     seed: str,
-    budget: tuple[float, int | None],
+    iterations: int,
 ) -> dict[str, Any]:
     """In a worker: the coach's note on one move, from the mover's view."""
-    seconds, iterations = budget
-    return game_kind(kind).assess(view, played, seed, seconds, iterations)
+    return game_kind(kind).assess(view, played, seed, iterations)
 
 
 BOT_NICENESS = 5
@@ -149,10 +148,10 @@ class Thinkers:
     ) -> dict[str, Any]:
         """The coach's note on one move (raises when its worker failed)."""
         loop = asyncio.get_running_loop()
-        budget = (self.settings.coach_seconds, self.settings.coach_iterations)
+        iterations = self.settings.coach_iterations
         try:
             return await loop.run_in_executor(
-                self.coach.pool(), _assess, kind, view, played, seed, budget
+                self.coach.pool(), _assess, kind, view, played, seed, iterations
             )
         except BrokenProcessPool:
             self.coach.broken()
