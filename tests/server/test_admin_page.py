@@ -11,6 +11,7 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
@@ -708,3 +709,50 @@ def test_create_admin_and_set_role_from_the_command_line(
     assert nobody.returncode == 1 and "no account is named" in nobody.stderr
     wrong = cli(database_url, "set-role", "Mel", "king")
     assert wrong.returncode == 2
+
+
+# --- times in the admin's own zone ---------------------------------------------------
+
+
+def test_every_time_on_the_admin_pages_is_in_the_admins_zone(
+    client: TestClient, db: Database
+) -> None:
+    ada, _ = person(client, db, "Ada", "admin")
+    _, mel = person(client, db, "Mel")
+    seen = utcnow().replace(year=2030, month=1, day=2, hour=23, minute=30, second=0, microsecond=0)
+    until = seen + timedelta(days=400)
+    with db.session() as session, session.begin():
+        session.execute(
+            update(User)
+            .where(User.id == mel)
+            .values(last_seen_at=seen, banned_until=until, ban_reason="spam")
+        )
+    expect(ada.post("/api/admin/invitations", json={"note": "club"}), 201)
+    expect(ada.patch("/api/me/preferences", json={"time_zone": "Asia/Tokyo"}), 200)
+    # 23:30 UTC is 08:30 the next morning in Tokyo; the zone is said once, no "UTC".
+    people = expect_page(ada.get("/admin?q=Mel"))
+    assert "2030-01-03 08:30" in people and "2030-01-02 23:30" not in people
+    assert "Asia/Tokyo" in people and "(UTC)" not in people
+    one = expect_page(ada.get(f"/admin/people/{mel}"))
+    assert "2030-01-03 08:30" in one and "(UTC)" not in one and "(your time)" not in one
+    assert "Banned until 2031-02-07 08:30" in one
+    made = as_utc(stored_invitation(db).created_at).astimezone(ZoneInfo("Asia/Tokyo"))
+    links = expect_page(ada.get("/admin/invitations"))
+    assert made.strftime("%Y-%m-%d %H:%M") in links and "(UTC)" not in links
+    audit = expect_page(ada.get("/admin/audit"))
+    assert made.strftime("%Y-%m-%d %H:%M") in audit and " UTC<" not in audit
+    # Until the browser tells the admin's zone, it is UTC, and the page says so.
+    expect(ada.patch("/api/me/preferences", json={"time_zone": "UTC"}), 200)
+    assert "2030-01-02 23:30" in expect_page(ada.get("/admin?q=Mel"))
+
+
+def expect_page(response: httpx.Response) -> str:
+    assert response.status_code == 200, response.text
+    return response.text
+
+
+def stored_invitation(db: Database) -> SiteInvitation:
+    with db.session() as session:
+        link = session.scalars(select(SiteInvitation)).one()
+        session.expunge(link)
+        return link

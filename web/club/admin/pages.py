@@ -3,13 +3,18 @@ server-made page of one section; static/js/admin.js sends their forms to the API
 (confirming it's you first when the API asks) and reloads.
 
 Someone who is not staff gets a 403 page that says so (not a redirect: a redirect to
-sign in would loop for a member who is signed in)."""
+sign in would loop for a member who is signed in).
+
+Every moment on these pages is shown in the admin's own time zone (their preference,
+as the rest of the site shows times), said once under the section's heading; the
+ban and mute forms read the date typed in that same zone (static/js/admin.js)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Annotated, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse
@@ -47,6 +52,7 @@ def _page(
         page.headers.update(NO_STORE)
         return page
     boot = {"section": section, "recent": signed_in_recently(request, session)}
+    zone = zone_of(user)
     return render(
         request,
         user,
@@ -55,17 +61,36 @@ def _page(
         section=section,
         sections=SECTIONS,
         is_admin=is_admin(user),
+        short=shown_in(zone),
+        time_zone=zone.key,
         **context,
     )
 
 
-def short(moment: datetime | str | None) -> str:
-    """A moment as the admin pages show it (UTC, to the minute)."""
-    if moment is None:
-        return ""
-    if isinstance(moment, str):
-        moment = datetime.fromisoformat(moment)
-    return moment.strftime("%Y-%m-%d %H:%M")
+def zone_of(user: Any) -> ZoneInfo:
+    """The admin's time zone (their preference; UTC until the browser told it, or if
+    the name is unknown to this machine)."""
+    preference = getattr(user, "preference", None)
+    name = getattr(preference, "time_zone", None) or "UTC"
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def shown_in(zone: ZoneInfo) -> Callable[[datetime | str | None], str]:
+    """How the admin pages show a moment: in ``zone``, to the minute."""
+
+    def short(moment: datetime | str | None) -> str:
+        if moment is None:
+            return ""
+        if isinstance(moment, str):
+            moment = datetime.fromisoformat(moment)
+        if moment.tzinfo is None:  # SQLite gives back naive UTC
+            moment = moment.replace(tzinfo=UTC)
+        return moment.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+
+    return short
 
 
 @router.get("/admin")
@@ -78,7 +103,7 @@ def people_page(
         if is_staff(user)
         else []
     )
-    return _page(request, user, session, "people", people=people, q=q, members=members, short=short)
+    return _page(request, user, session, "people", people=people, q=q, members=members)
 
 
 @router.get("/admin/people/{person_id}")
@@ -101,7 +126,6 @@ def person_page(
         history=directory.history(session, target),
         roles=ROLES,
         acts_on=user.id != target.id and (is_admin(user) or not is_staff(target)),
-        short=short,
     )
 
 
@@ -130,4 +154,4 @@ def section_page(
         "health": lambda: {"health": health.report(request.app)},
         "audit": lambda: {"log": log.audit_page(session, max(1, min(page, 100_000)))},
     }
-    return _page(request, user, session, section, short=short, **readers[section]())
+    return _page(request, user, session, section, **readers[section]())
