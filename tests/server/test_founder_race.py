@@ -1,4 +1,5 @@
-"""Two first sign-ups at the same moment on PostgreSQL: only one becomes the admin.
+"""Two first sign-ups at the same moment on PostgreSQL: only one becomes the admin
+(and on an invitation-only server, only the first is let in without an invitation).
 
 On PostgreSQL transactions really interleave, so without a lock both would read
 "no admin yet" and both be crowned. SQLite runs one writer at a time already.
@@ -8,9 +9,12 @@ from __future__ import annotations
 
 import threading
 
+from fastapi import HTTPException
+from sqlalchemy import update
 from support import make_settings
 
 from web.club.founder import crown_the_first
+from web.club.join import refuse_a_sign_up
 from web.db import Database
 from web.models import User
 
@@ -46,4 +50,42 @@ def test_two_first_sign_ups_at_once_make_one_admin(pg_url: str) -> None:
     assert crowned == {"first": True, "second": False}
     with database.session() as session:
         assert session.get_one(User, second).role == "member"
+    database.dispose()
+
+
+def test_two_strangers_founding_an_invitation_only_server_at_once_make_one_admin(
+    pg_url: str,
+) -> None:
+    """Both sign up without an invitation while there is no admin: the first is let in
+    and crowned; the second waits on the first's lock, then is refused as any stranger
+    without an invitation is."""
+    database = Database(pg_url)
+    settings = make_settings(pg_url, join="invitation", first_sign_up_admin=True)
+    with database.session() as session:  # a server without an admin (whatever ran before)
+        session.execute(update(User).values(role="member"))
+    first, second = _person(database, "Una"), _person(database, "Duo")
+    second_done = threading.Event()
+    outcome: dict[str, object] = {}
+
+    def the_second() -> None:
+        with database.session() as session:
+            try:
+                refuse_a_sign_up(session, settings, invited=False)
+                outcome["second"] = crown_the_first(
+                    session, settings, session.get_one(User, second)
+                )
+            except HTTPException as error:
+                detail: object = error.detail
+                outcome["second"] = detail.get("code") if isinstance(detail, dict) else detail
+        second_done.set()
+
+    with database.session() as session:
+        refuse_a_sign_up(session, settings, invited=False)
+        outcome["first"] = crown_the_first(session, settings, session.get_one(User, first))
+        racer = threading.Thread(target=the_second)
+        racer.start()
+        assert not second_done.wait(0.5)  # held by the first's founding lock
+    assert second_done.wait(10)
+    racer.join()
+    assert outcome == {"first": True, "second": "invitation_needed"}
     database.dispose()

@@ -515,3 +515,20 @@ def test_on_postgresql_two_copies_of_one_answer_sign_in_once(pg_url: str) -> Non
             client.close()
     finally:
         live.stop()
+
+
+def test_the_founder_signs_up_with_a_passkey_on_an_invitation_only_server(
+    database_url: str, db: Database
+) -> None:
+    for app in club(database_url, join="invitation", first_sign_up_admin=True):
+        founder = ok(sign_up(browser(app), SoftKey(), name="Host"), 201)
+        assert founder["registered"] is True
+        # The founder is in: the next stranger needs an invitation like anyone.
+        late = browser(app)
+        refused(
+            late.post("/api/passkeys/sign-up/options", json={"name": "Late"}),
+            403,
+            "invitation_needed",
+        )
+    with db.sessions() as session:
+        assert dict(session.execute(select(User.name, User.role)).all()) == {"Host": "admin"}

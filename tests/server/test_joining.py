@@ -445,6 +445,36 @@ def test_the_first_to_set_a_password_becomes_admin(database_url: str, db: Databa
         assert [entry.target_name for entry in crowned] == ["Host"]
 
 
+@pytest.mark.parametrize("join", ["invitation", "closed"])
+def test_a_private_server_gets_its_first_admin_by_signing_up(
+    database_url: str, db: Database, join: str
+) -> None:
+    with server(database_url, join=join, first_sign_up_admin=True) as client:
+        page = expect(client.get("/"), 200)
+        assert 'data-refusal="first_admin"' in page and 'data-testid="sign-up-form"' in page
+        refusal(client.post("/api/me"), 403, "invitation_needed" if join == "invitation" else join)
+        body = {"name": "Host", "password": PASSWORD}
+        assert expect(client.post("/api/sign-up", json=body), 201)["registered"] is True
+        # Once the server has its admin, the offer is gone and the policy holds.
+        late = browser(client)
+        page = expect(late.get("/"), 200)
+        assert "first_admin" not in page and 'data-testid="sign-up-form"' not in page
+        code = "invitation_needed" if join == "invitation" else "closed"
+        refusal(late.post("/api/sign-up", json={**body, "name": "Late"}), 403, code)
+    with db.sessions() as session:
+        assert dict(session.execute(select(User.name, User.role)).all()) == {"Host": "admin"}
+
+
+def test_a_private_server_without_the_setting_offers_no_founding(
+    database_url: str, db: Database
+) -> None:
+    with server(database_url, join="invitation") as client:
+        assert 'data-refusal="invitation_needed"' in expect(client.get("/"), 200)
+        body = {"name": "Host", "password": PASSWORD}
+        refusal(client.post("/api/sign-up", json=body), 403, "invitation_needed")
+    assert accounts_in(db) == 0
+
+
 def test_without_the_setting_nobody_is_crowned(client: TestClient, db: Database) -> None:
     expect(client.put("/api/me/password", json={"password": PASSWORD}), 200)
     with db.sessions() as session:

@@ -12,6 +12,10 @@ policy (:mod:`web.club.policy`):
   anything else is refused with ``invitation_needed``;
 - ``closed``: nobody new (``closed``); those who have an account sign in.
 
+One exception: while a server whose host asked for the first sign-up to be its admin
+(``CHROMINO_FIRST_SIGN_UP_ADMIN``) has no admin, anyone may sign up, whatever the
+policy, and the pages say so (``first_admin``): web.club.founder decides, race-free.
+
 Those who already have an account are never asked: a policy made stricter later
 shuts out no one who is in.
 """
@@ -25,10 +29,14 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words
 from ..settings import Settings
+from .founder import awaiting_founder, may_found
 from .policy import Policy, policy
 
 Refusal = Literal["closed", "invitation_needed", "sign_up_needed"]
 """Why a visitor gets no guest account (the code of the 403 and of the pages' panel)."""
+Panel = Refusal | Literal["first_admin"]
+"""What the pages offer a visitor who may not simply play: a refusal's panel, or the
+founder's sign-up on a server that has no admin yet."""
 
 MESSAGES: Final[dict[str, str]] = {
     "closed": N_("this server takes no new players: sign in if you have an account"),
@@ -61,6 +69,15 @@ def sign_up_refusal(rules: Policy, *, invited: bool) -> Refusal | None:
     return None
 
 
+def refuse_a_sign_up(session: Session, settings: Settings, *, invited: bool) -> None:
+    """Refuse (403, saying why) a sign-up the join policy does not allow now, unless it
+    is the founder's (web.club.founder.may_found: the lock it takes is held until the
+    new account is crowned and committed)."""
+    code = sign_up_refusal(policy(session, settings), invited=invited)
+    if code is not None and not may_found(session, settings):
+        raise refusal_error(code)
+
+
 def refusal_error(code: Refusal) -> HTTPException:
     """The 403 that says why, in the reader's language."""
     return HTTPException(403, detail={"code": code, "message": Words(MESSAGES[code])})
@@ -73,7 +90,11 @@ def refuse_a_new_guest(session: Session, settings: Settings) -> None:
         raise refusal_error(code)
 
 
-def visitor_refusal(session: Session, settings: Settings) -> Refusal | None:
+def visitor_refusal(session: Session, settings: Settings) -> Panel | None:
     """What the pages tell a visitor who could not become a guest by acting (their
-    panel: sign up, sign in, or ask for an invitation); None when they could."""
-    return guest_refusal(policy(session, settings))
+    panel: sign up, sign in, or ask for an invitation; ``first_admin``: sign up and
+    become the admin); None when they could."""
+    code = guest_refusal(policy(session, settings))
+    if code is not None and awaiting_founder(session, settings):
+        return "first_admin"
+    return code

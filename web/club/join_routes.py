@@ -14,9 +14,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response, status
 from pydantic import BaseModel, Field, StringConstraints
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words
+from ..models import SiteInvitation, User
 from ..people import CurrentUser, Inbound, OptionalUser, SessionDep, UserOrVisitor, public_user
 from ..people.accounts import (
     NameTakenError,
@@ -33,7 +35,7 @@ from ..site.pages import render
 from . import invitations
 from .bans import refuse_if_banned
 from .founder import crown_the_first
-from .join import refusal_error, sign_up_refusal
+from .join import refusal_error, refuse_a_sign_up
 from .policy import Policy, policy
 from .roles import is_staff
 
@@ -144,13 +146,14 @@ def _public(invitation: Any, now: datetime) -> InvitationPublic:
 
 @router.get("/join/{token}", include_in_schema=False)
 def join_page(request: Request, user: UserOrVisitor, session: SessionDep, token: str) -> Response:
-    """An invitation link: what it offers (join as a guest, or sign up), that it no
-    longer works and why (a 4xx), or that I am already in."""
+    """An invitation link: who made it and what it offers (sign up with a password or
+    a passkey, and, where guests may play, join at once as a guest), that it no longer
+    works and why (a 4xx), or that I am already in."""
     if not is_visitor(user):
         return render(request, user, "join.html", outcome="already_in")
     rules = _rules(request, session)
     try:
-        invitations.find(session, token, _now(request))
+        invitation = invitations.find(session, token, _now(request))
     except invitations.InvitationError as error:
         page = render(request, user, "join.html", outcome=error.code)
         page.status_code = error.status
@@ -161,8 +164,21 @@ def join_page(request: Request, user: UserOrVisitor, session: SessionDep, token:
         return page
     outcome = "join_as_guest" if rules.guests else "sign_up"
     return render(
-        request, user, "join.html", outcome=outcome, boot={"invitation": token, "offer": outcome}
+        request,
+        user,
+        "join.html",
+        outcome=outcome,
+        inviter=_inviter(session, invitation),
+        boot={"invitation": token, "offer": outcome},
     )
+
+
+def _inviter(session: Session, invitation: SiteInvitation) -> str | None:
+    """The name of whoever made the link, shown to the person invited (None once their
+    account is gone: the page then says "someone")."""
+    if invitation.made_by is None:
+        return None
+    return session.scalar(select(User.name).where(User.id == invitation.made_by))
 
 
 @router.post("/api/join/{token}")
@@ -196,10 +212,7 @@ def sign_up(body: SignUp, request: Request, user: OptionalUser, session: Session
     token on an invitation-only server); this browser is signed in as it."""
     if user is not None:
         raise _already_in()
-    rules = _rules(request, session)
-    code = sign_up_refusal(rules, invited=body.invitation is not None)
-    if code is not None:
-        raise refusal_error(code)
+    refuse_a_sign_up(session, _settings(request), invited=body.invitation is not None)
     _count_a_new_account(request)
     invitation_id = None
     if body.invitation is not None:

@@ -2,7 +2,7 @@
 server without guests, or by an invitation link) chooses a name, and the passkey
 their authenticator makes is their way in.
 
-Whether they may is the join policy's decision (web.club.join.sign_up_refusal, and
+Whether they may is the join policy's decision (web.club.join.refuse_a_sign_up, and
 web.club.invitations.redeem for a link), asked before the authenticator is (so a
 refusal comes at once) and again once it answered; the new account is made as a
 password sign-up makes it (web.club.join_routes.sign_up): a guest's row renamed, the
@@ -21,8 +21,7 @@ from sqlalchemy.orm import Session
 
 from ..club import invitations
 from ..club.founder import crown_the_first
-from ..club.join import refusal_error, sign_up_refusal
-from ..club.policy import policy
+from ..club.join import refuse_a_sign_up
 from ..i18n import N_, Words
 from ..models import User
 from ..people.accounts import NameTakenError, guest, rename
@@ -36,10 +35,9 @@ PENDING = "passkey_sign_up"
 
 
 def refuse_unless_allowed(session: Session, settings: Settings, invitation: str | None) -> None:
-    """Refuse (403, saying why) a sign-up the join policy does not allow now."""
-    code = sign_up_refusal(policy(session, settings), invited=invitation is not None)
-    if code is not None:
-        raise refusal_error(code)
+    """Refuse (403, saying why) a sign-up the join policy does not allow now (the
+    founder's first sign-up it allows: web.club.founder)."""
+    refuse_a_sign_up(session, settings, invited=invitation is not None)
 
 
 def refuse_a_taken_name(session: Session, name: str) -> None:
