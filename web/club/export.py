@@ -9,7 +9,11 @@ links they made (never a token), their games and their own chat lines.
 Games: a finished game's record is public to whoever may watch it (its
 ``/api/games/ID/record``), so it is given whole; of a game still being played only
 what the person's own seat sees (``view(seat)``: their hand, the board, the others'
-hand sizes), never the setup (which holds every hand and the bag).
+hand sizes), never the setup (which holds every hand and the bag). Seats played on
+the person's device (pass-and-play) show no hand at all: whoever holds the device
+may download this on another seat's turn, and a local hand is shown only on the
+device, on its turn, after "show my tiles" (docs/pass-and-play.md). The same rule as
+``GET /api/games/ID`` (``hand_seat_of``).
 
 Chat: the lines the person wrote, not those of others (theirs to export, and the
 replay of each game shows them to whoever may read them).
@@ -26,6 +30,7 @@ from sqlalchemy.orm import Session
 
 from ..db import as_utc
 from ..games import game_kind
+from ..lobby import hand_seat_of
 from ..models import (
     Block,
     ChatMessage,
@@ -257,7 +262,7 @@ def _game(session: Session, game: Game, user: User) -> dict[str, Any]:
     live = kind.restore(game.setup)
     for event in events:
         live.apply(event.seat, kind.stored_action(event.action))
-    summary["my_view"] = live.view(seat)
+    summary["my_view"] = live.view(hand_seat_of(game, user.id))
     return summary
 
 
