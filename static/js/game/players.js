@@ -4,7 +4,8 @@
 // other person, "Add as a friend" while they are not my friend (befriend.js).
 import { el } from "../api.js";
 import { befriendSlot, keepingBefriendFocus } from "./befriend.js";
-import { profileLink, ratingBadge } from "../ratings.js";
+import { profileLink } from "../ratings.js";
+import { ratingWithChange, seatRating } from "./outcome.js";
 import { isScoring, shownWinners } from "./model.js";
 import * as texts from "./texts.js";
 
@@ -19,7 +20,7 @@ export function shownTile(game, tile) {
 
 export function renderPlayers(list, spectatorsLine, state, game) {
   const current = state.game;
-  const key = JSON.stringify([state.players, state.userIds, state.ratings, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment, state.away, state.awayUntil]);
+  const key = JSON.stringify([state.players, state.userIds, state.ratings, state.outcome, state.assistance, state.presence, current.hand_counts, current.scores, current.current, current.hands, current.finished, state.seat, current.resigned, state.moment, state.away, state.awayUntil]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     keepingBefriendFocus(list, () => list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat))));
@@ -77,7 +78,7 @@ function playerItem(state, game, name, seat) {
       { class: "player-name" },
       profileLink(state.userIds[seat], name, { newTab: true, "data-testid": "player-profile" }),
       seat === state.seat ? el("span", { class: "you" }, texts.youMark()) : null,
-      ratingBadge(state.ratings[seat]),
+      ratingWithChange(seatRating(state, seat)),
       toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,
       left ? el("span", { class: "left-mark", "data-testid": "left-mark" }, texts.leftMark()) : null,
       away ? el("span", { class: "left-mark away-mark", "data-testid": "away-mark" }, texts.awayMark()) : null,

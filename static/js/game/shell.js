@@ -287,7 +287,7 @@ export function startGamePage({ gameId, game, preferences }) {
     renderPlayers($("players"), $("spectators"), state, mounted.game);
     renderTableRules(state);
     renderLog($("move-log"), state, mounted.game);
-    renderEnd(state, mounted.game);
+    renderEnd(state, mounted.game, requestRender);
     $("end-reopen").hidden = !(state.game.finished && state.endClosed);
     renderTitle();
   }
