@@ -1,9 +1,11 @@
 // A finished duplicate table's boards side by side (GET /api/duplicate/{code}/boards:
 // each board's replay as the replay page gets it, the coach's notes included). One
-// column per player, all at the same move: the buttons, the slider and the arrow keys
-// step every board at once; a board that ended earlier stays at its end. Each column
-// says its move in the replay's words and marks where the coach would have played
-// otherwise. The page derives no position: each step's board comes from the server.
+// column per player, all at the same turn: the buttons, the slider and the arrow keys
+// step every board at once, a turn at a time (the tiles drawn and the tile laid or the
+// pass that ends it: what the ranking counts as turns); a board that ended earlier
+// stays at its end. Each column says its turn in the replay's words and marks where
+// the coach would have played otherwise. The page derives no position: each turn's
+// board is the server's step that ends it.
 import { api, boot, el } from "./api.js";
 import { isScoring } from "./game/model.js";
 import { personName } from "./game/names.js";
@@ -17,32 +19,58 @@ const preferences = boot.me?.preferences || {};
 
 let game = null; // the game module of the table's kind
 let columns = []; // per board: {name, frames, lines, notes, board, node, line, mark}
-let step = 0; // the move shown on every board
-let last = 0; // the longest board's last step
+let step = 0; // the turn shown on every board (0: the deal)
+let last = 0; // the longest board's last turn
 
-/** Each step as the replay board draws it; the tile laid last is the latest "play". */
-function framesOf(steps) {
+// The actions that end a turn, as the game counts its turns (chromino/core/game.py
+// _end_turn): a draw does not, the tile laid or the pass after it does.
+const TURN_ENDS = new Set(["play", "pass", "timeout", "resign"]);
+
+/** The replay's steps by turn: [[the deal], [the steps of turn 1], …]; steps after the
+ * last turn's end (none in a game played to its end) make one more. */
+function turnsOf(steps) {
+  const turns = [[steps[0]]];
+  let open = [];
+  for (const entry of steps.slice(1)) {
+    open.push(entry);
+    if (TURN_ENDS.has(entry.event?.action)) {
+      turns.push(open);
+      open = [];
+    }
+  }
+  if (open.length) turns.push(open);
+  return turns;
+}
+
+/** Each turn's board as the replay board draws it (its last step's); the tile laid last is the latest "play". */
+function framesOf(turns) {
   let lastPlaced = null;
-  return steps.map((entry) => {
-    if (entry.event?.action === "play") lastPlaced = game.placementOf(entry.event);
-    return { board: entry.board, lastPlaced };
+  return turns.map((entries) => {
+    for (const entry of entries) if (entry.event?.action === "play") lastPlaced = game.placementOf(entry.event);
+    return { board: entries.at(-1).board, lastPlaced };
   });
 }
 
-function linesOf(replay, scoring) {
+/** What each turn did, in the replay's words: its moves' lines, one after the other. */
+function linesOf(replay, turns, scoring) {
   const seen = { players: replay.players.map(personName) };
-  return replay.steps.map((entry) =>
-    entry.event ? eventLines(seen, entry.version, entry.event, { scoring, describeEvent: game.describeEvent }) : [],
+  return turns.map((entries) =>
+    entries
+      .filter((entry) => entry.event)
+      .map((entry) => eventLines(seen, entry.version, entry.event, { scoring, describeEvent: game.describeEvent })[0].text)
+      .join(" · "),
   );
 }
 
-/** The moves the coach would have made otherwise, by step. */
-function notesOf(replay) {
+/** The moves the coach would have made otherwise, by turn (the costliest, if two in one turn). */
+function notesOf(replay, turns) {
   const byVersion = new Map((replay.coach?.notes || []).filter((note) => note.loss > 0).map((note) => [note.version, note]));
   const notes = new Map();
-  replay.steps.forEach((entry, index) => {
-    const note = byVersion.get(entry.version);
-    if (note) notes.set(index, note);
+  turns.forEach((entries, turn) => {
+    for (const entry of entries) {
+      const note = byVersion.get(entry.version);
+      if (note && !(notes.get(turn)?.loss >= note.loss)) notes.set(turn, note);
+    }
   });
   return notes;
 }
@@ -63,9 +91,10 @@ function column(replay, index, scoring) {
   svg.setAttribute("aria-labelledby", titleId);
   const line = el("p", { class: "duplicate-line", "data-testid": "duplicate-line" });
   const mark = el("p", { class: "coach-mark", "data-testid": "coach-mark", hidden: true });
-  const notes = notesOf(replay);
+  const turns = turnsOf(replay.steps);
+  const notes = notesOf(replay, turns);
   const jumps = [...notes.keys()].map((at) =>
-    el("button", { type: "button", class: "link-button", "data-testid": "coach-jump", onclick: () => goTo(at) }, t("move {step}", { step: at })),
+    el("button", { type: "button", class: "link-button", "data-testid": "coach-jump", onclick: () => goTo(at) }, t("turn {step}", { step: at })),
   );
   const summary = jumps.length
     ? el("p", { class: "coach-worst" }, t("The coach would have played otherwise at:"), " ", ...jumps.flatMap((button, at) => (at ? [", ", button] : [button])))
@@ -79,7 +108,7 @@ function column(replay, index, scoring) {
     mark,
     summary,
   );
-  const entry = { name, frames: framesOf(replay.steps), lines: linesOf(replay, scoring), notes, node, line, mark, board: null };
+  const entry = { name, frames: framesOf(turns), lines: linesOf(replay, turns, scoring), notes, node, line, mark, board: null };
   return { entry, svg };
 }
 
@@ -94,13 +123,13 @@ function render() {
     const at = Math.min(step, end);
     entry.board.show(entry.frames[at]);
     entry.line.textContent =
-      step === 0 ? t("The deal") : step > end ? tn("Finished after 1 move.", "Finished after {count} moves.", end) : entry.lines[at][0].text;
+      step === 0 ? t("The deal") : step > end ? tn("Finished after 1 turn.", "Finished after {count} turns.", end) : entry.lines[at];
     const note = step > 0 && step <= end ? entry.notes.get(step) : null;
     entry.mark.hidden = !note;
     entry.node.classList.toggle("diverged", Boolean(note));
     entry.mark.textContent = note ? t("The coach would {move}.", { move: game.moveWords(note.preferred) }) : "";
   }
-  $("compare-step").textContent = t("Move {step} of {total}", { step, total: last });
+  $("compare-step").textContent = t("Turn {step} of {total}", { step, total: last });
   const slider = $("compare-slider");
   slider.disabled = false;
   slider.max = String(last);

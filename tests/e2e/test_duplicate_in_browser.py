@@ -95,14 +95,14 @@ def test_a_duplicate_table_from_the_form_to_the_boards_side_by_side(
     columns = host.get_by_test_id("duplicate-column")
     expect(columns).to_have_count(2)
     step = host.get_by_test_id("compare-step")
-    expect(step).to_contain_text("Move 0 of")
+    expect(step).to_contain_text("Turn 0 of")
     expect(columns.first.get_by_test_id("duplicate-line")).to_have_text("The deal")
     host.keyboard.press("ArrowRight")
-    expect(step).to_contain_text("Move 1 of")
+    expect(step).to_contain_text("Turn 1 of")
     host.get_by_test_id("compare-forward").click()
-    expect(step).to_contain_text("Move 2 of")
+    expect(step).to_contain_text("Turn 2 of")
     host.keyboard.press("Home")
-    expect(step).to_contain_text("Move 0 of")
+    expect(step).to_contain_text("Turn 0 of")
     jumps = host.get_by_test_id("coach-jump")
     expect(jumps).to_have_count(disagreed)
     if disagreed:
@@ -112,6 +112,34 @@ def test_a_duplicate_table_from_the_form_to_the_boards_side_by_side(
             "The coach would"
         )
     both_sizes(host, "over", "a duplicate table's ranking and boards side by side")
+    boards_readable(host)
+    # The stepper counts what the ranking counts: turns (a draw is not one).
+    turns = {
+        row.locator("th").inner_text().split(" (")[0]: int(row.locator("td").nth(1).inner_text())
+        for row in rows.all()
+    }
     host.keyboard.press("End")
-    total = (step.inner_text()).rsplit(" ", 1)[1]
-    expect(step).to_have_text(f"Move {total} of {total}")
+    most = max(turns.values())
+    expect(step).to_have_text(f"Turn {most} of {most}")
+    for index in range(columns.count()):
+        name = columns.nth(index).locator("h3").inner_text().removesuffix("'s board")
+        if turns[name] < most:
+            expect(columns.nth(index).get_by_test_id("duplicate-line")).to_have_text(
+                f"Finished after {turns[name]} turns."
+            )
+
+
+def boards_readable(page: Page) -> None:
+    """Each board on the duplicate page as wide as half a 1280 px window at least (the
+    whole width on a phone), and as tall as most of the window: its tiles readable."""
+    for size, least in ((DESKTOP, 500), (PHONE, PHONE["width"] - 80)):
+        resize(page, size)
+        for board in page.locator(".duplicate-board-wrap").all():
+            box = board.bounding_box()
+            assert box is not None
+            assert box["width"] >= least and box["height"] >= 300, (size, box)
+        # the step buttons stay in sight while the boards scroll under them
+        page.locator(".duplicate-board-wrap").last.scroll_into_view_if_needed()
+        expect(page.get_by_test_id("compare-forward")).to_be_in_viewport()
+        page.screenshot(path=str(ARTIFACTS / f"duplicate-boards-{size['width']}.png"))
+    resize(page, DESKTOP)
