@@ -1,7 +1,7 @@
 """Friends in the browser (issue 20): the Friends page (a request by name, accepted;
 the friend link; online status; mute), the header's invitations (accepted from the
-notice, seated at the table), "Invite friends" on a table, and "Play again with the
-same people" from the end screen; axe-core and no sideways scroll at 360 and 1280 px.
+notice, seated at the table), "Invite friends" on a table, and "Invite them to a new
+table" from the end screen; axe-core and no sideways scroll at 360 and 1280 px.
 
 Screenshots of the friends page, the header's invitation and the table's control, at
 both sizes, go to $CHROMINO_FRIENDS_SHOTS when it is set (looked at by eye)."""
@@ -242,7 +242,7 @@ def finished_duel(ana: Page, ben: Page) -> str:
     return game_id
 
 
-def test_play_again_with_the_same_people_and_add_a_friend_from_the_end_screen(
+def test_invite_them_to_a_new_table_and_add_a_friend_from_the_end_screen(
     new_context: ContextFactory,
 ) -> None:
     ana, ana_name = person(new_context, "Ana")
@@ -272,8 +272,8 @@ def test_play_again_with_the_same_people_and_add_a_friend_from_the_end_screen(
     ben.get_by_test_id("end-screen").get_by_test_id("befriend").click()
     expect(ben.locator("#toast")).to_have_text(f"You and {ana_name} are friends now.")
 
-    # "Play again with the same people": a new table, Ben invited, Ana seated there.
-    again = end.get_by_role("button", name="Play again with the same people")
+    # "Invite them to a new table": a new table, Ben invited, Ana seated there.
+    again = end.get_by_role("button", name="Invite them to a new table")
     again.click()
     ana.wait_for_url("**/t/*")
     code = ana.url.rsplit("/t/", 1)[1]
