@@ -88,6 +88,20 @@ class UserSession(Base):
     arrival): admin actions want it within 15 minutes (web.club.recent)."""
 
 
+class BanNotice(Base):
+    """A session a ban ended (web.club.bans): the digest of its id (never the id) and
+    whose it was, so that browser, coming back, is told it is banned, why and until
+    when. Gone when the ban is lifted or the account deleted."""
+
+    __tablename__ = "ban_notice"
+
+    session_digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class SiteSecret(Base):
     """Secrets made once per installation (the development session key), shared by
     every process on the database."""

@@ -28,6 +28,7 @@ TABLES = {
     "seat_substitute",
     "game_event",
     "user_session",
+    "ban_notice",
     "site_secret",
     "game_analysis",
     "vacation",

@@ -30,6 +30,7 @@ from chromino.core.errors import IllegalMoveError
 
 from ..db import Base, utcnow
 from ..models import (
+    BanNotice,
     Block,
     ChatMessage,
     Friend,
@@ -144,6 +145,7 @@ def erase(session: Session, user: User) -> None:
     _rename_seats(session, uid)
     for model, column in (
         (UserSession, UserSession.user_id),
+        (BanNotice, BanNotice.user_id),
         (Passkey, Passkey.user_id),
         (PasskeyChallenge, PasskeyChallenge.user_id),
         (RecoveryToken, RecoveryToken.user_id),
