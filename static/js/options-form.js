@@ -179,11 +179,43 @@ function makeInput(name, schema, shown, how) {
 const SUBSTITUTE_MINUTES = [0, 1, 2, 5, 10, 30];
 
 /**
+ * The table's chat (docs/protocol.md, "Table talk"): the preset reactions only, or free
+ * text too; left to the server's default (free text unless a guest plays), it is not
+ * sent. The creator can still change it during a game, in the chat. Returns {node, read()}.
+ */
+function chatChoice() {
+  const helpId = "table-help-chat";
+  const choices = [
+    ["auto", t("Reactions, and free text unless a guest plays")],
+    ["presets", t("Reactions only")],
+    ["text", t("Reactions and free text")],
+  ].map(([value, label]) => {
+    const input = el("input", { type: "radio", name: "chat_text", value, "data-testid": `chat-choice-${value}` });
+    input.checked = value === "auto";
+    return { input, node: el("label", { class: "check" }, input, " ", label) };
+  });
+  const node = el(
+    "fieldset",
+    { class: "chat-choice", "data-testid": "chat-choice", "aria-describedby": helpId },
+    el("legend", {}, t("Table talk")),
+    ...choices.map((choice) => choice.node),
+    el("span", { class: "field-help", id: helpId }, t("Reactions are ready-made lines each player reads in their own language; you can change this during the game.")),
+  );
+  return {
+    node,
+    read() {
+      const value = choices.find((choice) => choice.input.checked)?.input.value ?? "auto";
+      return value === "auto" ? {} : { chat_text: value === "text" };
+    },
+  };
+}
+
+/**
  * A table's own choices, whatever its game, put into `container`: whether others may
- * watch its games, and after how long away a bot plays for a player until they come
- * back. Returns {read(), setTurnBased(turnBased)}: the fields of the table request
- * (`spectators`, `substitute_minutes`), and hiding the grace, which a turn-based table
- * has not (the server ignores it there).
+ * watch its games, after how long away a bot plays for a player until they come back,
+ * and what its chat takes. Returns {read(), setTurnBased(turnBased)}: the fields of the
+ * table request (`spectators`, `substitute_minutes`, `chat_text` when chosen), and
+ * hiding the grace, which a turn-based table has not (the server ignores it there).
  */
 export function tableFields(container) {
   const watching = el("input", { type: "checkbox", name: "spectators" });
@@ -204,9 +236,10 @@ export function tableFields(container) {
     substitute,
     el("span", { class: "field-help", id: helpId }, t("When a player has had no connection open this long, a bot plays for them until they come back.")),
   );
-  container.replaceChildren(grace, el("label", { class: "check" }, watching, " ", t("Let others watch the game")));
+  const chat = chatChoice();
+  container.replaceChildren(grace, el("label", { class: "check" }, watching, " ", t("Let others watch the game")), chat.node);
   return {
-    read: () => ({ spectators: watching.checked, substitute_minutes: grace.hidden ? 0 : Number(substitute.value) }),
+    read: () => ({ spectators: watching.checked, substitute_minutes: grace.hidden ? 0 : Number(substitute.value), ...chat.read() }),
     setTurnBased(turnBased) {
       grace.hidden = turnBased;
     },

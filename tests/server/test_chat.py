@@ -126,6 +126,47 @@ def test_free_text_is_off_at_a_table_of_guests_until_its_creator_allows_it(
         assert line["said"] is None
 
 
+def test_the_snapshot_names_who_can_turn_free_text_on(players: list[Player]) -> None:
+    game_id, _ = duel(players)
+    with players[1].connect(game_id) as ben:
+        talk = ben.recv_until("welcome")["chat"]
+        assert talk["creator"] == players[0].me["name"]
+        assert talk["moderator"] is False and talk["table"] is None
+
+
+@pytest.mark.parametrize(("chosen", "text"), [(None, False), (True, True), (False, False)])
+def test_the_table_request_chooses_its_chat(
+    players: list[Player], chosen: bool | None, text: bool
+) -> None:
+    """A table made with ``chat_text`` starts with it (guests sit here: left out, free
+    text is off); the creator can still change it during a game."""
+    ana, ben = players[0], players[1]
+    body: dict[str, Any] = {"seats": [{"kind": "human"}] * 2}
+    if chosen is not None:
+        body["chat_text"] = chosen
+    made = ana.http.post("/api/tables", json=body)
+    assert made.status_code == 201, made.text
+    invite = made.json()["invite_code"]
+    assert ben.http.post(f"/api/tables/{invite}/join").status_code == 200
+    started = ana.http.post(f"/api/tables/{invite}/start")
+    assert started.status_code == 200, started.text
+    with ben.connect(started.json()["game_id"]) as sock:
+        assert sock.recv_until("welcome")["chat"]["text"] is text
+        answer = say(sock, text="hello")
+        assert answer["type"] == ("ack" if text else "error"), answer
+        allow_text(ana, invite, not text)
+        assert sock.recv_until("chat_status")["text"] is (not text)
+
+
+def test_a_table_request_with_a_chat_choice_of_the_wrong_type_is_refused(
+    players: list[Player],
+) -> None:
+    body = {"seats": [{"kind": "human"}] * 2, "chat_text": "yes"}
+    refused = players[0].http.post("/api/tables", json=body)
+    assert refused.status_code == 422, refused.text
+    assert "chat_text" in refused.text
+
+
 def test_only_the_tables_creator_sets_its_rules_of_talk(players: list[Player]) -> None:
     game_id, invite = duel(players)
     refused = players[1].http.patch(f"/api/tables/{invite}/chat", json={"text": True})

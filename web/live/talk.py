@@ -98,6 +98,7 @@ class Talk:
             **self.status(viewer),
             "moderator": moderator,
             "table": self.rules.invite_code if moderator else None,
+            "creator": self.rules.creator_name,
         }
 
     def status(self, viewer: Viewer) -> dict[str, bool]:

@@ -60,6 +60,10 @@ class TableCreateBase(Inbound):
     """A duplicate table (docs/duplicate.md): each person plays the same deal alone, on
     a board of their own, and the ranking compares them. Its seats are for people (two
     or more); it is casual."""
+    chat_text: bool | None = None
+    """Whether its chat takes free text (``true``) or only the preset reactions
+    (``false``). Left out: free text unless a guest sits at the table; the creator may
+    change it during a game (docs/protocol.md, "Table talk")."""
 
 
 class SoloCreateBase(Inbound):

@@ -171,6 +171,7 @@ def create_table(
         turn_days=turn_days,
         on_timeout=spec.on_timeout,
         vacation=spec.vacation,
+        chat_text=None if solo else spec.chat_text,
     )
     # With seats on this device (pass-and-play), the creator plays those, one of them
     # their own: the human seats are for others to join.

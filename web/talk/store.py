@@ -33,6 +33,8 @@ class TableTalk:
     invite_code: str | None = None
     """The table's code, told to its creator (the page's switch of free text needs it)."""
     creator_id: int | None = None
+    creator_name: str | None = None
+    """Who made the table, as the chat names them: the one who can turn free text on."""
     chosen_text: bool | None = None
     """The creator's choice of free text (None: not made; see :meth:`text_allowed`)."""
     guests: bool = False
@@ -83,10 +85,15 @@ def read_table_talk(session: Session, game: Game) -> TableTalk:
         .limit(RECENT_LINES)
     )
     lines = [line_of(row) for row in reversed(list(recent))]
+    creator = None if table is None else table.creator_id
+    creator_name = None
+    if creator is not None:
+        creator_name = session.scalar(select(User.name).where(User.id == creator))
     return TableTalk(
         table_id=None if table is None else table.id,
         invite_code=None if table is None else table.invite_code,
-        creator_id=None if table is None else table.creator_id,
+        creator_id=creator,
+        creator_name=creator_name,
         chosen_text=None if table is None else table.chat_text,
         guests=guests,
         muted=muted,
