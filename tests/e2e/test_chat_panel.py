@@ -12,10 +12,11 @@ import os
 import re
 from pathlib import Path
 
+import pytest
 from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
 from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
-from e2e.people import duel, no_sideways_scroll, person
+from e2e.people import HUMAN, QUICK, duel, no_sideways_scroll, person
 from playwright.sync_api import Locator, Page, WebSocket, expect
 from support import LiveServer
 
@@ -89,7 +90,9 @@ def test_two_players_say_a_preset_and_free_text_to_each_other(new_context: Conte
     panel = open_chat(ben)
     expect(panel.get_by_test_id("chat-form")).to_be_hidden()
     why = panel.get_by_test_id("chat-why")
-    expect(why).to_have_text("Only the reactions are on at this table.")
+    expect(why).to_have_text(
+        f"Only the reactions are on at this table. {ana_name}, who made it, can allow free text."
+    )
     free_text(ana, code)
     expect(panel.get_by_test_id("chat-form")).to_be_visible()  # told live (chat_status)
     expect(why).to_be_hidden()
@@ -407,6 +410,7 @@ def test_the_table_s_creator_mutes_someone_here_and_switches_free_text(
     expect(panel.get_by_test_id("chat-form")).to_be_hidden()
     expect(panel.get_by_test_id("chat-why")).to_have_text(
         "Only the reactions are on at this table."
+        " You made it: tick “Free text allowed” above to let everyone write."
     )
     assert ana.request.get(f"/api/tables/{code}").ok
 
@@ -428,3 +432,175 @@ def test_my_games_count_the_lines_i_have_not_read(new_context: ContextFactory) -
     ben.goto("/games")
     expect(line.get_by_test_id("game-status")).to_be_visible()
     expect(line.get_by_test_id("game-unread")).to_have_count(0)
+
+
+# --- four players: the open chat shows without scrolling the page -----------------------
+
+CHAT_SIZES = [(1280, 800), (1920, 1080), (1024, 768), (360, 740)]
+"""Widths and heights of the windows the open chat must fit in, with four players."""
+
+_CHAT_IN_VIEW_JS = """() => {
+  const inView = (node) => {
+    const box = node.getBoundingClientRect();
+    return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight
+      && box.left >= 0 && box.right <= window.innerWidth;
+  };
+  const list = document.getElementById('chat-lines');
+  const frame = list.getBoundingClientRect();
+  const shown = [...list.querySelectorAll('[data-testid=chat-line]')].filter((line) => {
+    const box = line.getBoundingClientRect();
+    return box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1 && inView(line);
+  });
+  return {
+    scrolled: window.scrollY,
+    input: inView(document.getElementById('chat-input')),
+    send: inView(document.getElementById('chat-send')),
+    lines: shown.length,
+  };
+}"""
+
+
+def four_at_a_table(new_context: ContextFactory) -> tuple[list[Page], str, str]:
+    """Four people at a four-seat quick table, started, with free text on: their pages,
+    the game's id and the table's code."""
+    pages = [person(new_context, name)[0] for name in ("Ana", "Ben", "Chloé", "Dmitri")]
+    body = {"seats": [HUMAN] * 4, "options": QUICK}
+    made = pages[0].request.post("/api/tables", data=body)
+    assert made.ok, made.text()
+    code = made.json()["invite_code"]
+    for page in pages[1:]:
+        assert page.request.post(f"/api/tables/{code}/join").ok
+    started = pages[0].request.post(f"/api/tables/{code}/start")
+    assert started.ok, started.text()
+    free_text(pages[0], code)
+    return pages, str(started.json()["game_id"]), code
+
+
+_SETTLED_JS = """() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    .map((animation) => animation.finished.catch(() => null)))
+    .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
+"""The page's entrance animations (the sheet rising) are over and it is drawn."""
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja"])
+def test_the_open_chat_shows_without_scrolling_the_page(
+    new_context: ContextFactory, language: str
+) -> None:
+    """With four players, the chat opens where its input and several lines can be read
+    without scrolling the page, at a phone's, a small laptop's and two desktops' sizes."""
+    pages, game_id, _ = four_at_a_table(new_context)
+    ana = pages[0]
+    chosen = ana.request.patch("/api/me/preferences", data={"language": language})
+    assert chosen.ok, chosen.text()
+    for page in pages:
+        open_game(page, game_id)
+    for page in pages[1:]:
+        say_preset(page, "hello")
+        say_text(page, "A line long enough to wrap once in the column beside the board.")
+        say_preset(page, "good_luck")
+    folder = SHOTS / "four-players"
+    folder.mkdir(parents=True, exist_ok=True)
+    for width, height in CHAT_SIZES:
+        ana.set_viewport_size({"width": width, "height": height})
+        ana.goto(f"/g/{game_id}")
+        expect(ana.locator("html")).to_have_attribute("lang", language)
+        open_chat(ana)
+        expect(lines(ana)).to_have_count(9)
+        expect(ana.get_by_test_id("players").get_by_test_id("player")).to_have_count(4)
+        ana.evaluate(_SETTLED_JS)
+        ana.screenshot(path=str(folder / f"chat-{language}-{width}.png"))
+        seen = ana.evaluate(_CHAT_IN_VIEW_JS)
+        where = f"at {width}x{height} in {language}"
+        assert seen["scrolled"] == 0, f"the page scrolled {where}"
+        assert seen["input"] and seen["send"], f"the chat's input is out of view {where}: {seen}"
+        assert seen["lines"] >= 4, f"only {seen['lines']} lines show {where}"
+        no_sideways_scroll(ana)
+
+
+_UNREAD_JS = """async ([game, count]) => {
+  const games = await (await fetch('/api/me/games')).json();
+  return games.find((line) => line.id === game)?.unread === count;
+}"""
+"""Whether my games count ``count`` unread lines in ``game`` (what the server was told)."""
+
+LONG_LINE = " ".join(["A line long enough to fill a good part of the chat's window."] * 4)
+
+
+def test_a_line_is_read_only_once_it_has_been_in_view(new_context: ContextFactory) -> None:
+    """Lines that come while the open panel is scrolled back to older ones stay unread
+    (the badge counts them, the server is not told) until the reader scrolls to them."""
+    pages, game_id, _ = four_at_a_table(new_context)
+    ana, ben, chloe, dmitri = pages
+    for page in pages:
+        open_game(page, game_id)
+    for speaker in (ana, ana, ana, chloe):
+        say_text(speaker, LONG_LINE)
+    open_chat(ben)
+    badge = ben.get_by_test_id("chat-badge")
+    expect(lines(ben)).to_have_count(4)
+    expect(badge).to_be_hidden()
+    chat = ben.get_by_test_id("chat-lines")
+    chat.evaluate("(node) => { node.scrollTop = 0; }")
+    expect(lines(ben).first).to_be_in_viewport()
+    expect(lines(ben).last).not_to_be_in_viewport()
+
+    say_preset(dmitri, "hello")
+    say_preset(dmitri, "thanks")
+    expect(lines(ben)).to_have_count(6)
+    expect(badge).to_have_text("2")
+    expect(lines(ben).last).not_to_be_in_viewport()  # the list stayed where Ben reads
+    assert ben.evaluate(_UNREAD_JS, [game_id, 2]), "the server was told they were read"
+
+    chat.evaluate("(node) => { node.scrollTop = node.scrollHeight; }")
+    expect(lines(ben).last).to_be_in_viewport()
+    expect(badge).to_be_hidden()
+    ben.wait_for_function(_UNREAD_JS, arg=[game_id, 0], polling=200)
+
+
+def test_the_table_form_offers_the_chat_and_the_game_follows_it(
+    new_context: ContextFactory,
+) -> None:
+    """Guests sit at this table, so free text would be off: the form's choice turns it on
+    from the start, without the creator's box in the game."""
+    ana, _ = person(new_context, "Ana")
+    ben, _ = person(new_context, "Ben")
+    ana.goto("/")
+    form = ana.locator("#create-form")
+    ana.locator("#seat-count").select_option("2")
+    choice = form.get_by_role("group", name="Table talk")
+    expect(
+        choice.get_by_role("radio", name="Reactions, and free text unless a guest plays")
+    ).to_be_checked()
+    expect(choice).to_have_accessible_description(re.compile("ready-made lines"))
+    assert_accessible(ana, "the table form with its chat choice")
+    folder = SHOTS / "table-form"
+    folder.mkdir(parents=True, exist_ok=True)
+    for language in ("ru", "ja", "en"):
+        chosen = ana.request.patch("/api/me/preferences", data={"language": language})
+        assert chosen.ok, chosen.text()
+        for width, height in ((360, 740), (1280, 800)):
+            ana.set_viewport_size({"width": width, "height": height})
+            ana.goto("/")
+            expect(ana.locator("html")).to_have_attribute("lang", language)
+            shown = ana.get_by_test_id("chat-choice")
+            expect(shown.locator("input[type=radio]")).to_have_count(3)
+            shown.scroll_into_view_if_needed()
+            shown.screenshot(path=str(folder / f"chat-choice-{language}-{width}.png"))
+            no_sideways_scroll(ana)
+    ana.locator("#seat-count").select_option("2")
+    choice.get_by_role("radio", name="Reactions and free text").check()
+    form.get_by_role("button", name="Create the table").click()
+    ana.wait_for_url("**/t/*")
+    code = ana.url.rstrip("/").split("/")[-1]
+    assert ben.request.post(f"/api/tables/{code}/join").ok
+    started = ana.request.post(f"/api/tables/{code}/start")
+    assert started.ok, started.text()
+    open_game(ben, str(started.json()["game_id"]))
+    panel = open_chat(ben)
+    expect(panel.get_by_test_id("chat-form")).to_be_visible()
+    expect(panel.get_by_test_id("chat-why")).to_be_hidden()
+    say_text(ben, "Free text from the first move")
+    expect(lines(ben).last.get_by_test_id("chat-words")).to_have_text(
+        "Free text from the first move"
+    )

@@ -7,7 +7,7 @@
 // acks and errors of its own lines). Every word said is put on the page as text only
 // (el() makes text nodes: markup stays as typed, links are not made clickable).
 import { api, boot, el } from "../api.js";
-import { t, tn } from "../i18n.js";
+import { dateLocale, t, tn } from "../i18n.js";
 import { personName } from "./names.js";
 
 const $ = (id) => document.getElementById(id);
@@ -33,6 +33,9 @@ const PRESET_WORDS = new Map(PRESETS);
 export const MAX_TEXT = 300; // characters in a line of free text (web/talk/lines.py)
 const COUNTER_FROM = 240; // the counter shows from this many characters on
 const SHEET = "(max-width: 900px)"; // narrower: the panel is a sheet over the foot of the screen
+const SEEN_RATIO = 0.6; // a line is read once this much of it has been in view…
+const SEEN_PX = 48; // …or this many pixels of a line taller than the chat's window
+const SIDE_MARGIN_PX = 12; // between the side column and the window's foot
 const OPEN_KEY = "chromino.chat-open"; // a wide screen keeps the panel open from game to game
 const ANNOUNCE_DELAY_MS = 60;
 
@@ -96,7 +99,7 @@ export function lineItem(line, { mine = false } = {}) {
   const classes = ["chat-line", mine ? "mine" : "", spectator ? "from-spectator" : "", line.preset ? "preset" : "text"];
   const when = Number.isFinite(line.at) ? new Date(line.at * 1000) : null;
   const time = when
-    ? el("time", { class: "chat-time", datetime: when.toISOString() }, when.toLocaleTimeString(document.documentElement.lang || undefined, { hour: "numeric", minute: "2-digit" }))
+    ? el("time", { class: "chat-time", datetime: when.toISOString() }, when.toLocaleTimeString(dateLocale(), { hour: "numeric", minute: "2-digit" }))
     : null;
   return el(
     "li",
@@ -134,6 +137,7 @@ export function createChat({ gameId, connection }) {
     muted: false, // the table's creator muted me
     moderator: false, // I made the table
     table: null, // the table's invite code (for the free-text switch), when the page knows it
+    creator: null, // the name of who made the table: the one who can turn free text on
     seated: false, // I play (only players tell the server what they read)
     solo: false,
     open: false,
@@ -146,8 +150,11 @@ export function createChat({ gameId, connection }) {
     announceTimer: 0,
   };
   const items = new Map(); // seq → its <li>
+  const inView = new Set(); // the seqs of the lines in view now (the panel open, scrolled to them)
   let frame = 0;
   let stickToEnd = true; // the next render scrolls the list to its newest line
+  let atEnd = true; // the list shows its newest line (kept there when the list changes size)
+  let scrolledTo = -1; // where scrollToEnd() put the list: its own scroll events are not the reader's
 
   const panel = $("chat-panel");
   const list = $("chat-lines");
@@ -159,6 +166,24 @@ export function createChat({ gameId, connection }) {
   function requestRender() {
     if (!frame) frame = requestAnimationFrame(render);
   }
+
+  /** Lines come into view and go out of it as the list scrolls, the panel opens or closes
+   * and the page scrolls: only a line that has been in view is read. */
+  const watcher =
+    typeof IntersectionObserver === "undefined"
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              const seq = Number(entry.target.dataset.seq);
+              const seen = entry.isIntersecting && (entry.intersectionRatio >= SEEN_RATIO || entry.intersectionRect.height >= SEEN_PX);
+              if (seen) inView.add(seq);
+              else inView.delete(seq);
+            }
+            if (reportRead()) requestRender();
+          },
+          { threshold: [0, SEEN_RATIO, 1] },
+        );
 
   function isMine(line) {
     return me !== null && line.user === me;
@@ -207,6 +232,7 @@ export function createChat({ gameId, connection }) {
     chat.muted = Boolean(talk.muted);
     chat.moderator = Boolean(talk.moderator);
     chat.table = talk.table ?? boot.page?.invite_code ?? null;
+    chat.creator = talk.creator ?? null;
     if (chat.seated) chat.read = Math.max(chat.read, Number(talk.read) || 0);
     else if (first) chat.read = Math.max(chat.read, chat.newest); // a spectator's reading is not kept: new lines count
     if (first && chat.seated) chat.readSent = chat.read;
@@ -324,20 +350,26 @@ export function createChat({ gameId, connection }) {
 
   // --- reading ---
 
-  /** While the panel shows and the tab is visible, what it shows is read: the badge
-   * clears, and a player tells the server (only when that grows). */
+  /** While the panel shows and the tab is visible, the lines that have been in view are
+   * read (and those before them): the badge counts the rest, and a player tells the
+   * server (only when that grows). Whether the reading grew. */
   function reportRead() {
-    if (!chat.open || document.visibilityState !== "visible" || !chat.known) return;
-    const newest = newestShown();
-    if (newest > chat.read) chat.read = newest;
+    if (!chat.open || document.visibilityState !== "visible" || !chat.known) return false;
+    const newest = newestSeen();
+    const grew = newest > chat.read;
+    if (grew) chat.read = newest;
     if (chat.seated && chat.read > chat.readSent && connection.send({ type: "chat_read", seq: chat.read })) {
       chat.readSent = chat.read;
     }
+    return grew;
   }
 
-  function newestShown() {
+  /** The newest line in view; without IntersectionObserver, the newest held. */
+  function newestSeen() {
     let newest = 0;
-    for (const line of chat.lines.values()) if (shown(line)) newest = Math.max(newest, line.seq);
+    for (const line of chat.lines.values()) {
+      if (shown(line) && (!watcher || inView.has(line.seq))) newest = Math.max(newest, line.seq);
+    }
     return newest;
   }
 
@@ -460,6 +492,24 @@ export function createChat({ gameId, connection }) {
 
   function scrollToEnd() {
     list.scrollTop = list.scrollHeight;
+    scrolledTo = list.scrollTop;
+    atEnd = true;
+  }
+
+  /** A list scrolled to its newest line stays there as it grows or shrinks (the window
+   * resized, the side column laid out again as the panel opens). */
+  function keepAtEnd() {
+    list.addEventListener(
+      "scroll",
+      () => {
+        atEnd = list.scrollTop === scrolledTo || nearEnd();
+      },
+      { passive: true },
+    );
+    if (typeof ResizeObserver === "undefined") return;
+    new ResizeObserver(() => {
+      if (atEnd && !panel.hidden) scrollToEnd();
+    }).observe(list);
   }
 
   function itemFor(line) {
@@ -490,6 +540,7 @@ export function createChat({ gameId, connection }) {
       if (!item) {
         item = itemFor(line);
         items.set(seq, item);
+        watcher?.observe(item);
         if (previous) previous.after(item);
         else list.prepend(item);
       }
@@ -537,7 +588,7 @@ export function createChat({ gameId, connection }) {
     document.body.classList.toggle("chat-open", chat.open);
     if (!chat.open) return;
 
-    const wasNearEnd = stickToEnd || nearEnd();
+    const wasNearEnd = stickToEnd || atEnd || nearEnd();
     renderLines();
     renderMenus();
     if (wasNearEnd) scrollToEnd();
@@ -548,7 +599,7 @@ export function createChat({ gameId, connection }) {
     $("chat-presets").hidden = !canSay;
     form.hidden = !canType;
     const why = $("chat-why");
-    why.textContent = chat.muted ? t("The table's creator muted you.") : chat.text ? "" : t("Only the reactions are on at this table.");
+    why.textContent = chat.muted ? t("The table's creator muted you.") : chat.text ? "" : reactionsOnly();
     why.hidden = !why.textContent;
     $("chat-room-note").hidden = chat.room !== "spectators";
     const sending = [...chat.pending.values()].some((sent) => sent.kind === "text");
@@ -562,6 +613,13 @@ export function createChat({ gameId, connection }) {
     if (box.dataset.busy !== "1") box.checked = chat.text;
   }
 
+  /** Why there is no text field, and who can change that. */
+  function reactionsOnly() {
+    if (chat.moderator) return t("Only the reactions are on at this table. You made it: tick “Free text allowed” above to let everyone write.");
+    if (chat.creator) return t("Only the reactions are on at this table. {name}, who made it, can allow free text.", { name: personName(chat.creator) });
+    return t("Only the reactions are on at this table.");
+  }
+
   function renderCounter() {
     const length = [...input.value].length;
     const counter = $("chat-counter");
@@ -569,6 +627,30 @@ export function createChat({ gameId, connection }) {
     counter.hidden = !near;
     counter.textContent = near ? t("{count} / {limit}", { count: length, limit: MAX_TEXT }) : "";
     counter.classList.toggle("full", length >= MAX_TEXT);
+  }
+
+  /** On a wide window the open chat shares the side column, which is as tall as the
+   * window leaves below the column's top (board.css reads --side-room): measured, since
+   * the header's and the notices' heights depend on the language and the window. */
+  function fitSide() {
+    const layout = panel.closest(".game-layout");
+    if (!layout || sheet.matches) return;
+    const top = layout.getBoundingClientRect().top + window.scrollY;
+    const value = `${Math.floor(window.innerHeight - top - SIDE_MARGIN_PX)}px`;
+    const root = document.documentElement;
+    if (root.style.getPropertyValue("--side-room") !== value) root.style.setProperty("--side-room", value);
+  }
+
+  function watchSide() {
+    window.addEventListener("resize", fitSide);
+    if (typeof ResizeObserver !== "undefined") {
+      const observer = new ResizeObserver(fitSide);
+      for (const selector of [".site-header", "#connection-banner", "#learn-offer"]) {
+        const part = document.querySelector(selector);
+        if (part) observer.observe(part);
+      }
+    }
+    fitSide();
   }
 
   // --- wiring ---
@@ -582,6 +664,8 @@ export function createChat({ gameId, connection }) {
   }
 
   fillPresets();
+  watchSide();
+  keepAtEnd();
   input.maxLength = MAX_TEXT;
   toggle.addEventListener("click", () => setOpen(!chat.open));
   $("chat-close").addEventListener("click", () => setOpen(false));
