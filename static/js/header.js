@@ -110,6 +110,35 @@ function offerLanguages() {
 
 offerLanguages();
 
+/** "Menu" (up to 1279 px, app.css): a disclosure that shows the links and the language
+ * menu at the header's foot. Escape closes it and gives the focus back to "Menu"; so does
+ * a click elsewhere or the focus leaving the header (without taking the focus). */
+function offerMenu() {
+  const toggle = $("menu-toggle");
+  const header = toggle?.closest(".site-header");
+  if (!toggle || !header) return;
+  const show = (open) => {
+    header.classList.toggle("menu-open", open);
+    toggle.setAttribute("aria-expanded", String(open));
+  };
+  const isOpen = () => toggle.getAttribute("aria-expanded") === "true";
+  toggle.addEventListener("click", () => show(!isOpen()));
+  header.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !isOpen()) return;
+    event.preventDefault();
+    show(false);
+    toggle.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (isOpen() && !header.contains(event.target)) show(false);
+  });
+  header.addEventListener("focusout", (event) => {
+    if (isOpen() && event.relatedTarget && !header.contains(event.relatedTarget)) show(false);
+  });
+}
+
+offerMenu();
+
 /** "Sign in" (a guest's header): the name and password saved on another device; this
  * browser then is that account (the page reloads as it). */
 function offerSignIn() {

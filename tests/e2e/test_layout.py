@@ -8,10 +8,12 @@ themselves, not with what they float over."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from e2e.axe import assert_accessible
 from e2e.conftest import TIMEOUT_MS, _note_policy_violation
 from e2e.gameplay import (
     api_game,
@@ -425,7 +427,7 @@ def test_the_board_the_hand_and_its_buttons_show_together(
 # language menu and what ends the header, rounded to rows of 12 px.
 _HEADER_ROWS_JS = """() => {
   const parts = document.querySelectorAll(
-    '.site-header .brand, .site-nav a, .language-menu, .header-end > *');
+    '.site-header .brand, .menu-toggle, .site-nav a, .language-menu, .header-end > *');
   const rows = new Set();
   for (const part of parts) {
     const box = part.getBoundingClientRect();
@@ -492,3 +494,123 @@ def test_the_move_log_shows_whole_lines(site: Site, width: int, language: str) -
     finally:
         page.close()
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})
+
+
+CONTENT_PAGES = ["/", "/friends", "/daily", "/leaderboard", "/preferences"]
+"""Pages of words and lists (not a game's board) reached from the menu; they share the
+header of every page but the game's (which has its own test above)."""
+ALL_LANGUAGES = ["en", "fr", "de", "es", "it", "ru", "ja"]
+
+
+def header_rows(page: Page) -> list[int]:
+    """The rows of 12 px the header's visible parts stand in (two neighbours: one row)."""
+    rows: list[int] = page.evaluate(_HEADER_ROWS_JS)
+    return rows if max(rows) - min(rows) <= 1 else [*rows, -1]
+
+
+@pytest.mark.parametrize("language", ALL_LANGUAGES)
+def test_the_content_pages_header_keeps_to_one_row(site: Site, language: str) -> None:
+    """The lobby, friends, the daily deal, the leaderboard and the preferences have their
+    header on one row from a small laptop's width up, in every language, a guest's "Sign
+    in" and the count of games waiting shown or not: it went to two rows at 1280 px in
+    German and Russian. Up to 1279 px the menu folds behind "Menu"."""
+    page = site.context.new_page()
+    try:
+        chosen = site.context.request.patch("/api/me/preferences", data={"language": language})
+        assert chosen.ok, chosen.text()
+        for path in CONTENT_PAGES:
+            page.set_viewport_size({"width": 1920, "height": WIDTHS[1920]})
+            page.goto(path)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            for width in (1920, 1280, 1024):
+                at_width(page, width)
+                for shown in (False, True):
+                    show_the_waiting_count(page, shown)
+                    rows = header_rows(page)
+                    assert len(rows) <= 2, f"{path} at {width} px in {language}: rows {rows}"
+                    expect(page.get_by_test_id("menu-toggle")).to_be_visible(visible=width < 1280)
+                    expect(page.locator(".site-nav a").first).to_be_visible(visible=width >= 1280)
+                    assert page.evaluate(_LAYOUT_JS) == [], f"{path} at {width} px in {language}"
+    finally:
+        page.close()
+        site.context.request.patch("/api/me/preferences", data={"language": "auto"})
+
+
+# The header's height, and the texts it shows cut (ellipsis, a hidden overflow, or
+# outside the window), with the menu closed or open.
+_HEADER_CUT_JS = """() => {
+  const header = document.querySelector('.site-header');
+  const cut = [];
+  for (const el of header.querySelectorAll('a, button, select, span')) {
+    if (!el.checkVisibility() || el.closest('.visually-hidden') || !el.innerText?.trim()) continue;
+    const box = el.getBoundingClientRect();
+    if (box.width <= 1 || box.height <= 1) continue; // said to screen readers alone
+    const style = getComputedStyle(el);
+    const clips = style.textOverflow === 'ellipsis' || style.overflow === 'hidden';
+    if ((clips && el.scrollWidth > el.clientWidth + 1) || box.left < 0 || box.right > innerWidth) {
+      cut.push(el.innerText.trim().slice(0, 30));
+    }
+  }
+  return { height: header.getBoundingClientRect().height, cut };
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_phone_header_is_compact_and_its_menu_opens(
+    browser: Browser, server: LiveServer, language: str
+) -> None:
+    """A newcomer's phone (360 x 740, "Sign in", the name strip): the header takes at most a
+    fifth of the screen and cuts no label (it took 225 px and showed "Daily dea…" and
+    "Leaderb…"); "Menu" opens every link whole, by touch or keyboard, and says so to a
+    screen reader (aria-expanded); Escape closes it and gives the focus back; a click
+    elsewhere closes it too. The lobby's "Play solo" is in the first screen."""
+    context = browser.new_context(base_url=server.url, viewport={"width": 360, "height": 740})
+    context.set_default_timeout(TIMEOUT_MS)
+    page = context.new_page()
+    try:
+        page.goto("/rules")
+        assert page.request.patch("/api/me/preferences", data={"language": language}).ok
+        page.goto("/")
+        expect(page.get_by_test_id("name-prompt")).to_be_visible()
+        expect(page.locator("#option-fields select").first).to_be_visible()
+        laid_out(page)
+        seen = page.evaluate(_HEADER_CUT_JS)
+        assert seen["height"] <= 740 * 0.2, f"the header takes {seen['height']} px in {language}"
+        assert seen["cut"] == [], f"cut in {language}: {seen['cut']}"
+        assert page.evaluate(_LAYOUT_JS) == [], language
+        expect(page.locator("#play-solo")).to_be_in_viewport()
+
+        toggle = page.get_by_test_id("menu-toggle")
+        links = page.locator(".site-nav a")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        expect(links.first).to_be_hidden()
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        expect(links).to_have_count(8)
+        for index in range(8):
+            expect(links.nth(index)).to_be_in_viewport(ratio=1)
+        expect(page.get_by_test_id("language-select")).to_be_in_viewport(ratio=1)
+        laid_out(page)
+        assert page.evaluate(_HEADER_CUT_JS)["cut"] == [], language
+        assert page.evaluate(_LAYOUT_JS) == [], f"the open menu in {language}"
+        assert_accessible(page, f"the phone's open menu in {language}")
+        page.keyboard.press("Escape")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        expect(toggle).to_be_focused()
+        expect(links.first).to_be_hidden()
+
+        # By keyboard: Enter opens it, the next Tab reaches its first link.
+        page.keyboard.press("Enter")
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        page.keyboard.press("Tab")
+        expect(links.first).to_be_focused()
+        page.mouse.click(180, 700)
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+
+        # A link of the menu leads where it says.
+        toggle.click()
+        page.get_by_test_id("nav-leaderboard").click()
+        expect(page).to_have_url(re.compile(r"/leaderboard"))
+        expect(page.get_by_test_id("menu-toggle")).to_have_attribute("aria-expanded", "false")
+    finally:
+        context.close()
