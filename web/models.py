@@ -57,6 +57,10 @@ class User(Base):
     ban_reason: Mapped[str | None] = mapped_column(String(300))
     muted_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """While in the future the person's chat lines are refused everywhere."""
+    visitor_key: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """For a guest: the digest of the key its browser carried as a visitor
+    (web.people.accounts.guest). Several first actions of one browser at once make one
+    account: the later ones find it by this key."""
     invitation_id: Mapped[int | None] = mapped_column()
     """The invitation they joined by (an invitation-only server), if any: a plain
     number, not a foreign key (an invitation names its maker, and the two tables would
@@ -309,6 +313,9 @@ class GameEvent(Base):
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id"))
     command_id: Mapped[str | None] = mapped_column(String(64))
     """The client's command id: a command is applied at most once."""
+    stand_in: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A bot made this move in a person's seat (their turn-based time ran out, or they
+    were away): the log and "my games" say it was the bot, not them."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     __table_args__ = (

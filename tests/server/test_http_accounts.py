@@ -8,6 +8,7 @@ import time
 from base64 import b64decode, b64encode
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -148,8 +149,10 @@ def test_first_visit_shows_a_visitor_remembered_by_a_signed_cookie(
     assert "httponly" in set_cookie
     assert "samesite=lax" in set_cookie
     assert f"max-age={30 * 24 * 3600}" in set_cookie  # renewed by every visit
-    # the cookie keeps the name shown, nothing else
-    assert cookie_content(client) == {"visitor_name": me["name"]}
+    # the cookie keeps the name shown and the browser's random key, nothing else
+    content = cookie_content(client)
+    assert content == {"visitor_name": me["name"], "visitor_key": content["visitor_key"]}
+    assert len(content["visitor_key"]) >= 32
     assert expect(client.get("/api/me"), 200) == me
     with db.sessions() as session:
         assert session.scalar(select(func.count()).select_from(User)) == 0
@@ -168,7 +171,7 @@ def test_the_first_action_makes_a_guest_with_the_name_shown(
 
     # the cookie names a session kept on the server (and the name, should the action fail)
     content = cookie_content(client)
-    assert set(content) == {"sid", "visitor_name"}
+    assert set(content) == {"sid", "visitor_name", "visitor_key"}
     with db.sessions() as session:
         row = session.get(UserSession, content["sid"])
         assert row is not None and row.user_id == me["id"]
@@ -598,6 +601,7 @@ API_ROUTES = {
     ("GET", "/api/invitation-links"),
     ("POST", "/api/invitation-links"),
     ("DELETE", "/api/invitation-links/{invitation_id}"),
+    ("GET", "/api/ban-notice"),  # a banned person's other tab (tests/server/test_joining.py)
     ("PUT", "/api/me/name"),
     ("PUT", "/api/me/password"),
     ("POST", "/api/login"),
@@ -794,3 +798,65 @@ def test_people_racing_for_one_name_get_it_once_and_409_otherwise(
         db.dispose()
         for person in people:
             person.close()
+
+
+def test_one_browser_acting_several_times_at_once_is_one_guest(
+    racing_server: LiveServer,
+) -> None:
+    """Two tabs, a double click or a script: the first actions a visitor's browser sends
+    together make one guest account, and every table it made is that account's to
+    start (web.people.accounts.guest)."""
+    origin = {"Origin": racing_server.url}
+    browser = httpx.Client(base_url=racing_server.url, timeout=10)
+    db = Database(racing_server.settings.database_url)
+    try:
+        shown = expect(browser.get("/api/me"), 200)  # a look: the cookie names the visitor
+        looked = dict(browser.cookies)
+        with db.sessions() as session:  # the module's PostgreSQL database is shared
+            before = set(session.scalars(select(User.id)))
+        answers = at_once(
+            [
+                partial(
+                    httpx.post,
+                    f"{racing_server.url}/api/tables",
+                    json={"seats": [{"kind": "human"}, {"kind": "human"}]},
+                    headers=origin,
+                    cookies=looked,
+                    timeout=10,
+                )
+                for _ in range(6)
+            ]
+        )
+        assert [answer.status_code for answer in answers] == [201] * 6, answers[0].text
+        with db.sessions() as session:
+            guests = list(session.scalars(select(User).where(User.id.not_in(before))))
+        assert [user.name for user in guests] == [shown["name"]]
+        # whichever answer's cookie the browser keeps, it is the creator of every table
+        for answer in answers:
+            keeper = httpx.Client(base_url=racing_server.url, timeout=10)
+            keeper.cookies.update(answer.cookies)
+            assert expect(keeper.get("/api/me"), 200)["id"] == guests[0].id
+            keeper.close()
+    finally:
+        browser.close()
+        db.dispose()
+
+
+def test_a_visitor_key_opens_no_account_once_its_moment_has_passed(
+    client: TestClient, db: Database
+) -> None:
+    """An old copy of a visitor's cookie, replayed after its guest signed out, makes a
+    new guest: the key finds its account only in the moments after it was made."""
+    expect(client.get("/api/me"), 200)
+    copied = client.cookies["chromino_session"]
+    first = expect(client.post("/api/me"), 200)
+    assert client.post("/api/logout").status_code == 204
+    with db.sessions() as session:
+        user = session.get(User, first["id"])
+        assert user is not None
+        user.created_at = user.created_at - accounts.VISITOR_CLAIM - timedelta(seconds=1)
+        session.commit()
+    replay = device(client)
+    replay.cookies.set("chromino_session", copied)
+    second = expect(replay.post("/api/me"), 200)
+    assert second["id"] != first["id"]

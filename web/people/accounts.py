@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Mapping, MutableMapping
 from datetime import timedelta
@@ -37,20 +38,63 @@ def draw_guest_name() -> str:
     return guest_name(secrets.randbelow(900000) + 100000)
 
 
-def guest(session: Session, wanted: str | None = None) -> User:
+VISITOR_CLAIM = timedelta(minutes=5)
+"""How long after a guest account is made a request carrying the visitor key it was
+made from still finds it: long enough for every first action of one browser sent
+together, short enough that an old copy of a visitor's cookie opens nothing."""
+
+
+def new_visitor_key() -> str:
+    """A random key for a visitor's cookie: it names their browser until they act."""
+    return secrets.token_urlsafe(24)
+
+
+def _digest(visitor_key: str) -> str:
+    return hashlib.sha256(visitor_key.encode()).hexdigest()
+
+
+def guest_made_from(session: Session, visitor_key: str) -> User | None:
+    """The guest account that a first action with this visitor key made moments ago,
+    if any (a guest still, not banned, within :data:`VISITOR_CLAIM`)."""
+    user = session.scalar(select(User).where(User.visitor_key == _digest(visitor_key)))
+    return user if user is not None and _still_claimable(user) else None
+
+
+def _still_claimable(user: User) -> bool:
+    now = utcnow()
+    return (
+        user.password_hash is None
+        and now - as_utc(user.created_at) <= VISITOR_CLAIM
+        and not is_banned(user, now)
+    )
+
+
+def guest(session: Session, wanted: str | None = None, visitor_key: str | None = None) -> User:
     """A new guest account, named ``wanted`` (the name a visitor was shown before they
     acted) if that is still free, else with a fresh drawn name.
 
     Should another request take the name first, the unique key refuses the insert and
-    another name is drawn.
+    another name is drawn. Should another request of the same browser (the same
+    ``visitor_key``) have made its account first, that account is the one returned:
+    one browser, one guest, however many first actions it sends at once. A key whose
+    account is past :data:`VISITOR_CLAIM` (an old copy of a cookie) makes a new guest
+    that does not keep it.
     """
     name = wanted if wanted is not None and looks_like_a_guest(wanted) else draw_guest_name()
+    key = None if visitor_key is None else _digest(visitor_key)
     while True:
-        key = skeleton(name)
-        if session.scalar(select(User.id).where(User.name_key == key)) is not None:
+        holder = (
+            None if key is None else session.scalar(select(User).where(User.visitor_key == key))
+        )
+        if holder is not None:
+            if _still_claimable(holder):
+                return holder
+            key = None
+        name_key = skeleton(name)
+        if session.scalar(select(User.id).where(User.name_key == name_key)) is not None:
             name = draw_guest_name()
             continue
-        user = User(name=name, name_key=key)
+        user = User(name=name, name_key=name_key, visitor_key=key)
         user.preference = Preference()
         try:
             with session.begin_nested():

@@ -18,7 +18,15 @@ from sqlalchemy.orm import Session
 from ..club.join import refuse_a_new_guest, visitor_refusal
 from ..db import Database, as_utc, utcnow
 from ..models import User
-from .accounts import draw_guest_name, guest, remember, user_of_session, visitor
+from .accounts import (
+    draw_guest_name,
+    guest,
+    guest_made_from,
+    new_visitor_key,
+    remember,
+    user_of_session,
+    visitor,
+)
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -58,6 +66,9 @@ in the header (web.people.routes.update_preferences): the pages still speak it."
 VISITOR_NAME = "visitor_name"
 """The cookie's note of the name a visitor was shown: the guest account made on their
 first action takes it (if still free), so the name does not change under them."""
+VISITOR_KEY = "visitor_key"
+"""The cookie's random key of a visitor's browser: the first actions it sends at once
+make one guest account between them (web.people.accounts.guest)."""
 
 
 def get_current_user(request: Request, session: SessionDep) -> User:
@@ -65,14 +76,27 @@ def get_current_user(request: Request, session: SessionDep) -> User:
     cookie — if the join policy lets a new visitor in (else a 403 saying why)."""
     user = user_of_session(request.session, session, idle_lifetime(request))
     if user is None:
-        refuse_a_new_guest(session, request.app.state.settings)
-        user = guest(session, request.session.get(VISITOR_NAME))
+        key = visitor_key(request)
+        user = guest_made_from(session, key)
+        if user is None:
+            refuse_a_new_guest(session, request.app.state.settings)
+            user = guest(session, request.session.get(VISITOR_NAME), key)
         remember(request.session, session, user)
         # Kept beside the session: should this request fail and its account be rolled
-        # back, the next one makes it again with the same name.
+        # back, the next one makes it again with the same name (and the same key).
         request.session[VISITOR_NAME] = user.name
+        request.session[VISITOR_KEY] = key
     mark_seen(user)
     return user
+
+
+def visitor_key(request: Request) -> str:
+    """The random key that names this browser while it is a visitor, drawn on its first
+    request and kept in the signed cookie (web.people.accounts.guest)."""
+    key = request.session.get(VISITOR_KEY)
+    if not isinstance(key, str):
+        key = request.session[VISITOR_KEY] = new_visitor_key()
+    return key
 
 
 def get_user_or_visitor(request: Request, session: SessionDep) -> User:
@@ -88,6 +112,7 @@ def get_user_or_visitor(request: Request, session: SessionDep) -> User:
     name = request.session.get(VISITOR_NAME)
     if not isinstance(name, str):
         name = request.session[VISITOR_NAME] = draw_guest_name()
+    visitor_key(request)
     request.state.join_refusal = visitor_refusal(session, request.app.state.settings)
     language = request.session.get(VISITOR_LANGUAGE)
     return visitor(name, language if isinstance(language, str) else None)
