@@ -24,6 +24,7 @@ import ast
 import json
 import random
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,22 +32,29 @@ from typing import Any
 
 import httpx
 import pytest
-from support import GameSocket, LiveServer, Player
-from wsplay import FAST, Timeline, check_viewer, choose, fetch_record, leaks, start_server
+from procs import ServerProcess, server_env
+from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+from toy_line import TILES as TOY_TILES
+from toy_line_kind import NUMBER_LINE
+from wsgames import CHECKS, GameChecks
+from wsplay import (
+    FAST,
+    Timeline,
+    check_viewer,
+    choose,
+    fetch_record,
+    leaks,
+    start_server,
+    tiles_in,
+)
 
+from chromino import GAMES as ENGINE_GAMES
 from web import app as web_app
+from web.app import create_app
 from web.db import Database
 from web.games import GAMES
 from web.live.sockets import SOCKET_PATH
 from web.models import User
-
-ANA, BEN, REMOTE, BOT = 0, 1, 2, 3
-SEATS = [
-    {"kind": "local", "name": "Ana"},
-    {"kind": "local", "name": "Ben"},
-    {"kind": "human"},
-    {"kind": "bot", "bot": "greedy"},
-]
 
 GAME_ROUTES = {
     ("WS", "/ws/games/{game_id}"),  # welcome, state and event frames
@@ -145,6 +153,7 @@ OTHER_ROUTES = {
     ("GET", "/api/invitation-links"),
     ("POST", "/api/invitation-links"),
     ("DELETE", "/api/invitation-links/{invitation_id}"),
+    ("GET", "/api/ban-notice"),
     ("GET", "/api/players/{player}/profile"),
     ("GET", "/api/leaderboard"),
     # tables and lists of games: seats, names, scores, turns; dealing answers an id
@@ -245,10 +254,10 @@ def _routes_of(routes: list[Any], prefix: str = "") -> Iterator[tuple[str, str]]
                 yield method, prefix + route.path
 
 
-def served_routes(server: LiveServer) -> set[tuple[str, str]]:
-    """Every route of the running app, and its game websocket (served before the routes,
+def served_routes(app: Any) -> set[tuple[str, str]]:
+    """Every route of the app, and its game websocket (served before the routes,
     web.live.sockets)."""
-    routes = set(_routes_of(list(server.app.routes)))
+    routes = set(_routes_of(list(app.routes)))
     assert SOCKET_PATH.fullmatch("/ws/games/some-game") is not None
     return routes | {("WS", "/ws/games/{game_id}")}
 
@@ -283,7 +292,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 def test_every_route_is_listed(server: LiveServer) -> None:
     """A route added to the app is listed here, as returning a game or not, before this
     passes."""
-    served = served_routes(server)
+    served = served_routes(server.app)
     assert not GAME_ROUTES & OTHER_ROUTES
     assert served >= GAME_ROUTES, "the routes that return a game are all served"
     unlisted = served - GAME_ROUTES - OTHER_ROUTES
@@ -361,11 +370,10 @@ def _path(route: str, values: dict[str, str]) -> str:
 
 
 def read_everything(
-    readers: list[Reader], server: LiveServer, values: dict[str, str], moment: Moment
+    readers: list[Reader], routes: set[str], values: dict[str, str], moment: Moment
 ) -> None:
-    """Every GET route of the app, read by every reader; what each answered."""
-    served = served_routes(server)
-    gets = sorted(path for method, path in served if method == "GET" and path not in OWN_POSITIONS)
+    """Every GET route of ``routes``, read by every reader; what each answered."""
+    gets = sorted(routes)
     for reader in readers:
         for route in gets:
             path = _path(route, values)
@@ -380,16 +388,46 @@ def read_everything(
             moment.answers.append(Answer(reader.name, route, moment.version, status, body))
 
 
-# --- a game with two local seats, a remote person and a bot -----------------------------
+# --- a game with local seats, a remote person and a bot --------------------------------
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """Who sits where: the seats played on the creator's device, the remote person's, and
+    the bots (the server plays them)."""
+
+    seats: list[dict[str, str]]
+
+    @classmethod
+    def for_players(cls, players: int) -> Lineup:
+        """Two local seats, a remote person and a bot; a two-player game has one of each
+        of the first two (the device's seat, the remote person's)."""
+        if players >= 4:
+            return cls(
+                [
+                    {"kind": "local", "name": "Ana"},
+                    {"kind": "local", "name": "Ben"},
+                    {"kind": "human"},
+                    {"kind": "bot", "bot": "greedy"},
+                ]
+            )
+        return cls([{"kind": "local", "name": "Ana"}, {"kind": "human"}])
+
+    @property
+    def local(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat["kind"] == "local"]
+
+    @property
+    def remote(self) -> int:
+        return next(index for index, seat in enumerate(self.seats) if seat["kind"] == "human")
 
 
 class Table:
-    """The device and the remote person's socket, a spectator's socket, kept in step."""
+    """The device, the remote person's and a spectator's sockets, kept in step."""
 
     def __init__(self, device: GameSocket, remote: GameSocket, watcher: GameSocket) -> None:
         self.device, self.remote, self.watcher = device, remote, watcher
         self.latest: dict[int, dict[str, Any]] = {}
-        self.shown: int | None = None
         for sock in (device, remote, watcher):
             self.read_until(sock, lambda message: "state" in message)
 
@@ -398,8 +436,6 @@ class Table:
         assert message["type"] != "error", message
         if "state" in message:
             self.latest[id(sock)] = message
-        if sock is self.device and message["type"] in ("welcome", "state"):
-            self.shown = message["seat"]
         return message
 
     def read_until(self, sock: GameSocket, done: Any) -> dict[str, Any]:
@@ -424,16 +460,18 @@ class Table:
         return version
 
     def show(self, seat: int) -> None:
+        """The local seat's player takes the device and asks to see their tiles."""
         self.device.send({"type": "show_hand", "seat": seat})
         shown = self.read_until(self.device, lambda m: m["type"] == "state")
         assert shown["seat"] == seat
 
 
-def deal(people: list[Player], game: str) -> tuple[str, str]:
-    """A table of two local seats (people[0]'s device), a remote person (people[1]) and a
-    bot, dealt: the game's id and the table's invite code."""
+def deal(people: list[Player], game: str, lineup: Lineup) -> tuple[str, str]:
+    """The lineup's table (people[0]'s device, people[1] the remote person), dealt: the
+    game's id and the table's invite code."""
     owner, remote = people[0], people[1]
-    created = owner.http.post("/api/tables", json={"game": game, "seats": SEATS, "options": {}})
+    body = {"game": game, "seats": lineup.seats, "options": {}}
+    created = owner.http.post("/api/tables", json=body)
     assert created.status_code == 201, created.text
     invite = created.json()["invite_code"]
     assert remote.http.post(f"/api/tables/{invite}/join").status_code == 200
@@ -442,7 +480,7 @@ def deal(people: list[Player], game: str) -> tuple[str, str]:
     return started.json()["game_id"], invite
 
 
-def play(table: Table, rng: random.Random, look: Any, looks: int) -> list[Moment]:
+def play(table: Table, lineup: Lineup, rng: random.Random, look: Any, looks: int) -> list[Moment]:
     """Play the game to its end; at ``looks`` moments chosen by ``rng`` (a local seat's
     turn, hidden then shown, or the remote person's), ``look(moment)`` reads the routes."""
     moments: list[Moment] = []
@@ -453,19 +491,18 @@ def play(table: Table, rng: random.Random, look: Any, looks: int) -> list[Moment
             return moments
         seat, version = state["current"], table.version
         looking = len(moments) < looks and rng.random() < 0.35
-        if seat in (ANA, BEN):
+        actor: GameSocket | None = None  # a bot moves by itself
+        if seat in lineup.local:
             if looking:
                 moments.append(look(Moment(version, None)))
             table.show(seat)
             if looking:
                 moments.append(look(Moment(version, seat)))
-            actor: GameSocket | None = table.device
-        elif seat == REMOTE:
+            actor = table.device
+        elif seat == lineup.remote:
             if looking:
                 moments.append(look(Moment(version, None)))
             actor = table.remote
-        else:
-            actor = None  # the bot moves by itself
         if actor is not None:
             command = choose(table.latest[id(actor)], rng, draw_rate=0.25)
             actor.send({**command, "id": f"v{version}", "version": version})
@@ -491,6 +528,15 @@ def check_device(timeline: Timeline, device: GameSocket) -> None:
                 shown = None  # the turn ended: hidden from this very event
         bad = leaks(timeline, shown, frame, version)
         assert not bad, f"frame {index} ({kind}) shows {sorted(bad)} to seat {shown}: {frame}"
+
+
+def check_frames(timeline: Timeline, sock: GameSocket, seat: int | None) -> None:
+    """Every frame a socket received holds only what its seat (None: a spectator) could
+    know at the frame's version."""
+    for index, frame in enumerate(sock.received):
+        assert frame["type"] in STATE_FRAMES | OTHER_FRAMES, frame
+        bad = leaks(timeline, seat, frame, frame.get("version", 0))
+        assert not bad, f"frame {index} shows {sorted(bad)} to seat {seat}: {frame}"
 
 
 def check_moment(timeline: Timeline, moment: Moment, readers: dict[str, Reader]) -> None:
@@ -520,8 +566,6 @@ def check_moment(timeline: Timeline, moment: Moment, readers: dict[str, Reader])
 
 
 def _tiles(timeline: Timeline, body: Any) -> set[str]:
-    from wsplay import tiles_in
-
     return tiles_in(body, timeline.checks)
 
 
@@ -533,31 +577,53 @@ def export_hands(reader: Reader, game_id: str) -> list[Any]:
     return hands
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_no_answer_holds_a_tile_its_reader_may_not_know(
-    people: list[Player], server: LiveServer, database: Database, game: str
-) -> None:
+@dataclass
+class Played:
+    """A finished game, what was read of it while it ran, and its sockets' frames."""
+
+    game_id: str
+    moments: list[Moment]
+    readers: dict[str, Reader]
+    device: GameSocket
+    remote: GameSocket
+    watcher: GameSocket
+
+
+def play_and_read(
+    people: list[Player],
+    url: str,
+    database: Database,
+    routes: set[tuple[str, str]],
+    game: str,
+    *,
+    lineup: Lineup,
+    unread: frozenset[str] = frozenset(),
+) -> Played:
+    """Deal the lineup's table, play it to the end and read every GET route (but
+    ``unread``) at seeded moments as the device's owner, the remote person, a spectator,
+    an admin and a visitor."""
+    gets = {path for method, path in routes if method == "GET"} - OWN_POSITIONS - unread
     owner, remote, spectator, admin = people[:4]
     with database.session() as session:
         staff = session.get(User, admin.me["id"])
         assert staff is not None
         staff.role = "admin"
         session.commit()
-    visitor = httpx.Client(base_url=server.url, timeout=10)
+    visitor = httpx.Client(base_url=url, timeout=10)
     readers = {
         "owner": Reader("owner", owner.http, None, owner.me["id"]),
-        "remote": Reader("remote", remote.http, REMOTE, remote.me["id"]),
+        "remote": Reader("remote", remote.http, lineup.remote, remote.me["id"]),
         "spectator": Reader("spectator", spectator.http, None, spectator.me["id"]),
         "admin": Reader("admin", admin.http, None, admin.me["id"]),
         "visitor": Reader("visitor", visitor, None, None),
     }
-    game_id, invite = deal(people, game)
+    game_id, invite = deal(people, game, lineup)
     values = {"game_id": game_id, "invite_code": invite, "game": game, "language": "en"}
     values.update({"section": "games", "person_id": str(owner.me["id"])})
     values["player"] = str(owner.me["id"])
 
     def look(moment: Moment) -> Moment:
-        read_everything(list(readers.values()), server, values, moment)
+        read_everything(list(readers.values()), gets, values, moment)
         if moment.shown is not None:
             # the device shows this seat's hand: the export still shows no local hand
             hand = export_hands(readers["owner"], game_id)[moment.shown]
@@ -567,18 +633,103 @@ def test_no_answer_holds_a_tile_its_reader_may_not_know(
     device, sock, watcher = (p.connect(game_id) for p in (owner, remote, spectator))
     try:
         table = Table(device, sock, watcher)
-        moments = play(table, random.Random(game), look, looks=5)
+        moments = play(table, lineup, random.Random(game), look, looks=5)
     finally:
         for each in (device, sock, watcher):
             each.close()
         visitor.close()
     assert any(m.shown is not None for m in moments) and any(m.shown is None for m in moments)
-    timeline = Timeline.of(fetch_record(owner, game_id))
-    for moment in moments:
-        check_moment(timeline, moment, readers)
-    check_device(timeline, device)
-    check_viewer(timeline, sock, REMOTE, timed=None, contiguous=False)
-    watched = check_viewer(timeline, watcher, None, timed=None, contiguous=False)
+    return Played(game_id, moments, readers, device, sock, watcher)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_answer_holds_a_tile_its_reader_may_not_know(
+    people: list[Player], server: LiveServer, database: Database, game: str
+) -> None:
+    lineup = Lineup.for_players(GAMES[game].max_players)
+    routes = served_routes(server.app)
+    played = play_and_read(people, server.url, database, routes, game, lineup=lineup)
+    timeline = Timeline.of(fetch_record(people[0], played.game_id))
+    for moment in played.moments:
+        check_moment(timeline, moment, played.readers)
+    check_device(timeline, played.device)
+    check_viewer(timeline, played.remote, lineup.remote, timed=None, contiguous=False)
+    watched = check_viewer(timeline, played.watcher, None, timed=None, contiguous=False)
     assert watched.private_tiles == set()
-    for frame in [*sock.received, *watcher.received]:
-        assert frame["type"] in STATE_FRAMES | OTHER_FRAMES, frame
+    check_frames(timeline, played.remote, lineup.remote)
+
+
+# --- a third game, added to a server the way a new game is ------------------------------
+
+
+class NumberLineServer(ServerProcess):
+    """A server process whose registry holds Number Line (tests/server/toy_line.py) besides
+    the real games, as tests/server/test_third_game.py starts it."""
+
+    def _command(self) -> list[str]:
+        launcher = Path(__file__).resolve().with_name("serve_number_line.py")
+        return [sys.executable, str(launcher), *super()._command()[3:]]
+
+
+BOARD_PAGES = frozenset({"/g/{game_id}", "/g/{game_id}/replay"})
+"""The pages that load a game's own board (its templates and scripts), which Number Line
+has not: a shell whose boot data names the game, read for the real games."""
+
+NUMBER_WORD = re.compile(r"(?<![A-Za-z0-9])n[1-9](?![0-9])")
+
+
+def number_line_tile_names(text: str, message: bool) -> set[str]:
+    """A tile's name as a whole value, or as a word of a message."""
+    words = NUMBER_WORD.findall(text) if message else [text]
+    return {word for word in words if word in TOY_TILES}
+
+
+NUMBER_LINE_CHECKS = GameChecks(
+    descriptor=NUMBER_LINE.descriptor,
+    tile_names=number_line_tile_names,
+    legal_entry=lambda _game, play: play.to_dict(),
+    public_event=lambda event: event.public_json(),
+)
+"""What the leak check needs of Number Line: how its tiles are named."""
+
+
+@pytest.fixture(scope="module")
+def number_line_server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[NumberLineServer, str]]:
+    folder = tmp_path_factory.mktemp("no_hidden_tile_third_game")
+    url = migrated_sqlite(folder / "chromino.sqlite3")
+    live = NumberLineServer(server_env(url, coach="false"), folder / "server.log")
+    live.start()
+    try:
+        yield live, url
+    finally:
+        live.stop()
+
+
+def test_a_third_game_is_held_to_the_same_rule(
+    number_line_server: tuple[NumberLineServer, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game the server's code never names (registered the way a new game is) answers
+    every route by the same rule, with a seat on the device and a remote person."""
+    live, url = number_line_server
+    monkeypatch.setitem(ENGINE_GAMES, NUMBER_LINE.name, NUMBER_LINE.descriptor)
+    monkeypatch.setitem(CHECKS, NUMBER_LINE.name, NUMBER_LINE_CHECKS)
+    people = [Player(live.url) for _ in range(4)]
+    database = Database(url)
+    routes = served_routes(create_app(make_settings(url)))
+    try:
+        lineup = Lineup.for_players(NUMBER_LINE.max_players)
+        played = play_and_read(
+            people, live.url, database, routes, "numberline", lineup=lineup, unread=BOARD_PAGES
+        )
+        timeline = Timeline.of(fetch_record(people[0], played.game_id))
+    finally:
+        database.dispose()
+        for person in people:
+            person.close()
+    for moment in played.moments:
+        check_moment(timeline, moment, played.readers)
+    check_device(timeline, played.device)
+    check_frames(timeline, played.remote, lineup.remote)
+    check_frames(timeline, played.watcher, None)
