@@ -552,9 +552,16 @@ def test_a_line_is_read_only_once_it_has_been_in_view(new_context: ContextFactor
     expect(lines(ben).last).not_to_be_in_viewport()  # the list stayed where Ben reads
     assert ben.evaluate(_UNREAD_JS, [game_id, 2]), "the server was told they were read"
 
-    chat.evaluate("(node) => { node.scrollTop = node.scrollHeight; }")
+    jump = ben.get_by_test_id("chat-jump")
+    expect(jump).to_have_text("2 new lines below")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ben.get_by_test_id("chat-panel").screenshot(path=str(SHOTS / "chat-new-lines-below.png"))
+    assert_accessible(ben, "the chat with new lines below")
+    jump.click()
     expect(lines(ben).last).to_be_in_viewport()
     expect(badge).to_be_hidden()
+    expect(jump).to_be_hidden()
+    expect(chat).to_be_focused()
     ben.wait_for_function(_UNREAD_JS, arg=[game_id, 0], polling=200)
 
 

@@ -502,7 +502,9 @@ export function createChat({ gameId, connection }) {
     list.addEventListener(
       "scroll",
       () => {
+        const was = atEnd;
         atEnd = list.scrollTop === scrolledTo || nearEnd();
+        if (atEnd !== was) requestRender();
       },
       { passive: true },
     );
@@ -593,6 +595,9 @@ export function createChat({ gameId, connection }) {
     renderMenus();
     if (wasNearEnd) scrollToEnd();
     stickToEnd = false;
+    const jump = $("chat-jump");
+    jump.hidden = atEnd || count === 0;
+    jump.textContent = jump.hidden ? "" : tn("1 new line below", "{count} new lines below", count);
 
     const canSay = !chat.muted;
     const canType = canSay && chat.text;
@@ -668,6 +673,11 @@ export function createChat({ gameId, connection }) {
   keepAtEnd();
   input.maxLength = MAX_TEXT;
   toggle.addEventListener("click", () => setOpen(!chat.open));
+  $("chat-jump").addEventListener("click", () => {
+    scrollToEnd();
+    list.focus({ preventScroll: true });
+    requestRender();
+  });
   $("chat-close").addEventListener("click", () => setOpen(false));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
