@@ -104,7 +104,7 @@ def test_a_rated_end_shows_each_change_and_who_resigned(new_context: ContextFact
             expect(row.get_by_test_id("rating")).to_have_count(0)  # no "new" badge left
         note = page.get_by_test_id("end-rating-note")
         expect(note).to_have_text(
-            "“?”: provisional, fewer than 10 rated games in this pool so far. A game moves a "
+            "“?”: provisional, fewer than 10 rated games of this kind so far. A game moves a "
             "rating by a few points: luck plays a large part in one game, so it says little "
             "about skill."
         )

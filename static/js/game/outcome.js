@@ -41,8 +41,8 @@ export function ratingNote(state) {
   if (!shown.some((seat) => seat.provisional)) return little;
   const count = outcome.provisional_games;
   const provisional = tn(
-    "“?”: provisional, fewer than {count} rated game in this pool so far.",
-    "“?”: provisional, fewer than {count} rated games in this pool so far.",
+    "“?”: provisional, fewer than {count} rated game of this kind so far.",
+    "“?”: provisional, fewer than {count} rated games of this kind so far.",
     count,
   );
   return sentences(provisional, little);
