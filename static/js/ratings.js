@@ -42,6 +42,7 @@ export function ratingBadge(rating) {
 export function profileLink(userId, name, { newTab = false, ...attributes } = {}) {
   if (userId === null || userId === undefined) return name;
   const tab = newTab ? { target: "_blank", rel: "noopener" } : {};
-  const note = newTab ? el("span", { class: "visually-hidden" }, ` ${t("(opens in a new tab)")}`) : null;
+  // The note is its own argument to t() (a text inside a template literal is never extracted).
+  const note = newTab ? el("span", { class: "visually-hidden" }, " ", t("(opens in a new tab)")) : null;
   return el("a", { href: `/players/${userId}`, class: "profile-link", ...tab, ...attributes }, name, note);
 }

@@ -4,6 +4,7 @@ that do not break the phone layout."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from e2e.conftest import ARTIFACTS
@@ -80,3 +81,78 @@ def test_bots_are_named_in_the_reader_s_language(new_context: ContextFactory) ->
     page.goto("/")
     expect(page.locator("#my-games")).to_contain_text(hard)
     expect(page.locator("#my-games")).not_to_contain_text("Hard bot")
+
+
+# The texts a page gives screen readers and tooltips rather than the screen: labels,
+# titles, alternative texts, and what is hidden visually but read out.
+_HIDDEN_TEXTS_JS = """() => {
+  const texts = [];
+  const attributes = ['aria-label', 'aria-description', 'aria-roledescription', 'title', 'alt',
+    'placeholder'];
+  for (const el of document.body.querySelectorAll('*')) {
+    for (const name of attributes) {
+      const value = el.getAttribute(name);
+      if (value?.trim()) texts.push(`${name}: ${value.trim()}`);
+    }
+    if (el.matches('.visually-hidden') && el.textContent.trim()) {
+      texts.push(`hidden: ${el.textContent.trim()}`);
+    }
+    if (el.tagName.toLowerCase() === 'title' && el.textContent.trim()) {
+      texts.push(`svg title: ${el.textContent.trim()}`);
+    }
+  }
+  return texts;
+}"""
+
+KEPT_IN_LATIN = re.compile(
+    r"Chromino|Triominos|Challenge|online|UTC|Home|End|Enter|Escape|Shift|Tab"
+)
+"""The game names and the brand (kept in every language), keys and a time zone's name."""
+
+
+def english_words_in(texts: list[str], names: list[str]) -> list[str]:
+    """The texts with a word in Latin letters once people's names and the words every
+    language keeps are set aside."""
+    found = []
+    for text in texts:
+        words = text.split(": ", 1)[1]
+        for name in names:
+            words = words.replace(name, "")
+        if re.search(r"[A-Za-z]{2,}", KEPT_IN_LATIN.sub("", words)):
+            found.append(text)
+    return found
+
+
+def test_hidden_and_aria_texts_are_in_the_page_s_language(new_context: ContextFactory) -> None:
+    """A Russian page says its labels, tooltips and screen-reader texts in Russian too:
+    the player links of a game page said "(opens in a new tab)" in English in every
+    language. The lobby, the leaderboard and a game against a person and a bot."""
+    ana = new_context(locale="ru-RU").new_page()
+    ben = new_context(locale="ru-RU").new_page()
+    names = []
+    for page, name in ((ana, "Ана"), (ben, "Бен")):
+        page.goto("/rules")
+        assert page.request.put("/api/me/name", data={"name": name}).ok
+        names.append(name)
+    game_id = api_game([ana, ben], ["human", "human", "bot:greedy"])
+    open_game(ana, game_id)
+    expect(ana.locator("html")).to_have_attribute("lang", "ru")
+    profile = ana.get_by_test_id("player-profile").filter(has_text="Бен")
+    expect(profile).to_have_attribute("target", "_blank")
+    new_tab = i18n.gettext_in("ru", "(opens in a new tab)")
+    assert new_tab != "(opens in a new tab)"
+    expect(profile.locator(".visually-hidden")).to_have_text(new_tab)
+    assert english_words_in(ana.evaluate(_HIDDEN_TEXTS_JS), names) == [], "the game page"
+    for path in ("/", "/leaderboard", "/preferences"):
+        ana.goto(path)
+        ana.wait_for_load_state("networkidle")
+        texts = ana.evaluate(_HIDDEN_TEXTS_JS)
+        assert texts, path
+        assert english_words_in(texts, names) == [], path
+
+
+def test_the_hidden_texts_check_sees_english() -> None:
+    assert english_words_in(["hidden: (opens in a new tab)"], []) == [
+        "hidden: (opens in a new tab)"
+    ]
+    assert english_words_in(["title: Бен: Chromino online, UTC"], ["Бен"]) == []
