@@ -54,9 +54,7 @@ RENAMED = {
 def upgrade() -> None:
     preference = sa.table("preference", sa.column("time_zone", sa.String))
     for old, new in RENAMED.items():
-        op.execute(
-            preference.update().where(preference.c.time_zone == old).values(time_zone=new)
-        )
+        op.execute(preference.update().where(preference.c.time_zone == old).values(time_zone=new))
 
 
 def downgrade() -> None:

@@ -4,7 +4,7 @@
 // in my time zone (the preference; UTC until the browser said one), as the server
 // counts them: a span's dates are shown in that zone, and "today" is today there.
 import { api, el, showError } from "./api.js";
-import { t, tn } from "./i18n.js";
+import { dateLocale, t, tn } from "./i18n.js";
 import { currentPreferences, onPreferences } from "./preference-form.js";
 
 const $ = (id) => document.getElementById(id);
@@ -14,14 +14,6 @@ const LONGEST_AHEAD_DAYS = 365; // the server takes a first day up to a year ahe
 /** The zone my days are counted in. */
 function myZone() {
   return currentPreferences().time_zone || "UTC";
-}
-
-/** The locale dates are written in: the page's language, in this browser's regional
- * form when it speaks that language ("en-GB": "Tue 24 Dec"; "en-US": "Tue, Dec 24"). */
-function dateLocale() {
-  const language = document.documentElement.lang || "en";
-  const browser = (navigator.languages || []).find((tag) => tag.split("-")[0] === language);
-  return browser || language;
 }
 
 /** The calendar date of `moment` in `zone`: {year, month, day}. */

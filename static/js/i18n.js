@@ -28,6 +28,27 @@ export function signedText(value) {
   return value > 0 ? `+${value}` : numberText(value);
 }
 
+/**
+ * The locale dates and times are written in: the page's language, in this browser's
+ * regional form. A browser that speaks the page's language gives its own tag ("en-IN":
+ * "Wed, 9 Dec"; "en-US": "Wed, Dec 9"); one that does not (Hindi, with the English
+ * catalog) lends its region to the page's language ("hi-IN" → "en-IN"), since a reader
+ * in India reads Indian dates whatever the words' language.
+ */
+export function dateLocale() {
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean);
+  const speaks = (tag) => tag.split("-")[0].toLowerCase() === language;
+  const first = tags[0];
+  if (first && speaks(first)) return first;
+  try {
+    const region = first ? new Intl.Locale(first).region : undefined;
+    if (region) return Intl.getCanonicalLocales(`${language}-${region}`)[0];
+  } catch {
+    // a tag this browser cannot read: as if it had no region
+  }
+  return tags.find(speaks) || language;
+}
+
 /** The translation of `message`, with {name} placeholders filled from `params`. */
 export function t(message, params = {}) {
   const text = typeof catalog[message] === "string" ? catalog[message] : message;

@@ -14,7 +14,7 @@ import { pointsText } from "./game/texts.js";
 import { loadOptions } from "./games/options.js";
 import { loadPicture } from "./games/pictures.js";
 import { shareStream } from "./header.js";
-import { t, tn } from "./i18n.js";
+import { dateLocale, t, tn } from "./i18n.js";
 import { isTurnBased, perMoveText, timeIsShort, timeLeftText } from "./pace.js";
 
 const THUMB_PIXELS = 64; // a picture's side on the screen (app.css .game-thumb)
@@ -30,7 +30,7 @@ let relativeFormat = null;
 export function dateText(iso) {
   if (!iso) return "";
   try {
-    dateFormat ||= new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" });
+    dateFormat ||= new Intl.DateTimeFormat(dateLocale(), { dateStyle: "medium", timeStyle: "short" });
   } catch {
     dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
   }
@@ -51,6 +51,19 @@ export function agoText(when, now = Date.now()) {
   if (seconds < 86400) return relativeFormat.format(-Math.floor(seconds / 3600), "hour");
   if (seconds < 7 * 86400) return relativeFormat.format(-Math.floor(seconds / 86400), "day");
   return dateText(new Date(when).toISOString());
+}
+
+/** A move a bot made in a person's place, in words: "The bot passed for you", "The bot
+ * played for Ana" (never as theirs: they did not make it). */
+function standInText(action, name, mine) {
+  const words = mine
+    ? { play: t("The bot played for you"), draw: t("The bot drew for you"), pass: t("The bot passed for you") }
+    : {
+        play: t("The bot played for {name}", { name }),
+        draw: t("The bot drew for {name}", { name }),
+        pass: t("The bot passed for {name}", { name }),
+      };
+  return words[action] || (mine ? t("The bot moved for you") : t("The bot moved for {name}", { name }));
 }
 
 /** A move in words, by whom: "Ana played", "You drew", "Hard bot's time ran out". */
@@ -115,7 +128,8 @@ function lastOf(game, names) {
   const at = move.at * 1000;
   const mine = move.seat !== null && move.seat === game.my_seat;
   const name = move.seat !== null && move.seat !== undefined ? names[move.seat] : "";
-  return { what: moveText(move.action, name, mine), when: at, iso: new Date(at).toISOString() };
+  const what = move.stand_in ? standInText(move.action, name, mine) : moveText(move.action, name, mine);
+  return { what, when: at, iso: new Date(at).toISOString() };
 }
 
 // --- the lines -----------------------------------------------------------------------------

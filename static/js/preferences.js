@@ -39,10 +39,18 @@ wirePreferenceForm(form, {
   },
 });
 
-/** This device's time zone (IANA), or null when the browser does not say. */
+/** A zone by its current IANA name: browsers still say some by the name they had
+ * before their place was renamed ("Asia/Calcutta": "Asia/Kolkata"), the server keeps
+ * the new one (web/days/zones.py). */
+function currentZone(zone) {
+  return (boot.page?.renamed_zones || {})[zone] || zone;
+}
+
+/** This device's time zone (IANA, current name), or null when the browser does not say. */
 function deviceZone() {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return zone ? currentZone(zone) : null;
   } catch {
     return null;
   }
@@ -56,7 +64,8 @@ function wireTime() {
   const useDevice = $("use-device-zone");
   const here = deviceZone();
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  $("time-zones").replaceChildren(...zones.map((zone) => el("option", { value: zone })));
+  const named = [...new Set(zones.map(currentZone))].sort();
+  $("time-zones").replaceChildren(...named.map((zone) => el("option", { value: zone })));
   const showDevice = () => {
     const mine = currentPreferences().time_zone;
     $("device-zone").textContent = here ? t("This device's time zone: {zone}.", { zone: here }) : "";

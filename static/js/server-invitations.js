@@ -3,12 +3,12 @@
 // (how often used, until when) and withdraw one. The section shows only to someone who
 // may make links (GET /api/invitation-links says so).
 import { api, boot, el, showError, toast } from "./api.js";
-import { numberText, t, tn } from "./i18n.js";
+import { dateLocale, numberText, t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
 function dateText(iso) {
-  return new Date(iso).toLocaleDateString(document.documentElement.lang || undefined, { day: "numeric", month: "long", year: "numeric" });
+  return new Date(iso).toLocaleDateString(dateLocale(), { day: "numeric", month: "long", year: "numeric" });
 }
 
 /** What a link's state says: used how often of how many, and until when it works. */

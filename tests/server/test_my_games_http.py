@@ -154,7 +154,12 @@ def test_the_last_move_says_who_did_what_and_when(client: TestClient, db: Databa
     stored_game(db, table, "moved", [ana, ben], current=0, moves=(*moves, (1, "pass", moved)))
     stored_game(db, table, "fresh", [ana, ben], current=1)
     lines = {line["id"]: line for line in expect(client.get("/api/me/games"), 200)}
-    assert lines["moved"]["last_move"] == {"seat": 1, "action": "pass", "at": moved.timestamp()}
+    assert lines["moved"]["last_move"] == {
+        "seat": 1,
+        "action": "pass",
+        "at": moved.timestamp(),
+        "stand_in": False,  # the person moved (a bot in their place says true)
+    }
     assert lines["moved"]["version"] == 3
     assert lines["fresh"]["last_move"] is None
     assert lines["fresh"]["version"] == 0

@@ -357,3 +357,35 @@ def test_a_push_is_written_in_the_language_the_persons_pages_speak(
     french = gettext_in("fr", PUSH_TEXTS["turn"], players=opponent, game="Chromino")
     assert payload["body"] == french
     assert french != PUSH_TEXTS["turn"].format(players=opponent, game="Chromino")
+
+
+def test_the_hard_bots_moves_in_a_persons_seat_are_told_as_the_bots(
+    server: LiveServer, db: Database
+) -> None:
+    """The mover lets their time run out: each move the Hard bot then makes in their
+    seat is stored, sent and listed in "my games" as made by the bot for them (never
+    as theirs); the other person's own move is not. A room read back from the database
+    (nobody watched, so it rested) says the same as the live one."""
+    ana, bob, watcher = Player(server.url), Player(server.url), Player(server.url)
+    awake_all_day(ana, bob)
+    game_id = turn_based_game(ana, [bob], days=1, on_timeout="substitute")
+    sweep(server)
+    first = game_row(db, game_id).current_seat
+    assert first is not None
+    late, other = (ana, bob) if first == 0 else (bob, ana)
+    tick(server, DAY + 1)
+    eventually(lambda: game_row(db, game_id).current_seat != first, what="the bot's turn")
+    by_the_bot = [e for e in events(db, game_id) if e.seat == first]
+    assert by_the_bot and all(e.stand_in for e in by_the_bot)
+    last = my_line(late, game_id)["last_move"]
+    assert isinstance(last, dict) and last["seat"] == first and last["stand_in"] is True
+    assert eventually(lambda: not loaded(server, game_id), what="the room to rest")
+
+    with watcher.connect(game_id, since=0) as sock:
+        sock.recv_until("state")
+        sent = [m["event"] for m in sock.received if m["type"] == "event"]
+    assert len(sent) == len(by_the_bot) and all(e.get("stand_in") is True for e in sent)
+
+    visit_and_move(other, game_id, random.Random(3))  # (then the bot plays for the late one)
+    own = [e for e in events(db, game_id) if e.seat != first]
+    assert own and not any(e.stand_in for e in own)

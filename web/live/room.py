@@ -16,7 +16,7 @@ import contextlib
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -67,6 +67,9 @@ class Submission:
     """With ``user_id``, what makes a command apply at most once."""
     assistance: str | None = None
     """The player's assistance level, whose policy may refuse what the rules allow."""
+    stand_in: bool = False
+    """A bot's move in a person's seat (their time ran out, or they are away): the event
+    says so, so that nobody takes it for the person's own move."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,8 @@ class Room:
 
     def _apply_stored(self, row: GameEvent) -> Applied:
         applied = self.live.apply(row.seat, self.kind.stored_action(row.action))
+        if row.stand_in:
+            applied = stood_in(applied)
         self.history.append(applied)
         if row.user_id is not None and row.command_id is not None:
             self.commands[(row.user_id, row.command_id)] = row.seq
@@ -204,7 +209,7 @@ class Room:
             refusal = self.kind.assistance_refusal(request.assistance, self.live, seat, action)
             if refusal is not None:
                 raise ProtocolError("assistance_draw_refused", Words(refusal), command_id)
-        applied = self.live.apply(seat, action)  # refuses (IllegalMoveError) changing nothing
+        applied = self._apply(request)  # refuses (IllegalMoveError) changing nothing
         version = self.version + 1
         now = self.parts.clock.now()
         new_turn = applied.turn_changed or self.turn_started is None
@@ -221,6 +226,7 @@ class Room:
             None if self.live.is_over else self.live.current_seat,
             turn_started=turn_started,
             turn_changed=applied.turn_changed,
+            stand_in=request.stand_in,
             # The sweep tells the next player, times their turn and, at the end, tells
             # everyone how it went (web.days.sweep): it looks at once.
             due=now if self.pace.turn_based else None,
@@ -256,6 +262,12 @@ class Room:
         self._schedule()
         self._rest_if_idle()
         return version
+
+    def _apply(self, request: Submission) -> Applied:
+        """The action applied to the game in memory, marked when a bot made it in a
+        person's place."""
+        applied = self.live.apply(request.seat, request.action)
+        return stood_in(applied) if request.stand_in else applied
 
     def _next_deadline(
         self, applied: Applied, now: datetime, turn_started: datetime | None
@@ -332,6 +344,8 @@ class Room:
     def _apply_heard(self, message: dict[str, Any]) -> None:
         seat = int(message["seat"])
         applied = self.live.apply(seat, self.kind.stored_action(message["action"]))
+        if message.get("stand_in") is True:
+            applied = stood_in(applied)
         self.history.append(applied)
         user_id, command_id = message.get("user_id"), message.get("command_id")
         if isinstance(user_id, int) and isinstance(command_id, str):
@@ -449,6 +463,7 @@ class Room:
                 "version": version,
                 "seat": applied.seat,
                 "action": applied.stored,
+                "stand_in": bool(applied.public.get("stand_in")),
                 "user_id": command[0],
                 "command_id": command[1],
                 "deadline": deadline,
@@ -751,8 +766,9 @@ class Room:
             if action is None:
                 fallback = bot if view is None else "greedy"
                 action = self.live.bot_action(seat, fallback, rng)
+            stand_in = not self.seats[seat]["bot"]
             try:
-                await self._submit_locked(Submission(seat, action, version))
+                await self._submit_locked(Submission(seat, action, version, stand_in=stand_in))
             except (ProtocolError, IllegalMoveError):
                 log.exception("bot %s in game %s could not move", bot, self.game_id)
 
@@ -882,3 +898,9 @@ class Room:
         seat, away = message.get("seat"), message.get("away")
         if isinstance(seat, int) and 0 <= seat < len(self.seats) and isinstance(away, bool):
             self._set_away(seat, away=away, local=False)
+
+
+def stood_in(applied: Applied) -> Applied:
+    """The move as a bot made it in a person's place: every viewer's event carries
+    ``stand_in`` (docs/protocol.md), so the log says the bot played for them."""
+    return replace(applied, public={**applied.public, "stand_in": True})

@@ -61,6 +61,8 @@ class StoredEvent:
     """A new turn: its warnings start afresh."""
     due: datetime | None = None
     """When the sweep must look at the game next (turn-based games: at once)."""
+    stand_in: bool = False
+    """A bot made the move in a person's place (GameEvent.stand_in)."""
 
 
 T = TypeVar("T")
@@ -424,6 +426,7 @@ class EventStore:
                 "action": event.action,
                 "user_id": event.user_id,
                 "command_id": event.command_id,
+                "stand_in": event.stand_in,
                 "created_at": now,
             }
             for game_id, event in items

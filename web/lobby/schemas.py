@@ -175,7 +175,8 @@ class GameSummary(BaseModel):
     deadline: float | None = None
     """When the turn's time runs out (Unix seconds), if it has a clock."""
     last_move: dict[str, Any] | None = None
-    """``{"seat", "action", "at"}``: who did what last, and when (Unix seconds)."""
+    """``{"seat", "action", "at", "stand_in"}``: who did what last, and when (Unix
+    seconds); ``stand_in`` true when a bot made the move in that person's place."""
     unread: int = 0
     """Lines of the players' chat by others that I have not read (web.talk)."""
 

@@ -717,15 +717,28 @@ def game_summary(
 
 
 def last_moves(session: Session, games: list[Game]) -> dict[str, dict[str, Any]]:
-    """Each game's last event (who, what, when), in one query."""
+    """Each game's last event (who, what, when, whether a bot made it for the person),
+    in one query."""
     keys = [(game.id, game.version) for game in games if game.version > 0]
     if not keys:
         return {}
-    query = select(GameEvent.game_id, GameEvent.seat, GameEvent.action, GameEvent.created_at)
+    query = select(
+        GameEvent.game_id,
+        GameEvent.seat,
+        GameEvent.action,
+        GameEvent.created_at,
+        GameEvent.stand_in,
+    )
     query = query.where(tuple_(GameEvent.game_id, GameEvent.seq).in_(keys))
     return {
-        game_id: {"seat": seat, "action": action.get("action"), "at": as_utc(at).timestamp()}
-        for game_id, seat, action, at in session.execute(query)
+        game_id: {
+            "seat": seat,
+            "action": action.get("action"),
+            "at": as_utc(at).timestamp(),
+            # a bot's move in the person's place is not theirs ("the bot passed for you")
+            "stand_in": stand_in,
+        }
+        for game_id, seat, action, at, stand_in in session.execute(query)
     }
 
 

@@ -19,6 +19,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from ..days.zones import current_zone
 from ..notify.choices import EMAIL_KINDS, PUSH_KINDS
 from . import names
 
@@ -69,11 +70,13 @@ def _zones() -> frozenset[str]:
 
 
 def _known_zone(value: str) -> str:
+    """A zone the server knows, kept by its current name (a browser may send the name
+    it had before its place was renamed: "Asia/Calcutta" is kept as "Asia/Kolkata")."""
     if value not in _zones():
         raise PydanticCustomError(
             "unknown_zone", "not a time zone this server knows (like Europe/Paris)", {}
         )
-    return value
+    return current_zone(value)
 
 
 TimeZone = Annotated[str, StringConstraints(max_length=64), AfterValidator(_known_zone)]

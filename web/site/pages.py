@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from .. import paths
 from ..club.roles import is_staff
+from ..days.zones import RENAMED_ZONES
 from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
@@ -168,9 +169,11 @@ def preferences_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """Assistance, palette, symbols, arrows, sound, language, time zone and quiet hours,
     days away, notifications, name and password. ``email``: whether this server sends
     email (an SMTP server is configured), so the page offers an address or says it
-    sends none."""
+    sends none; ``renamed_zones``: the device's zone is named as the server keeps it
+    (web.days.zones)."""
     sends_email = bool(request.app.state.settings.smtp_host)
-    return render(request, user, "preferences.html", boot={"email": sends_email})
+    boot = {"email": sends_email, "renamed_zones": RENAMED_ZONES}
+    return render(request, user, "preferences.html", boot=boot)
 
 
 @router.get("/rules")

@@ -3,6 +3,7 @@
 // the prompt to accept or decline someone's offer; back from away, "Take my seat back"
 // from the bot that played for me. The server decides everything; this
 // shows what it said (`state.endOffer`, `state.game.resigned`) and sends the commands.
+import { timeRanOut } from "./model.js";
 import * as texts from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +31,8 @@ export function renderLeaving(state) {
   left.textContent = left.hidden ? "" : texts.youLeft();
   const away = $("away-notice");
   away.hidden = !(inGame && state.away[state.seat]);
+  const why = texts.awayNotice(timeRanOut(state));
+  if (!away.hidden && $("away-text").textContent !== why) $("away-text").textContent = why;
   $("take-seat").disabled = busy;
   if (!shown) return;
   const waiting = offer.waiting.map((seat) => texts.seatName(state, seat));

@@ -33,6 +33,7 @@ export function createState({ gameId, kind }) {
     endEvent: null, // the event that ended the game (its end points), once the page has seen it
     connection: "connecting", // "connecting" | "syncing" | "open" | "lost" | "gone" (no such game)
     away: [], // per seat: whether a bot plays for it while its player is away
+    botTold: [], // per seat: whether the log has said since their last own move that a bot plays for them
     turnDays: null, // a turn-based game's waking days per move (0: no clock); null: real time
     onTimeout: null, // what a turn-based game does when the mover's time runs out
     awayUntil: [], // per seat: when its player's days away end (Unix seconds), while away
@@ -64,6 +65,12 @@ export function myHand(state) {
 
 export function isMyTurn(state) {
   return Boolean(state.game && state.seat !== null && !state.game.finished && state.game.current === state.seat);
+}
+
+/** Whether a bot playing for a person here means their time ran out: in a game played
+ * over days a bot takes a seat only then (such tables give no grace for absences). */
+export function timeRanOut(state) {
+  return state.turnDays !== null && state.turnDays !== undefined;
 }
 
 /** Whether the game counts points: its `scoring` option says so; a game without one always does (Triominos). */
@@ -197,12 +204,17 @@ export function withChanges(game, changes, added = {}) {
   return next;
 }
 
-/** Add an event to the move log (once per version); the lines added. */
+/** Add an event to the move log (once per version); the lines added. A bot's first
+ * move in a person's seat comes after the line saying why it plays there, should the
+ * page not have heard that live (it opened later: the log is rebuilt from the events). */
 export function logEvent(state, version, event, game) {
   if (version <= state.loggedVersion) return [];
   state.loggedVersion = version;
   if (event.finished) state.endEvent = event;
-  const lines = game.describe(version, event);
+  const lines = [];
+  if (event.stand_in && !state.botTold[event.seat]) lines.push({ version, text: game.standIn(event.seat), tile: null, note: true });
+  state.botTold[event.seat] = Boolean(event.stand_in);
+  lines.push(...game.describe(version, event));
   state.log.push(...lines);
   return lines;
 }
@@ -216,6 +228,7 @@ export function applyAway(state, message, text) {
   state.away = state.players.map((_, seat) => (seat === message.seat ? message.away : Boolean(state.away[seat])));
   const line = { version: message.version, text, tile: null, note: true };
   state.log.push(line);
+  state.botTold[message.seat] = message.away;
   return line;
 }
 

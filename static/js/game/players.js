@@ -2,11 +2,11 @@
 // it shows face up; then how many people watch. Rebuilt only when what it shows
 // changed (compared as JSON), so a presence tick does not redraw the list. Beside each
 // other person, "Add as a friend" while they are not my friend (befriend.js).
-import { el } from "../api.js";
+import { boot, el } from "../api.js";
 import { befriendSlot, keepingBefriendFocus } from "./befriend.js";
 import { profileLink } from "../ratings.js";
 import { ratingWithChange, seatRating } from "./outcome.js";
-import { isScoring, shownWinners } from "./model.js";
+import { isScoring, shownWinners, timeRanOut } from "./model.js";
 import * as texts from "./texts.js";
 
 /** A tile shown face up, for screen readers too (the game module's pictures are decorative). */
@@ -26,6 +26,12 @@ export function renderPlayers(list, spectatorsLine, state, game) {
     keepingBefriendFocus(list, () => list.replaceChildren(...state.players.map((name, seat) => playerItem(state, game, name, seat))));
   }
   spectatorsLine.textContent = texts.watchingCount(state.presence.spectators);
+}
+
+/** The zone my dates are read in: my preference's, as on the Preferences page (the
+ * browser's until I have one). */
+function myZone() {
+  return boot.me?.preferences?.time_zone || undefined;
 }
 
 function playerItem(state, game, name, seat) {
@@ -81,9 +87,11 @@ function playerItem(state, game, name, seat) {
       ratingWithChange(seatRating(state, seat)),
       toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,
       left ? el("span", { class: "left-mark", "data-testid": "left-mark" }, texts.leftMark()) : null,
-      away ? el("span", { class: "left-mark away-mark", "data-testid": "away-mark" }, texts.awayMark()) : null,
+      away
+        ? el("span", { class: "left-mark away-mark", "data-testid": "away-mark" }, texts.awayMark({ mine: seat === state.seat, ranOut: timeRanOut(state) }))
+        : null,
       !left && !current.finished && state.awayUntil[seat]
-        ? el("span", { class: "left-mark away-mark", "data-testid": "away-until" }, texts.awayUntilMark(new Date(state.awayUntil[seat] * 1000)))
+        ? el("span", { class: "left-mark away-mark", "data-testid": "away-until" }, texts.awayUntilMark(new Date(state.awayUntil[seat] * 1000), myZone()))
         : null,
     ),
     el("span", { class: "player-details" }, ...details),

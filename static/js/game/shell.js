@@ -87,6 +87,7 @@ export function startGamePage({ gameId, game, preferences }) {
   const words = {
     describe: (version, event) =>
       texts.eventLines(state, version, event, { scoring: model.isScoring(state), describeEvent: mounted.game.describeEvent }),
+    standIn: (seat) => texts.awayLine(texts.seatName(state, seat), true, { mine: seat === state.seat, ranOut: model.timeRanOut(state) }),
     placementOf: (event) => mounted.game.placementOf(event),
     get dealtTiles() {
       return mounted.game.dealtTiles;
@@ -144,7 +145,8 @@ export function startGamePage({ gameId, game, preferences }) {
         announce(offerNews(state, message));
         break;
       case "away": {
-        const line = model.applyAway(state, message, texts.awayLine(texts.seatName(state, message.seat), message.away));
+        const how = { mine: message.seat === state.seat, ranOut: model.timeRanOut(state) };
+        const line = model.applyAway(state, message, texts.awayLine(texts.seatName(state, message.seat), message.away, how));
         if (line) announce(line.text);
         break;
       }

@@ -3,7 +3,7 @@
 // through t() so that `make messages` finds them (keep the first argument a plain
 // string). They know no game's rules: a game module brings its own words
 // (docs/frontend.md): its refusals, its moves in the log, its end, its placing words.
-import { sentences, t, tn } from "../i18n.js";
+import { dateLocale, sentences, t, tn } from "../i18n.js";
 import { isMyTurn, myHand } from "./model.js";
 
 /** A seat's display name (players always have one; the fallback is for a bad message). */
@@ -75,8 +75,10 @@ export function refusal({ code, message }, gameRefusals = {}) {
  */
 export function eventLines(state, version, event, { scoring, describeEvent }) {
   const names = (seat) => seatName(state, seat);
+  // A bot's move in a person's place is said as the bot's, never as theirs.
+  const mover = event.stand_in ? t("The bot (for {name})", { name: names(event.seat) }) : names(event.seat);
   const own = leavingEvent(event, names(event.seat)) ||
-    describeEvent(event, { name: names(event.seat), scoring, names, players: state.players.length });
+    describeEvent(event, { name: mover, scoring, names, players: state.players.length });
   const lines = [{ version, text: own.text, tile: own.tile, said: own.said }];
   for (const note of own.notes || []) {
     const { text, tile = null } = typeof note === "string" ? { text: note } : note;
@@ -107,9 +109,19 @@ export function endOfferText(name, mine, waiting) {
   return waiting.length ? sentences(offer, t("Waiting for {name}.", { name: waiting.join(", ") })) : offer;
 }
 
-/** The move log's line when a bot starts or stops playing for an absent player. */
-export function awayLine(name, away) {
-  return away ? t("{name} is away: a bot plays for them.", { name }) : t("{name} is back.", { name });
+/**
+ * The move log's line when a bot starts or stops playing for a person: `ranOut` when
+ * their turn-based time ran out (the only reason a bot takes a seat over days), else
+ * they were away from a game in one sitting; `mine` speaks to the reader.
+ */
+export function awayLine(name, away, { mine = false, ranOut = false } = {}) {
+  if (!away) return mine ? t("You took your seat back.") : t("{name} is back.", { name });
+  if (ranOut) {
+    return mine
+      ? t("Your time ran out: a bot plays for you until you take your seat back.")
+      : t("Time ran out for {name}: a bot plays in their seat until they take it back.", { name });
+  }
+  return mine ? t("You are away: a bot plays for you.") : t("{name} is away: a bot plays for them.", { name });
 }
 
 export function endOfferDeclined(name) {
@@ -135,9 +147,16 @@ export function leftMark() {
   return t("left");
 }
 
-/** Beside the name of a player who is away: a bot plays their seat. */
-export function awayMark() {
-  return t("a bot plays for them");
+/** Above the board of a player a bot plays for: why, and (the button) how to stop it. */
+export function awayNotice(ranOut) {
+  return ranOut ? t("Your time ran out: a bot is playing for you.") : t("A bot is playing for you.");
+}
+
+/** Beside the name of a player a bot plays for: why (their time ran out, or they are
+ * away), said to the reader on their own row. */
+export function awayMark({ mine = false, ranOut = false } = {}) {
+  if (ranOut) return mine ? t("your time ran out: a bot plays for you") : t("time ran out: a bot plays for them");
+  return mine ? t("a bot plays for you") : t("a bot plays for them");
 }
 
 /** A log line as a screen reader should say it: the tile's name spelled out in words. */
@@ -180,14 +199,27 @@ export function timerTitle(state, seconds) {
 
 /** A turn-based deadline in my own time: "Move by Tue 1 Dec, 18:30". */
 export function moveBy(moment) {
-  const when = moment.toLocaleString(document.documentElement.lang || undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  const when = moment.toLocaleString(dateLocale(), { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
   return t("Move by {when}", { when });
 }
 
-/** Beside the name of a player on days away: "away until Fri 4 Dec". */
-export function awayUntilMark(moment) {
-  const when = moment.toLocaleDateString(document.documentElement.lang || undefined, { weekday: "short", day: "numeric", month: "short" });
-  return t("away until {when}", { when });
+/**
+ * Beside the name of a player on days away: their last day away, "away until the end of
+ * Wed 9 Dec", as the Preferences page says it. `ends` is the moment the days end (a
+ * midnight where they live), so the last day is the one a second before, in my zone.
+ */
+export function awayUntilMark(ends, zone) {
+  const last = new Date(ends.getTime() - 1000);
+  let timeZone = zone || undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+  } catch {
+    timeZone = undefined; // a zone this browser does not know: its own
+  }
+  const year = (moment) => new Intl.DateTimeFormat("en", { timeZone, year: "numeric" }).format(moment);
+  const options = { weekday: "short", day: "numeric", month: "short", timeZone };
+  if (year(last) !== year(new Date())) options.year = "numeric";
+  return t("away until the end of {day}", { day: last.toLocaleDateString(dateLocale(), options) });
 }
 
 /** Said once when my hourglass is nearly empty. */
