@@ -292,8 +292,10 @@ def test_lines_said_while_offline_arrive_once_after_the_reconnect(
     expect(lines(ben).get_by_test_id("chat-words")).to_have_text(
         ["Hello!", "Thanks!", "Well played!", "Nice move!"]
     )
-    assert len(opened) == 2
-    assert "chat_since=" in opened[1].url, opened[1].url
+    # Offline, the page may try again more than once before the network is back (its
+    # backoff starts at half a second): every reopening asks only for what it missed.
+    assert len(opened) >= 2
+    assert all("chat_since=" in socket.url for socket in opened[1:]), opened
     assert "chat_since=" not in opened[0].url
 
 
