@@ -238,3 +238,54 @@ def test_d_draws_and_p_passes(new_context: ContextFactory) -> None:
         take_turn(page)  # the tile drawn fits: lay it and try again
         expect(page.get_by_test_id("turn-indicator")).to_have_class(re.compile(r"\bmine\b"))
     raise AssertionError("no draw in 20 turns allowed a pass")
+
+
+# Every place of the picked tile drawn on the board, and the part of the board a player
+# sees: the board's box inside the window and above the action bar at the phone's foot.
+_PLACES_IN_SIGHT_JS = """() => {
+  const board = document.getElementById('board').getBoundingClientRect();
+  const dock = document.getElementById('action-dock').getBoundingClientRect();
+  const seen = {left: Math.max(board.left, 0), top: Math.max(board.top, 0),
+                right: Math.min(board.right, innerWidth),
+                bottom: Math.min(board.bottom, innerHeight, dock.height ? dock.top : innerHeight)};
+  const outlines = document.querySelectorAll('#board .target .target-outline');
+  const places = Array.from(outlines, (outline) => {
+    const box = outline.getBoundingClientRect();
+    return {left: box.left, top: box.top, right: box.right, bottom: box.bottom,
+            whole: box.left >= seen.left - 0.5 && box.right <= seen.right + 0.5
+                   && box.top >= seen.top - 0.5 && box.bottom <= seen.bottom + 0.5};
+  });
+  return {seen, places};
+}"""
+
+
+@pytest.mark.parametrize("open_one", GAMES)
+def test_picking_a_tile_brings_its_places_into_sight_on_a_phone(
+    new_context: ContextFactory, open_one: Opener
+) -> None:
+    """The player has moved the board away from the tiles; picking a tile brings the
+    places it can go into sight, whole and clear of the action bar over the board's foot,
+    and two taps on one lay it."""
+    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto("/rules")
+    open_one(page)
+    expect(page.get_by_test_id("hand-tile").first).to_be_visible()
+    camera = page.locator("#board g.camera")
+    for _ in range(8):
+        before = camera.get_attribute("transform") or ""
+        page.get_by_test_id("pan-right").tap()
+        expect(camera).not_to_have_attribute("transform", before)
+    expect(page.locator("#board .layer-tiles > .tile").first).not_to_be_in_viewport()
+    tile = pick_playable(page, touch=True)
+    first_target(page, touch=True)  # (turned until it fits somewhere)
+    page.wait_for_timeout(200)  # the next frame's camera
+    sight = page.evaluate(_PLACES_IN_SIGHT_JS)
+    whole = [place for place in sight["places"] if place["whole"]]
+    assert whole, sight
+    before = version(page)
+    x = (whole[0]["left"] + whole[0]["right"]) / 2
+    y = (whole[0]["top"] + whole[0]["bottom"]) / 2
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
+    page.touchscreen.tap(x, y)
+    was_laid(page, before, tile)

@@ -18,6 +18,11 @@ const PAN_NAMES = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", Arrow
 const CLICK_AFTER_DRAG_MS = 500; // the click that ends a drag is not a pick
 const GHOST_MARGIN = 2; // camera units kept between the ghost and the edge of the view
 const TAP_PX = 46; // the smallest a place is drawn on a touch screen while the camera fits the board: 44 px and a margin
+const PLACE_MARGIN = 0.5; // camera units kept between a place brought into view and the edge of what shows
+const READABLE_PX = 24; // the smallest a camera unit is drawn to show a picked tile's places with a mouse
+// What may lie over the board on the screen: the action bar fixed at a phone's foot, the
+// connection banner stuck at the window's top.
+const OVERLAYS = ["action-dock", "connection-banner"];
 
 const sameCell = (a, b) => Boolean(a && b) && a.x === b.x && a.y === b.y;
 
@@ -68,6 +73,9 @@ export function mountPlacing(context, game) {
       state.picked = tile;
       state.orientation = game.upright;
       state.ghost = null;
+      // A view the player moved by hand still shows where the tile can go (a camera that
+      // follows the board does so at every render).
+      if (!state.view.follow) showPickedPlaces();
     }
     state.error = "";
     if (keyboard) {
@@ -115,6 +123,104 @@ export function mountPlacing(context, game) {
     keepGhostInView();
     announce(ghostWords());
     requestRender();
+  }
+
+  // --- the picked tile's places in sight ------------------------------------------------
+
+  /**
+   * The part of the <svg> (its own pixels, {left, top, right, bottom}) a player sees and
+   * can tap: inside the window, clear of what lies over it. A board mostly out of the
+   * window counts whole (the page scrolls to it; a tiny strip would zoom the board to nothing).
+   */
+  function visibleArea(width, height) {
+    const box = board.svg.getBoundingClientRect();
+    let top = 0;
+    let bottom = window.innerHeight;
+    for (const id of OVERLAYS) {
+      const overlay = $(id);
+      if (!overlay || overlay.hidden) continue;
+      const position = getComputedStyle(overlay).position;
+      if (position !== "fixed" && position !== "sticky") continue;
+      const over = overlay.getBoundingClientRect();
+      if (over.height === 0 || over.bottom <= box.top || over.top >= box.bottom) continue;
+      if (over.top + over.height / 2 > window.innerHeight / 2) bottom = Math.min(bottom, over.top);
+      else top = Math.max(top, over.bottom);
+    }
+    const area = {
+      left: Math.max(0, -box.left),
+      right: Math.min(width, window.innerWidth - box.left),
+      top: Math.max(0, top - box.top),
+      bottom: Math.min(height, bottom - box.top),
+    };
+    const enough = area.right - area.left >= width / 2 && area.bottom - area.top >= height / 2;
+    return enough ? area : { left: 0, top: 0, right: width, bottom: height };
+  }
+
+  /** Where `box` (camera units, each max one unit short of its edge) lies beyond the visible area, as a pan. */
+  function overflow(view, box, area, width, height) {
+    const margin = PLACE_MARGIN;
+    const edge = (low, high, from, to, centre, size) => {
+      const seenFrom = centre + (from - size / 2) / view.scale;
+      const seenTo = centre + (to - size / 2) / view.scale;
+      if (high - low > seenTo - seenFrom) return (low + high) / 2 - (seenFrom + seenTo) / 2; // wider than the view: centred
+      if (low < seenFrom) return low - seenFrom;
+      if (high > seenTo) return high - seenTo;
+      return 0;
+    };
+    return {
+      dx: edge(box.minX - margin, box.maxX + 1 + margin, area.left, area.right, view.cx, width),
+      dy: edge(box.minY - margin, box.maxY + 1 + margin, area.top, area.bottom, view.cy, height),
+    };
+  }
+
+  /**
+   * Move the camera so that every place of the picked tile (whichever way it is turned)
+   * shows whole in the visible area: not at all if they do; else panned as little as
+   * needed, zoomed out if they do not fit (never below a finger's size on a touch screen,
+   * nor below a readable size with a mouse); else the place nearest the middle of the view.
+   */
+  function showPickedPlaces() {
+    if (!state.picked || !state.legal || !isMyTurn(state)) return;
+    const places = state.legal.filter((entry) => entry.tile === state.picked);
+    if (!places.length) return;
+    const view = state.view;
+    const { width, height } = board.size();
+    if (!width || !height) return;
+    const area = visibleArea(width, height);
+    const all = game.board.fitBox(places, []);
+    const fits = (box) => {
+      const { dx, dy } = overflow(view, box, area, width, height);
+      return dx === 0 && dy === 0;
+    };
+    const least = touchScreen ? TAP_PX / game.board.tapSize : READABLE_PX;
+    // The zoom wanted: the player's own, but at a finger's size at least on a touch screen.
+    const wanted = touchScreen ? Math.max(view.scale, least) : view.scale;
+    if (wanted === view.scale && fits(all)) return;
+    const spanX = all.maxX - all.minX + 1 + 2 * PLACE_MARGIN;
+    const spanY = all.maxY - all.minY + 1 + 2 * PLACE_MARGIN;
+    const whole = Math.min((area.right - area.left) / spanX, (area.bottom - area.top) / spanY);
+    let box = all;
+    if (whole >= wanted) {
+      view.scale = wanted;
+    } else if (whole >= least) {
+      view.scale = whole;
+    } else {
+      // Not all of them at a size to see and tap: the one nearest what the player looks at.
+      const middle = {
+        x: view.cx + ((area.left + area.right) / 2 - width / 2) / view.scale,
+        y: view.cy + ((area.top + area.bottom) / 2 - height / 2) / view.scale,
+      };
+      const distance = (place) => {
+        const at = game.board.fitBox([place], []);
+        return Math.hypot((at.minX + at.maxX + 1) / 2 - middle.x, (at.minY + at.maxY + 1) / 2 - middle.y);
+      };
+      const nearest = places.reduce((best, place) => (distance(place) < distance(best) ? place : best));
+      box = game.board.fitBox([nearest], []);
+      view.scale = Math.max(wanted, least);
+    }
+    const { dx, dy } = overflow(view, box, area, width, height);
+    view.cx += dx;
+    view.cy += dy;
   }
 
   function keepGhostInView() {
@@ -292,7 +398,10 @@ export function mountPlacing(context, game) {
         const places = isMyTurn(state) && state.legal ? state.legal : [];
         fitView(state.view, game.board.fitBox(tiles, []), width, height, game.board.fitMargin);
         const fingerScale = TAP_PX / game.board.tapSize;
-        if (touchScreen && places.length && state.view.scale < fingerScale) {
+        if (state.picked && places.length) {
+          // A tile picked: where it can go shows, whole, clear of what lies over the board.
+          showPickedPlaces();
+        } else if (touchScreen && places.length && state.view.scale < fingerScale) {
           // Too small for a finger: fit the turn's places alone, never below TAP_PX a place
           // (what does not fit is a swipe away).
           fitView(state.view, game.board.fitBox(places, []), width, height, game.board.fitMargin);
