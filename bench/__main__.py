@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from . import triominos
 from .engine import bench_move_generation, bench_selfplay
-from .strong import bench_strong
+from .strong import POSITIONS, bench_strong
 
 
 def _line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:
@@ -15,8 +15,30 @@ def _line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:
     print(f"{label:58} {value:>14}   target {target:>10}   ratio {ratio:6.2f}  {verdict}")
 
 
+TINY = {
+    "load_games": 2,
+    "load_seconds": 1.0,
+    "cluster_games": 2,
+    "cluster_seconds": 1.0,
+    "hard_games": 1,
+    "idle_games": 2,
+    "days_games": 20,
+    "rating_games": 2,
+    "talk_games": 2,
+    "daily_dates": 1,
+}
+"""Each stage's smallest size (``--tiny``): the figures mean nothing, but every stage runs
+to its last line, so a test can keep the whole bench from rotting."""
+
+
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument(
+        "--tiny",
+        action="store_true",
+        help="run every stage at a tiny size, to check that each one still runs (no figure"
+        " means anything)",
+    )
     parser.add_argument(
         "--load-games",
         type=int,
@@ -78,13 +100,19 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="dates whose daily-deal reference (Hard alone, 600 iterations a move) is timed"
         " (~1 min a date; 0 skips)",
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.tiny:
+        parser.set_defaults(**TINY)
+        args = parser.parse_args(argv)
+    return args
 
 
-def _engines() -> None:
+def _engines(tiny: bool) -> None:
     """The two engines' move generation and self-play."""
+    positions, repeats = (2, 2) if tiny else (60, 25)
+    batches, games = (1, 2) if tiny else (5, 40)
     print("Engine (medians on this machine)")
-    scratch, running, moves = bench_move_generation()
+    scratch, running, moves = bench_move_generation(positions, repeats)
     _line(
         f"legal placements, 8-tile hand, 40-tile board, from scratch (~{moves:.0f} moves)",
         f"{scratch * 1e3:.3f} ms",
@@ -99,11 +127,11 @@ def _engines() -> None:
         running <= 2e-4,
         2e-4 / running,
     )
-    rate = bench_selfplay()
+    rate = bench_selfplay(batches, games)
     _line("greedy 4-player self-play", f"{rate:.1f} games/s", ">= 50/s", rate >= 50, rate / 50)
     print()
     print("Triominos engine (medians on this machine)")
-    scratch, running, scored, moves = triominos.bench_move_generation()
+    scratch, running, scored, moves = triominos.bench_move_generation(positions, repeats)
     _line(
         f"legal placements, 9-tile hand, 40-tile board, from a position (~{moves:.0f} moves)",
         f"{scratch * 1e3:.3f} ms",
@@ -125,7 +153,7 @@ def _engines() -> None:
         scored <= 2e-4,
         2e-4 / scored,
     )
-    rate = triominos.bench_selfplay()
+    rate = triominos.bench_selfplay(batches, games)
     _line(
         "greedy 4-player Triominos self-play",
         f"{rate:.1f} games/s",
@@ -138,12 +166,13 @@ def _engines() -> None:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the engine benchmarks, then the load benchmark."""
     args = _arguments(argv)
-    _engines()
+    warmup = 0.5 if args.tiny else 5.0
+    _engines(args.tiny)
     if not args.no_strong:
         print()
         print("Strong bot, default budget (medians on this machine, 2 players, a choice to make)")
         for game in ("chromino", "triominos"):
-            seconds, rate = bench_strong(game)
+            seconds, rate = bench_strong(game, positions=1 if args.tiny else POSITIONS)
             _line(
                 f"{game}: thinking time per move ({rate:.0f} iterations/s)",
                 f"{seconds:.3f} s",
@@ -155,12 +184,16 @@ def main(argv: Sequence[str] | None = None) -> None:
         from . import daily_reference
 
         print()
-        daily_reference.report(daily_reference.bench_references(args.daily_dates), _line)
+        iterations = 20 if args.tiny else daily_reference.REFERENCE_ITERATIONS
+        deals = daily_reference.bench_references(args.daily_dates, iterations)
+        daily_reference.report(deals, _line)
     if args.load_games > 0:
         from .load import report, run_load
 
         print()
-        result = run_load(args.load_games, args.load_seconds, interval=args.load_interval)
+        result = run_load(
+            args.load_games, args.load_seconds, interval=args.load_interval, warmup=warmup
+        )
         report(result, interval=args.load_interval)
     if args.load_games > 0 and args.hard_games > 0:
         from .load import report, run_load
@@ -171,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.load_games,
             args.load_seconds,
             interval=args.load_interval,
+            warmup=warmup,
             hard_games=args.hard_games,
         )
         report(result, interval=args.load_interval)
@@ -184,6 +218,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             args.load_games,
             args.load_seconds,
             interval=args.load_interval,
+            warmup=warmup,
             idle_games=args.idle_games,
         )
         report(result, interval=args.load_interval, p99_target=0.15)
@@ -196,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         from . import talk
 
         print()
-        talk.report(talk.bench_talk(args.talk_games), args.talk_games, 1.0)
+        seconds = 2.0 if args.tiny else 15.0
+        talk.report(talk.bench_talk(args.talk_games, seconds), args.talk_games, 1.0)
     if args.days_games > 0:
         from . import days
 

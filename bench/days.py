@@ -170,7 +170,9 @@ def _sweep_due(url: str, due: int) -> tuple[float, float, int, float]:
 
 
 def bench_days(games: int = 10_000, due: int = 1_000) -> DaysFigures:
-    """Fill a database, weigh a server on it and on an empty one, time the sweep."""
+    """Fill a database, weigh a server on it and on an empty one, time the sweep (of
+    ``due`` of the games, or all of them if there are fewer)."""
+    due = min(due, games)
     workdir = Path(tempfile.mkdtemp(prefix="chromino-days-"))
     try:
         empty = f"sqlite:///{workdir / 'empty.sqlite3'}"

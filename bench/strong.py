@@ -22,11 +22,13 @@ POSITIONS = 12
 """Positions timed per game: each a turn where greedy play reached a real choice."""
 
 
-def _positions(new_game: Callable[[int], Any], bot: Callable[..., Any]) -> list[Any]:
+def _positions(
+    new_game: Callable[[int], Any], bot: Callable[..., Any], count: int = POSITIONS
+) -> list[Any]:
     """Views of seats with more than one legal action, one from each of several greedy games."""
     views: list[Any] = []
     seed = 0
-    while len(views) < POSITIONS:
+    while len(views) < count:
         game = new_game(seed)
         rng = random.Random(seed)
         stop = 4 + seed % 20
@@ -40,16 +42,18 @@ def _positions(new_game: Callable[[int], Any], bot: Callable[..., Any]) -> list[
     return views
 
 
-def bench_strong(game: str = "chromino") -> tuple[float, float]:
+def bench_strong(game: str = "chromino", positions: int = POSITIONS) -> tuple[float, float]:
     """Median seconds the registered strong bot thinks on a position with a choice, and the
     median iterations per second of its search there."""
     strong: Callable[[Any, random.Random], object]
     analyser: Callable[[Any, random.Random, Budget], Any]
     if game == "triominos":
-        views = _positions(lambda seed: TriominosGame.new(["a", "b"], seed), triominos_greedy)
+        views = _positions(
+            lambda seed: TriominosGame.new(["a", "b"], seed), triominos_greedy, positions
+        )
         strong, analyser = TRIOMINOS_BOTS["strong"], triominos_analyse
     else:
-        views = _positions(lambda seed: Game.new(["a", "b"], seed), greedy_bot)
+        views = _positions(lambda seed: Game.new(["a", "b"], seed), greedy_bot, positions)
         strong, analyser = CHROMINO_BOTS["strong"], analyse
     seconds = []
     for index, view in enumerate(views):
