@@ -289,3 +289,35 @@ def test_picking_a_tile_brings_its_places_into_sight_on_a_phone(
     expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
     page.touchscreen.tap(x, y)
     was_laid(page, before, tile)
+
+
+@pytest.mark.parametrize("open_one", GAMES)
+def test_a_place_half_off_the_board_is_laid_by_tapping_its_visible_half(
+    new_context: ContextFactory, open_one: Opener
+) -> None:
+    """The board dragged until a place lies across its right edge: two taps on the half
+    that shows lay the tile there."""
+    page, tile = picked_on_a_phone(new_context, open_one)
+    first_target(page, touch=True)
+    page.wait_for_timeout(200)  # the next frame's camera
+    board = page.locator("#board").bounding_box()
+    place = page.locator("#board .target .target-outline").first.bounding_box()
+    assert board and place
+    # Drag the board so that the place's middle lies on the board's right edge.
+    start = (board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
+    shift = board["x"] + board["width"] - (place["x"] + place["width"] / 2)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + shift / 2, start[1], steps=4)
+    page.mouse.move(start[0] + shift, start[1], steps=4)
+    page.mouse.up()
+    moved = page.locator("#board .target .target-outline").first.bounding_box()
+    assert moved
+    right = board["x"] + board["width"]
+    assert moved["x"] < right < moved["x"] + moved["width"], (moved, board)
+    before = version(page)
+    x, y = (moved["x"] + right) / 2, moved["y"] + moved["height"] / 2  # the half that shows
+    page.touchscreen.tap(x, y)
+    expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
+    page.touchscreen.tap(x, y)
+    was_laid(page, before, tile)
