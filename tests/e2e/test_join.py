@@ -111,3 +111,66 @@ def test_a_newcomer_signs_up_by_an_invitation_and_plays(new_context: ContextFact
     ada.get_by_test_id("my-invitation").first.get_by_test_id("revoke-invitation").click()
     expect(ada.get_by_test_id("my-invitation").first).to_have_attribute("data-state", "revoked")
     shoot(ada, "friends-links")
+
+
+BAN_SHOTS = Path("/tmp/shots/join")
+
+
+def test_a_banned_persons_other_tab_reloaded_says_why_and_until_when(
+    new_context: ContextFactory,
+) -> None:
+    ada = new_context().new_page()
+    ada.goto("/rules")
+    assert ada.request.post("/api/login", data={"name": "Ada", "password": PASSWORD}).ok
+    made = ada.request.post("/api/invitation-links", data={"note": "Noa"})
+    assert made.ok, made.text()
+    noa = new_context().new_page()
+    noa.goto(made.json()["path"])
+    noa.get_by_test_id("sign-up-name").fill("Noa")
+    noa.get_by_test_id("sign-up-password").fill(PASSWORD)
+    noa.get_by_test_id("sign-up-submit").click()
+    noa.wait_for_url(re.compile(r"/$"))
+    # Noa's other browsers, in Russian and Japanese, signed in before the ban.
+    others = {}
+    for code, locale in (("ru", "ru-RU"), ("ja", "ja-JP")):
+        page = new_context(locale=locale).new_page()
+        page.goto("/rules")
+        assert page.request.post("/api/login", data={"name": "Noa", "password": PASSWORD}).ok
+        others[code] = page
+    other_tab = noa.context.new_page()
+    other_tab.goto("/rules")
+    noa_id = noa.request.get("/api/me").json()["id"]
+    ban = {"reason": "rude to everyone", "until": "2031-01-02T10:00:00Z"}
+    assert ada.request.post(f"/api/admin/people/{noa_id}/ban", data=ban).status == 204
+
+    other_tab.goto("/")
+    panel = other_tab.get_by_test_id("join-panel")
+    expect(panel).to_have_attribute("data-refusal", "banned")
+    expect(panel.get_by_role("heading")).to_have_text("You are banned from this server")
+    expect(other_tab.get_by_test_id("ban-notice-reason")).to_have_text("Reason: rude to everyone")
+    expect(other_tab.get_by_test_id("ban-notice-until")).to_contain_text("2031")
+    expect(panel).not_to_contain_text("invitation")
+    expect(other_tab.get_by_test_id("join-panel-sign-in")).to_have_count(0)
+    assert_accessible(other_tab, "a banned person's panel")
+    shoot_widths(other_tab, "banned-en")
+    for code, page in others.items():
+        page.goto("/")
+        expect(page.get_by_test_id("join-panel")).to_have_attribute("data-refusal", "banned")
+        expect(page.get_by_test_id("ban-notice-reason")).to_contain_text("rude to everyone")
+        shoot_widths(page, f"banned-{code}")
+
+    # A stranger on the same server still sees how to get in.
+    stranger = new_context().new_page()
+    stranger.goto("/")
+    expect(stranger.get_by_test_id("join-panel")).to_have_attribute(
+        "data-refusal", "invitation_needed"
+    )
+
+
+def shoot_widths(page: Page, name: str) -> None:
+    BAN_SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (360, 1280, 1920):
+        resize(page, {"width": width, "height": 800})
+        widths = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+        assert widths[0] == widths[1], f"{name} at {width}: the page scrolls sideways"
+        page.screenshot(path=str(BAN_SHOTS / f"{name}-{width}.png"), full_page=True)

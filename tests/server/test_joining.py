@@ -20,7 +20,7 @@ from web.club import invitations, policy
 from web.club.bans import FOREVER
 from web.club.tokens import token_hash
 from web.db import Database, utcnow
-from web.models import AuditEntry, SiteInvitation, User
+from web.models import AuditEntry, BanNotice, SiteInvitation, User
 from web.people import accounts
 
 BASE_URL = "http://127.0.0.1:8000"
@@ -479,6 +479,40 @@ def test_without_the_setting_nobody_is_crowned(client: TestClient, db: Database)
     expect(client.put("/api/me/password", json={"password": PASSWORD}), 200)
     with db.sessions() as session:
         assert session.scalar(select(User.role)) == "member"
+
+
+def test_a_banned_persons_other_browser_is_told_why_and_until_when(
+    database_url: str, db: Database
+) -> None:
+    make_admin(db)
+    with server(database_url, join="invitation") as client:
+        ada = signed_in(browser(client), "Ada")
+        token = admin_link(client)
+        body = {"name": "Mel", "password": PASSWORD, "invitation": token}
+        mel = expect(client.post("/api/sign-up", json=body), 201)
+        other_tab = signed_in(browser(client), "Mel")
+        stranger = browser(client)
+        assert expect(other_tab.get("/api/ban-notice"), 200) == {"banned": False}
+        until = "2031-01-02T10:00:00+00:00"
+        ban = {"reason": "rude to everyone", "until": until}
+        expect(ada.post(f"/api/admin/people/{mel['id']}/ban", json=ban), 204)
+        # Both browsers of Mel are strangers to the server now, but are told why.
+        for tab in (client, other_tab):
+            page = expect(tab.get("/"), 200)
+            assert 'data-testid="join-panel"' in page
+            notice = expect(tab.get("/api/ban-notice", headers={"accept-language": "fr"}), 200)
+            assert notice["banned"] is True and notice["code"] == "banned"
+            assert notice["reason"] == "rude to everyone" and notice["until"] == until
+            assert "rude to everyone" in notice["message"] and "banni" in notice["message"]
+        assert expect(stranger.get("/api/ban-notice"), 200) == {"banned": False}
+        with db.sessions() as session:
+            digests = set(session.scalars(select(BanNotice.session_digest)))
+            assert len(digests) == 2 and all(len(digest) == 64 for digest in digests)
+        # Lifted: the notices go, and the browsers are strangers like any other.
+        expect(ada.post(f"/api/admin/people/{mel['id']}/unban", json={}), 204)
+        assert expect(other_tab.get("/api/ban-notice"), 200) == {"banned": False}
+        with db.sessions() as session:
+            assert session.scalar(select(func.count()).select_from(BanNotice)) == 0
 
 
 def test_a_banned_person_may_not_make_or_join_tables(

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, StringConstraints
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..i18n import N_, Words
+from ..i18n import N_, Words, best_language
 from ..models import SiteInvitation, User
 from ..people import CurrentUser, Inbound, OptionalUser, SessionDep, UserOrVisitor, public_user
 from ..people.accounts import (
@@ -33,7 +33,7 @@ from ..people.schemas import Name, Password, UserPublic
 from ..settings import Settings
 from ..site.pages import render
 from . import invitations
-from .bans import refuse_if_banned
+from .bans import farewell, farewell_words, notice_for, refuse_if_banned
 from .founder import crown_the_first
 from .join import refusal_error, refuse_a_sign_up
 from .policy import Policy, policy
@@ -230,6 +230,18 @@ def sign_up(body: SignUp, request: Request, user: OptionalUser, session: Session
     crown_the_first(session, _settings(request), newcomer)
     set_password(request.session, session, newcomer, body.password)
     return public_user(newcomer)
+
+
+@router.get("/api/ban-notice")
+def read_ban_notice(request: Request, session: SessionDep) -> dict[str, Any]:
+    """Whether this browser's session was ended by a ban still running: then why and
+    until when, worded in the page's language (the panel a stranger sees says it
+    instead of "sign in or ask for an invitation"). ``{"banned": false}`` otherwise."""
+    banned = notice_for(session, request.session.get("sid"), _now(request))
+    if banned is None:
+        return {"banned": False}
+    language = best_language(None, request.headers.get("accept-language"))
+    return {"banned": True, **farewell_words(farewell(banned), language)}
 
 
 # --- my invitation links ---------------------------------------------------------------

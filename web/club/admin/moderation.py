@@ -18,7 +18,7 @@ from ...i18n import N_
 from ...models import User, UserSession
 from ...people.accounts import end_sessions
 from .. import audit
-from ..bans import FOREVER, is_banned
+from ..bans import FOREVER, forget_notices, is_banned, leave_notices
 from ..roles import Role, is_admin, is_staff
 from .access import refusal
 
@@ -41,12 +41,13 @@ def _future(until: datetime) -> datetime:
 
 
 def ban(session: Session, actor: User, target: User, reason: str, until: datetime | None) -> int:
-    """Ban ``target`` until ``until`` (None: for good); their sessions end. Returns
-    how many sessions ended."""
+    """Ban ``target`` until ``until`` (None: for good); their sessions end, each
+    leaving a notice (web.club.bans.leave_notices). Returns how many sessions ended."""
     check_may_act_on(actor, target)
     end = FOREVER if until is None else _future(until)
     target.banned_until = end
     target.ban_reason = reason
+    leave_notices(session, target)  # each browser of theirs is told why when it comes back
     ended = end_sessions(session, target)
     shown_end = None if end >= FOREVER else end.isoformat()
     audit.record(session, actor, "ban", target, reason=reason, until=shown_end, sessions=ended)
@@ -59,6 +60,7 @@ def unban(session: Session, actor: User, target: User) -> None:
         raise refusal(409, "not_banned", N_("this person is not banned"))
     target.banned_until = None
     target.ban_reason = None
+    forget_notices(session, target)
     audit.record(session, actor, "unban", target)
 
 
