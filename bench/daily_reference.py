@@ -3,8 +3,10 @@ the server's budget (``web.daily.reference.REFERENCE_ITERATIONS`` iterations a m
 as the server computes it once per game and date (docs/daily.md).
 
 ``python -m bench.daily_reference [--dates N]`` prints, per game, the median seconds a
-deal takes over N dates (from 2026-12-01 on), with each deal's turns and score. It runs
-in this process, on one core, like the server's one worker."""
+deal takes over N dates (from 2026-12-01 on), with each deal's turns and score, and
+what the daily score (web.daily.reference.percentage) gives the Easy and Medium bots'
+games of the deal and a few other results. It runs in this process, on one core, like
+the server's one worker."""
 
 from __future__ import annotations
 
@@ -14,16 +16,26 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
+from random import Random
+from typing import Any
 
 from web.daily.deal import DAILY_GAMES
-from web.daily.reference import REFERENCE_ITERATIONS, play_reference
+from web.daily.reference import (
+    REFERENCE_ITERATIONS,
+    effective_turns,
+    percentage,
+    play_alone,
+    play_reference,
+)
+from web.games import game_kind
 
 FIRST_DATE = date(2026, 12, 1)
 TARGET_SECONDS = 300.0
-"""A deal's reference within five minutes: it starts when the day's first person opens
-the page or deals the game, and a person's solo game (8 to 40 turns of Chromino,
-about 55 of Triominos) takes longer than that, so the first finishers find their
-percentage there, or see it fill in soon after."""
+"""A deal's reference within five minutes. It is computed the day before (and at
+startup), so nobody waits for it; the bound is for a server started when the day's
+first person arrives, or with ``CHROMINO_DAILY_AHEAD=false``: a person's solo game (8
+to 40 turns of Chromino, about 55 of Triominos) takes longer than that, so even then
+the first finishers find their score there, or see it fill in soon after."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +46,10 @@ class Deal:
     turns: int
     score: int
     ended_by: str
+    reference: dict[str, Any]
+    """What the server stores: Hard's game."""
+    bots: dict[str, dict[str, Any]]
+    """The Easy and Medium bots' games of the deal, by name."""
 
 
 def bench_references(dates: int, iterations: int = REFERENCE_ITERATIONS) -> list[Deal]:
@@ -46,7 +62,16 @@ def bench_references(dates: int, iterations: int = REFERENCE_ITERATIONS) -> list
             result = play_reference(game, day, iterations)
             seconds = time.perf_counter() - started
             deals.append(
-                Deal(game, day, seconds, result["turns"], result["score"], result["ended_by"])
+                Deal(
+                    game,
+                    day,
+                    seconds,
+                    result["turns"],
+                    result["score"],
+                    result["ended_by"],
+                    result,
+                    {bot: play_bot(game, day, bot) for bot in BOTS},
+                )
             )
     return deals
 
@@ -66,6 +91,7 @@ def report(deals: Sequence[Deal], line: Line) -> None:
                 f"  {game} {deal.day}: {deal.seconds:.1f} s, {deal.turns} turns, "
                 f"score {deal.score}, {deal.ended_by}"
             )
+            print(f"    daily score: {scores_line(game, deal)}")
         median = statistics.median(deal.seconds for deal in mine)
         line(
             f"{game}: seconds per daily deal",
@@ -74,6 +100,54 @@ def report(deals: Sequence[Deal], line: Line) -> None:
             median <= TARGET_SECONDS,
             TARGET_SECONDS / median,
         )
+
+
+PLAYS = {"chromino": (8, 10, 12, 16, 20, 30, 42), "triominos": (100, 200, 300, 400, 500)}
+"""Results whose daily score the report shows: Chromino turns (gone out), Triominos points."""
+
+
+BOTS = {"random": "Easy", "greedy": "Medium"}
+"""The bots whose games of each deal the report scores, with their names for people."""
+
+
+def play_bot(game: str, day: date, bot: str) -> dict[str, Any]:
+    """The bot's game of the deal, seeded as Hard's is (``<deal seed>/<bot>/<move>``)."""
+    kind: Any = game_kind(game)
+    descriptor = kind.descriptor
+
+    def move(view: dict[str, Any], seed: str) -> Any:
+        action = descriptor.bots[bot](descriptor.view_type.from_dict(view), Random(seed))
+        return kind.stored_action(action.to_dict())
+
+    return play_alone(game, day, bot, move)
+
+
+def scores_line(game: str, deal: Deal) -> str:
+    """What the daily score gives the bots' games and a few other results of the deal."""
+    unit = "turns" if game == "chromino" else "points"
+    bots = [
+        f"{BOTS[bot]} ({measured(game, result)}) {percentage(game, result, deal.reference):.0f} %"
+        for bot, result in deal.bots.items()
+    ]
+    played = [
+        f"{value} {unit} {percentage(game, played_out(game, value), deal.reference):.0f} %"
+        for value in PLAYS[game]
+    ]
+    return ", ".join(bots) + "; " + ", ".join(played)
+
+
+def measured(game: str, result: dict[str, Any]) -> str:
+    """A game's result in the measure of its solo rules."""
+    if game == "chromino":
+        return f"{effective_turns(result)} turns"
+    return f"{result['score']} points"
+
+
+def played_out(game: str, value: int) -> dict[str, Any]:
+    """A game of the deal that went out in ``value`` turns, or ended with ``value`` points."""
+    if game == "chromino":
+        return {"turns": value, "score": 0, "ended_by": "out", "hand_left": 0}
+    return {"turns": 0, "score": value, "ended_by": "blocked", "hand_left": 0}
 
 
 def _print_line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:

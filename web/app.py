@@ -74,10 +74,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.db = database
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
-        app.state.daily = References(database, clock)
+        app.state.daily = daily = References(database, clock)
         await hub.start()
-        sweep = _sweep(database, clock, settings, hub, secret)
+        sweep = _sweep(database, clock, settings, hub, secret, daily=daily)
         sweep.start()
+        if settings.prepares_daily:
+            daily.prepare_soon()
         app.state.sweep = sweep
         if settings.tune_gc:
             _tune_garbage_collector()
@@ -160,14 +162,25 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
         app.add_api_route("/test/clock", move_test_clock, methods=["POST"], include_in_schema=False)
 
 
-def _sweep(database: Database, clock: Clock, settings: Settings, hub: Hub, secret: str) -> Sweep:
-    """The turn-based games' sweep, sending the notices it made due after each round."""
+def _sweep(
+    database: Database,
+    clock: Clock,
+    settings: Settings,
+    hub: Hub,
+    secret: str,
+    *,
+    daily: References,
+) -> Sweep:
+    """The turn-based games' sweep, sending the notices it made due after each round
+    (and having the daily references computed ahead, when the host wants that)."""
     outbox = Outbox(database, clock, settings, secret)
     digests = Digests(database, clock, settings, secret)
 
     async def send_notices() -> None:
         await outbox.send_due()
         await digests.send_due()
+        if settings.prepares_daily:
+            daily.prepare_soon()
 
     return Sweep(database, clock, hub, every=settings.sweep_seconds, after=send_notices)
 

@@ -19,6 +19,7 @@ from websockets.sync.client import connect
 from web.daily.share import SQUARES
 
 FEW_ITERATIONS = 4
+WIDE = {"width": 1920, "height": 1080}
 """Hard's search here: the same machinery, quickly (a server uses 600)."""
 
 
@@ -129,3 +130,24 @@ def test_the_daily_page_before_and_after_the_scored_game(
     expect(mia.get_by_test_id("daily-streak")).to_have_text("Deine Serie: 1 Tag")
     no_sideways_scroll(mia)
     shot(mia, "played-de-360")
+
+    # How the score reads, in English, Russian and Japanese at three widths: one
+    # paragraph under the introduction, in the page's width.
+    expected = {
+        "en": "100 % is the Hard bot's game on the same deal",
+        "ru": "100 % — это партия сложного бота",
+        "ja": "100 % は同じ配牌での",
+    }
+    for language, words in expected.items():
+        assert mia.request.patch("/api/me/preferences", data={"language": language}).ok
+        mia.goto("/daily")
+        for size in (PHONE, DESKTOP, WIDE):
+            resize(mia, size)
+            scale = mia.get_by_test_id("daily-scale")
+            expect(scale).to_contain_text(words)
+            box = scale.bounding_box()
+            assert box is not None and box["x"] >= 0
+            assert box["x"] + box["width"] <= size["width"]
+            no_sideways_scroll(mia)
+            shot(mia, f"scale-{language}-{size['width']}")
+    assert_accessible(mia, "the daily page with its score explained (Japanese, 1920 px)")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 from datetime import UTC, date, datetime, timedelta
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -24,10 +25,17 @@ from chromino.games.chromino import GAME as CHROMINO_GAME
 from chromino.games.chromino.tiles import ALL_NAMES
 from chromino.games.triominos import GAME as TRIOMINOS_GAME
 from web.app import create_app
-from web.clock import SystemClock
+from web.clock import FakeClock, SystemClock
 from web.daily import attempts, share
 from web.daily.deal import DAILY_GAMES, daily_seed, daily_setup, deal_day
-from web.daily.reference import References, attempt_result, percentage, play_reference
+from web.daily.reference import (
+    SCALE,
+    References,
+    attempt_result,
+    merit,
+    percentage,
+    play_reference,
+)
 from web.db import Database
 from web.games import game_kind
 from web.models import (
@@ -232,20 +240,100 @@ def test_a_stale_claim_is_taken_back_and_a_live_one_is_not(db: Database) -> None
         references.close()
 
 
+def test_today_and_tomorrow_are_computed_ahead(db: Database) -> None:
+    """Before anyone asks: today's references and then tomorrow's, for both games (a
+    second round finds them stored and computes nothing again)."""
+    clock = FakeClock(datetime(2026, 12, 5, 23, 0, tzinfo=UTC))
+    today, tomorrow = date(2026, 12, 5), date(2026, 12, 6)
+
+    async def ahead() -> None:
+        references = References(db, clock, iterations=FEW_ITERATIONS)
+        try:
+            references.prepare_soon()
+            assert references._preparing is not None
+            await references._preparing
+            stored_at = {key: row_finished(db, *key) for key in product(DAILY_GAMES, [today])}
+            await references.prepare()
+            assert {key: row_finished(db, *key) for key in stored_at} == stored_at
+        finally:
+            references.close()
+
+    run_apart(ahead())
+    for game, day in product(DAILY_GAMES, (today, tomorrow)):
+        assert row_status(db, game, day) == "done"
+        with db.sessions() as session:
+            row = session.get(DailyReference, (game, day))
+            assert row is not None
+            assert row.result == play_reference(game, day, FEW_ITERATIONS)
+
+
+def row_finished(db: Database, game: str, day: date) -> datetime | None:
+    with db.sessions() as session:
+        row = session.get(DailyReference, (game, day))
+        return None if row is None else row.finished_at
+
+
+def test_a_server_starts_computing_todays_references_unasked(database_url: str) -> None:
+    """At startup, with nobody on /daily, the process claims today's first reference (the
+    test environment has it off unless asked)."""
+    settings = make_settings(database_url, daily_ahead=True)
+    assert not make_settings(database_url).prepares_daily
+    day = deal_day(datetime.now(UTC))
+    database = Database(database_url)
+    try:
+        with TestClient(create_app(settings)):
+            eventually(
+                lambda: row_status(database, DAILY_GAMES[0], day), timeout=30, what="a claim"
+            )
+    finally:
+        database.dispose()
+
+
 def test_the_percentage_rules() -> None:
+    """100 for Hard's game; 50 more or less for each SCALE (32 turns, 175 points) better
+    or worse; never below 0, open above."""
     hard = {"turns": 9, "score": 400, "ended_by": "out", "hand_left": 0}
+    assert SCALE == {"chromino": 32, "triominos": 175}
     assert percentage("chromino", {**hard, "turns": 9}, hard) == 100
-    assert percentage("chromino", {**hard, "turns": 12}, hard) == 75
-    assert percentage("chromino", {**hard, "turns": 6}, hard) == 150
+    assert percentage("chromino", {**hard, "turns": 41}, hard) == 50
+    assert percentage("chromino", {**hard, "turns": 17}, hard) == 87.5
+    assert percentage("chromino", {**hard, "turns": 73}, hard) == 0
+    assert percentage("chromino", {**hard, "turns": 90}, hard) == 0
+    # Every turn lost costs the same, whether Hard needed 9 turns or 39.
+    slow_hard = {**hard, "turns": 39}
+    assert percentage("chromino", {**hard, "turns": 43}, slow_hard) == 93.75
+    assert percentage("chromino", {**hard, "turns": 13}, hard) == 93.75
+    # Hard needed 39 turns; a player who went out in 23 beats it.
+    assert percentage("chromino", {**hard, "turns": 23}, slow_hard) == 125
     # Blocked with 3 tiles left: each would have needed a turn.
-    assert (
-        percentage("chromino", {**hard, "turns": 9, "ended_by": "blocked", "hand_left": 3}, hard)
-        == 75
+    blocked = {**hard, "turns": 9, "ended_by": "blocked", "hand_left": 3}
+    assert percentage("chromino", blocked, hard) == percentage(
+        "chromino", {**hard, "turns": 12}, hard
     )
     assert percentage("chromino", {**hard, "ended_by": "resign"}, hard) == 0
-    assert percentage("triominos", {**hard, "score": 300}, hard) == 75
+    assert percentage("triominos", {**hard, "score": 225}, hard) == 50
+    assert percentage("triominos", {**hard, "score": 575}, hard) == 150
     assert percentage("triominos", {**hard, "score": -10}, hard) == 0
-    assert percentage("triominos", {**hard, "score": 30}, {**hard, "score": -5}) == 3000
+    assert (
+        percentage("triominos", {**hard, "score": 30}, {**hard, "score": -5}) == 100 + 50 * 30 / 175
+    )
+
+
+@pytest.mark.parametrize("game", DAILY_GAMES)
+def test_better_games_of_a_real_deal_score_more(game: str) -> None:
+    """On a real deal: Hard's own game scores 100; a game one unit better or worse (a
+    turn, a point) scores more or less, by the same step either side."""
+    day = date(2026, 12, 1)
+    hard = play_reference(game, day, FEW_ITERATIONS)
+    assert percentage(game, hard, hard) == 100
+    if game == "chromino":
+        better, worse = {**hard, "turns": hard["turns"] - 1}, {**hard, "turns": hard["turns"] + 1}
+    else:
+        better, worse = {**hard, "score": hard["score"] + 1}, {**hard, "score": hard["score"] - 1}
+    step = percentage(game, better, hard) - 100
+    assert step > 0
+    assert 100 - percentage(game, worse, hard) == pytest.approx(step)
+    assert merit(game, better) > merit(game, hard) > merit(game, worse)
 
 
 def test_the_reference_fills_in_after_the_game_ends(
@@ -329,7 +417,8 @@ def test_the_board_ranks_the_best_percentage_then_fewer_turns(
         row.result = {"turns": 9, "draws": 0, "score": 0, "ended_by": "out", "hand_left": 0}
     board = chromino_of(expect(daily.get("/api/daily"), 200))["board"]
     assert [line["user_id"] for line in board] == [fast, blocked, slow]
-    assert [line["percent"] for line in board] == [100, 75, 64]
+    # Hard went out in 9: 3 turns more (blocked, 10 + 2 tiles) is 95 %, 5 more 92 %.
+    assert [line["percent"] for line in board] == [100, 95, 92]
     assert [line["rank"] for line in board] == [1, 2, 3]
 
 

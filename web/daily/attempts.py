@@ -6,6 +6,7 @@ processes: an insert that loses the race leaves the game as practice."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -22,7 +23,7 @@ from ..lobby import tables
 from ..lobby.schemas import SoloCreate
 from ..models import DailyPractice, DailyReference, DailyScoredAttempt, Game, User
 from .deal import daily_seed
-from .reference import attempt_result, percentage
+from .reference import PLAYED_OUT, attempt_result, merit, percentage
 
 BOARD_SIZE = 100
 
@@ -141,13 +142,12 @@ def board(session: Session, game: str, day: date, hard: dict[str, Any] | None) -
     return rows
 
 
-UNIT_REFERENCE = {"turns": 1, "score": 1, "hand_left": 0}
-"""A stand-in for Hard when ranking: the percentage against it orders attempts as the
-percentage against the real one does."""
-
-
 def _merit(game: str, mine: dict[str, Any]) -> float:
-    return percentage(game, mine, UNIT_REFERENCE)
+    """What the board ranks by: the daily score grows with it, whatever Hard's result
+    (a game given up comes after every game played out)."""
+    if mine["ended_by"] not in PLAYED_OUT:
+        return -math.inf
+    return merit(game, mine)
 
 
 def local_day(moment: datetime, zone: ZoneInfo) -> date:

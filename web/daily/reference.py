@@ -30,7 +30,7 @@ from ..db import Database, as_utc
 from ..games import game_kind
 from ..live.thinkers import COACH_NICENESS, Workers
 from ..models import DailyReference
-from .deal import daily_seed, daily_setup
+from .deal import DAILY_GAMES, daily_seed, daily_setup, deal_day
 
 log = logging.getLogger(__name__)
 
@@ -45,25 +45,28 @@ MAX_MOVES = 2000
 def play_reference(game: str, day: date, iterations: int) -> dict[str, Any]:
     """Hard plays ``game``'s deal of ``day`` alone to its end: its turns, draws, score,
     how it ended and the tiles left in its hand. Pure and reproducible (runs in a worker)."""
-    kind = game_kind(game)
     hard = kind_hard(game)
+    budget = Budget.of_iterations(iterations)
+
+    def hard_move(view: dict[str, Any], seed: str) -> Any:
+        return hard.move(view, seed, budget)
+
+    return {**play_alone(game, day, "hard", hard_move), "iterations": iterations}
+
+
+def play_alone(game: str, day: date, who: str, move: Any) -> dict[str, Any]:
+    """One bot's game of the deal: ``move(view, seed)`` gives each action, the seed
+    being ``<deal seed>/<who>/<move number>`` (the bench plays Easy and Medium so too)."""
+    kind = game_kind(game)
     seed = daily_seed(game, day)
-    live = kind.restore(daily_setup(game, day, "Hard bot"))
-    for move in range(MAX_MOVES):
+    live = kind.restore(daily_setup(game, day, f"{who.title()} bot"))
+    for number in range(MAX_MOVES):
         if live.is_over:
             break
-        action = hard.move(live.view(0), f"{seed}/hard/{move}", Budget.of_iterations(iterations))
-        live.apply(0, action)
+        live.apply(0, move(live.view(0), f"{seed}/{who}/{number}"))
     result = live.result()
     assert result is not None, "the reference game did not end"
-    return {
-        "turns": result["turns"][0],
-        "draws": result["draws"][0],
-        "score": result["scores"][0],
-        "ended_by": result["ended_by"],
-        "hand_left": result["hand_sizes"][0],
-        "iterations": iterations,
-    }
+    return attempt_result(result)
 
 
 def kind_hard(game: str) -> Any:
@@ -89,10 +92,43 @@ class References:
         self._working: set[tuple[str, date]] = set()
         self._claimed: set[tuple[str, date]] = set()
         """Claims of this process not finished yet (given back on close)."""
+        self._ready: set[tuple[str, date]] = set()
+        """References known to be stored (never asked about again)."""
+        self._preparing: asyncio.Task[None] | None = None
+
+    def prepare_soon(self) -> None:
+        """Have today's and tomorrow's references computed ahead, in the background, if
+        this process is not at it already (at startup, and after each sweep round)."""
+        if self._preparing is None or self._preparing.done():
+            self._preparing = asyncio.create_task(self.prepare())
+
+    async def prepare(self) -> None:
+        """Compute, one after the other, today's references and then tomorrow's that no
+        process has: the day's first visitor then finds Hard's result already stored.
+        A reference another live process is computing is left to it."""
+        today = deal_day(self.clock.now())
+        for day in (today, today + timedelta(days=1)):
+            for game in DAILY_GAMES:
+                if (game, day) in self._ready:
+                    continue
+                row = await asyncio.to_thread(self._row, game, day)
+                if row is not None and row.status == "done":
+                    self._ready.add((game, day))
+                elif reference_pending(row, self.clock.now()):
+                    await self.ensure(game, day)
+
+    def _row(self, game: str, day: date) -> DailyReference | None:
+        with self.db.session() as session:
+            row = session.get(DailyReference, (game, day))
+            if row is not None:
+                session.expunge(row)
+            return row
 
     def close(self) -> None:
         """Stop: a reference being computed is abandoned — its worker ended, its claim
         given back — so that the next process to be asked computes it at once."""
+        if self._preparing is not None:
+            self._preparing.cancel()
         for pid in self.workers.processes():
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGTERM)
@@ -186,18 +222,34 @@ def effective_turns(result: Mapping[str, Any]) -> int:
     return int(result["turns"]) + int(result.get("hand_left", 0))
 
 
+SCALE = {"chromino": 32, "triominos": 175}
+"""How far from Hard's game is 50 points of daily score: in turns for Chromino, in
+points for Triominos. It is the median distance between the Medium bot's game and
+Hard's over ten measured deals of each game (docs/daily.md), so that a game of
+Medium's level scores about 50 %, and it is the same every day: a turn is worth as
+much on any deal."""
+
+
+def merit(game: str, result: Mapping[str, Any]) -> float:
+    """How good a game played out is, the higher the better: minus its effective turns in
+    Chromino, its points in Triominos (below 0 counting 0)."""
+    if game == "chromino":
+        return -float(effective_turns(result))
+    return float(max(int(result["score"]), 0))
+
+
 def percentage(game: str, mine: Mapping[str, Any], hard: Mapping[str, Any]) -> float:
-    """A finished attempt as a percentage of Hard's result on the same deal (unrounded).
+    """A finished attempt's daily score (unrounded): 100 for Hard's result on the same
+    deal, 50 points more or less for each :data:`SCALE` better or worse, never below 0.
 
     ``mine`` and ``hard`` are {"turns", "score", "ended_by", "hand_left"}. A game given
-    up (resigned) scores 0. Chromino: 100 * Hard's turns / yours, tiles left counting a
-    turn each on both sides. Triominos: 100 * your score / Hard's (a score below 0
-    counts 0; Hard's counts at least 1 point, so a Hard at 0 or less cannot divide by 0)."""
+    up (resigned) scores 0. The score is linear in what the game measures (turns, tiles
+    left counting a turn each; or points), so every turn lost costs the same, whether
+    Hard needed 8 turns or 39; and it is open above: beating Hard gives more than 100."""
     if mine["ended_by"] not in PLAYED_OUT:
         return 0.0
-    if game == "chromino":
-        return 100.0 * effective_turns(hard) / max(effective_turns(mine), 1)
-    return 100.0 * max(int(mine["score"]), 0) / max(int(hard["score"]), 1)
+    ahead = merit(game, mine) - merit(game, hard)
+    return max(0.0, 100.0 + 50.0 * ahead / SCALE[game])
 
 
 def attempt_result(result: Mapping[str, Any]) -> dict[str, Any]:
