@@ -577,3 +577,32 @@ def test_a_visitor_kept_out_still_chooses_the_language(database_url: str, db: Da
         expect(client.patch("/api/me/preferences", json={"language": "auto"}), 200)
         assert '<html lang="en">' in expect(client.get("/rules"), 200)
     assert accounts_in(db) == 0
+
+
+def test_a_banned_persons_forgotten_tab_makes_no_new_guest_on_an_open_server(
+    client: TestClient, db: Database
+) -> None:
+    """On an open server with guests, acting in a tab whose session a ban ended is
+    refused with why and until when, rather than making the banned person a new guest."""
+    make_admin(db)
+    ada = signed_in(browser(client), "Ada")
+    mel = browser(client)
+    expect(mel.put("/api/me/name", json={"name": "Mel"}), 200)
+    expect(mel.put("/api/me/password", json={"password": PASSWORD}), 200)
+    forgotten = browser(client)
+    forgotten.cookies.update(mel.cookies)
+    mel_id = expect(mel.get("/api/me"), 200)["id"]
+    ban = {"reason": "rude to everyone", "until": "2031-01-02T10:00:00+00:00"}
+    expect(ada.post(f"/api/admin/people/{mel_id}/ban", json=ban), 204)
+    with db.sessions() as session:
+        people = session.scalar(select(func.count()).select_from(User))
+    seats = {"seats": [{"kind": "human"}, {"kind": "human"}]}
+    refused = forgotten.post("/api/tables", json=seats)
+    assert refused.status_code == 403, refused.text
+    detail = refused.json()["detail"]
+    assert detail["code"] == "banned" and detail["reason"] == "rude to everyone"
+    assert detail["until"] == ban["until"]
+    with db.sessions() as session:
+        assert session.scalar(select(func.count()).select_from(User)) == people
+    # a browser that never was theirs still becomes a guest on this open server
+    expect(browser(client).post("/api/tables", json=seats), 201)

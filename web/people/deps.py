@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from datetime import timedelta
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, HTTPException, Request
 from sqlalchemy.orm import Session
 
+from ..club.bans import ban_detail, notice_for
 from ..club.join import refuse_a_new_guest, visitor_refusal
 from ..db import Database, as_utc, utcnow
 from ..models import User
@@ -79,6 +80,7 @@ def get_current_user(request: Request, session: SessionDep) -> User:
         key = visitor_key(request)
         user = guest_made_from(session, key)
         if user is None:
+            refuse_a_banned_browser(request, session)
             refuse_a_new_guest(session, request.app.state.settings)
             user = guest(session, request.session.get(VISITOR_NAME), key)
         remember(request.session, session, user)
@@ -88,6 +90,15 @@ def get_current_user(request: Request, session: SessionDep) -> User:
         request.session[VISITOR_KEY] = key
     mark_seen(user)
     return user
+
+
+def refuse_a_banned_browser(request: Request, session: Session) -> None:
+    """Refuse (403, why and until when) a new guest to a browser whose session a ban
+    ended: acting in a banned person's forgotten tab must not make them a fresh guest
+    on an open server (web.club.bans.notice_for)."""
+    banned = notice_for(session, request.session.get("sid"))
+    if banned is not None:
+        raise HTTPException(403, detail=ban_detail(banned))
 
 
 def visitor_key(request: Request) -> str:
