@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import triominos
 from .engine import bench_move_generation, bench_selfplay
@@ -163,86 +164,99 @@ def _engines(tiny: bool) -> None:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> None:
-    """Run the engine benchmarks, then the load benchmark."""
-    args = _arguments(argv)
-    warmup = 0.5 if args.tiny else 5.0
-    _engines(args.tiny)
-    if not args.no_strong:
-        print()
-        print("Strong bot, default budget (medians on this machine, 2 players, a choice to make)")
-        for game in ("chromino", "triominos"):
-            seconds, rate = bench_strong(game, positions=1 if args.tiny else POSITIONS)
-            _line(
-                f"{game}: thinking time per move ({rate:.0f} iterations/s)",
-                f"{seconds:.3f} s",
-                "<= 1 s",
-                seconds <= 1.0,
-                1.0 / seconds,
-            )
-    if args.daily_dates > 0:
-        from . import daily_reference
-
-        print()
-        iterations = 20 if args.tiny else daily_reference.REFERENCE_ITERATIONS
-        deals = daily_reference.bench_references(args.daily_dates, iterations)
-        daily_reference.report(deals, _line)
-    if args.load_games > 0:
-        from .load import report, run_load
-
-        print()
-        result = run_load(
-            args.load_games, args.load_seconds, interval=args.load_interval, warmup=warmup
+def _strong(args: argparse.Namespace) -> None:
+    """The strong bot's thinking time at its default budget, in both games."""
+    print("Strong bot, default budget (medians on this machine, 2 players, a choice to make)")
+    for game in ("chromino", "triominos"):
+        seconds, rate = bench_strong(game, positions=1 if args.tiny else POSITIONS)
+        _line(
+            f"{game}: thinking time per move ({rate:.0f} iterations/s)",
+            f"{seconds:.3f} s",
+            "<= 1 s",
+            seconds <= 1.0,
+            1.0 / seconds,
         )
-        report(result, interval=args.load_interval)
-    if args.load_games > 0 and args.hard_games > 0:
-        from .load import report, run_load
 
-        print()
-        print(f"... the same, with {args.hard_games} games of two Hard bots playing meanwhile")
-        result = run_load(
+
+def _daily(args: argparse.Namespace) -> None:
+    """The daily deal's reference games (a small budget with ``--tiny``)."""
+    from web.daily.reference import REFERENCE_ITERATIONS
+
+    from . import daily_reference
+
+    iterations = 20 if args.tiny else REFERENCE_ITERATIONS
+    deals = daily_reference.bench_references(args.daily_dates, iterations)
+    daily_reference.report(deals, _line)
+
+
+def _loads(args: argparse.Namespace) -> None:
+    """The three load runs: people's games alone, beside Hard-bot games, beside idle games."""
+    from .load import report, run_load
+
+    def run(hard_games: int = 0, idle_games: int = 0) -> Any:
+        return run_load(
             args.load_games,
             args.load_seconds,
             interval=args.load_interval,
-            warmup=warmup,
-            hard_games=args.hard_games,
+            warmup=0.5 if args.tiny else 5.0,
+            hard_games=hard_games,
+            idle_games=idle_games,
         )
-        report(result, interval=args.load_interval)
-    if args.load_games > 0 and args.idle_games > 0:
-        from .load import report, run_load
 
+    report(run(), interval=args.load_interval)
+    if args.hard_games > 0:
+        print()
+        print(f"... the same, with {args.hard_games} games of two Hard bots playing meanwhile")
+        report(run(hard_games=args.hard_games), interval=args.load_interval)
+    if args.idle_games > 0:
         print()
         sockets = (args.load_games + args.idle_games) * 4
         print(f"... {sockets} sockets: the same games, and {args.idle_games} idle games open")
-        result = run_load(
-            args.load_games,
-            args.load_seconds,
-            interval=args.load_interval,
-            warmup=warmup,
-            idle_games=args.idle_games,
-        )
-        report(result, interval=args.load_interval, p99_target=0.15)
-    if args.rating_games > 0:
-        from . import ratings
+        report(run(idle_games=args.idle_games), interval=args.load_interval, p99_target=0.15)
 
-        print()
-        ratings.report(ratings.bench_ratings(args.rating_games), _line)
-    if args.talk_games > 0:
-        from . import talk
 
-        print()
-        seconds = 2.0 if args.tiny else 15.0
-        talk.report(talk.bench_talk(args.talk_games, seconds), args.talk_games, 1.0)
-    if args.days_games > 0:
-        from . import days
+def _ratings(args: argparse.Namespace) -> None:
+    from . import ratings
 
-        print()
-        days.report(days.bench_days(args.days_games))
-    if args.cluster_games > 0:
-        from .load import compare_processes, report_processes
+    ratings.report(ratings.bench_ratings(args.rating_games), _line)
 
-        print()
-        report_processes(compare_processes(args.cluster_games, args.cluster_seconds))
+
+def _talk(args: argparse.Namespace) -> None:
+    from . import talk
+
+    seconds = 2.0 if args.tiny else 15.0
+    talk.report(talk.bench_talk(args.talk_games, seconds), args.talk_games, 1.0)
+
+
+def _days(args: argparse.Namespace) -> None:
+    from . import days
+
+    days.report(days.bench_days(args.days_games))
+
+
+def _cluster(args: argparse.Namespace) -> None:
+    from .load import compare_processes, report_processes
+
+    report_processes(compare_processes(args.cluster_games, args.cluster_seconds))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run every stage a size of which is above 0, in order, a blank line between them."""
+    args = _arguments(argv)
+    stages: list[tuple[bool, Callable[[argparse.Namespace], None]]] = [
+        (not args.no_strong, _strong),
+        (args.daily_dates > 0, _daily),
+        (args.load_games > 0, _loads),
+        (args.rating_games > 0, _ratings),
+        (args.talk_games > 0, _talk),
+        (args.days_games > 0, _days),
+        (args.cluster_games > 0, _cluster),
+    ]
+    _engines(args.tiny)
+    for wanted, stage in stages:
+        if wanted:
+            print()
+            stage(args)
 
 
 if __name__ == "__main__":

@@ -154,7 +154,7 @@ def test_places_are_at_least_44_px_on_a_phone(
 ) -> None:
     page, _ = picked_on_a_phone(new_context, open_one)
     first_target(page, touch=True)  # turned until it fits somewhere
-    page.wait_for_timeout(200)  # the next frame's camera
+    page.wait_for_function(_CAMERA_AT_REST_JS, polling=100)
     sizes = page.evaluate(_TARGET_SIZES_JS)
     seen = [size for size in sizes if size["seen"]]
     assert seen, sizes
@@ -242,6 +242,16 @@ def test_d_draws_and_p_passes(new_context: ContextFactory) -> None:
 
 # Every place of the picked tile drawn on the board, and the part of the board a player
 # sees: the board's box inside the window and above the action bar at the phone's foot.
+_CAMERA_AT_REST_JS = """() => {
+  const transform = document.querySelector('#board g.camera').getAttribute('transform');
+  const resting = transform === window.__lastCameraTransform;
+  window.__lastCameraTransform = transform;
+  return resting;
+}"""
+"""True once the board's camera has not moved between two polls: its move to the picked
+tile's places is over."""
+
+
 _PLACES_IN_SIGHT_JS = """() => {
   const board = document.getElementById('board').getBoundingClientRect();
   const dock = document.getElementById('action-dock').getBoundingClientRect();
@@ -272,13 +282,13 @@ def test_picking_a_tile_brings_its_places_into_sight_on_a_phone(
     expect(page.get_by_test_id("hand-tile").first).to_be_visible()
     camera = page.locator("#board g.camera")
     for _ in range(8):
-        before = camera.get_attribute("transform") or ""
+        moved_from = camera.get_attribute("transform") or ""
         page.get_by_test_id("pan-right").tap()
-        expect(camera).not_to_have_attribute("transform", before)
+        expect(camera).not_to_have_attribute("transform", moved_from)
     expect(page.locator("#board .layer-tiles > .tile").first).not_to_be_in_viewport()
     tile = pick_playable(page, touch=True)
     first_target(page, touch=True)  # (turned until it fits somewhere)
-    page.wait_for_timeout(200)  # the next frame's camera
+    page.wait_for_function(_CAMERA_AT_REST_JS, polling=100)
     sight = page.evaluate(_PLACES_IN_SIGHT_JS)
     whole = [place for place in sight["places"] if place["whole"]]
     assert whole, sight
@@ -299,7 +309,7 @@ def test_a_place_half_off_the_board_is_laid_by_tapping_its_visible_half(
     that shows lay the tile there."""
     page, tile = picked_on_a_phone(new_context, open_one)
     first_target(page, touch=True)
-    page.wait_for_timeout(200)  # the next frame's camera
+    page.wait_for_function(_CAMERA_AT_REST_JS, polling=100)
     board = page.locator("#board").bounding_box()
     place = page.locator("#board .target .target-outline").first.bounding_box()
     assert board and place
@@ -311,6 +321,7 @@ def test_a_place_half_off_the_board_is_laid_by_tapping_its_visible_half(
     page.mouse.move(start[0] + shift / 2, start[1], steps=4)
     page.mouse.move(start[0] + shift, start[1], steps=4)
     page.mouse.up()
+    page.wait_for_function(_CAMERA_AT_REST_JS, polling=100)
     moved = page.locator("#board .target .target-outline").first.bounding_box()
     assert moved
     right = board["x"] + board["width"]
