@@ -19,6 +19,13 @@ from web.db import Database
 from web.models import User
 
 
+def _without_an_admin(database: Database) -> None:
+    """The module's database as a server that has no admin yet, whichever test ran
+    before (the tests run in a random order on one database)."""
+    with database.session() as session:
+        session.execute(update(User).values(role="member"))
+
+
 def _person(database: Database, name: str) -> int:
     with database.session() as session:
         person = User(name=name, name_key=name.lower(), password_hash="x")
@@ -30,6 +37,7 @@ def _person(database: Database, name: str) -> int:
 def test_two_first_sign_ups_at_once_make_one_admin(pg_url: str) -> None:
     database = Database(pg_url)
     settings = make_settings(pg_url, first_sign_up_admin=True)
+    _without_an_admin(database)
     first, second = _person(database, "First"), _person(database, "Second")
     second_done = threading.Event()
     crowned: dict[str, bool] = {}
@@ -61,8 +69,7 @@ def test_two_strangers_founding_an_invitation_only_server_at_once_make_one_admin
     without an invitation is."""
     database = Database(pg_url)
     settings = make_settings(pg_url, join="invitation", first_sign_up_admin=True)
-    with database.session() as session:  # a server without an admin (whatever ran before)
-        session.execute(update(User).values(role="member"))
+    _without_an_admin(database)
     first, second = _person(database, "Una"), _person(database, "Duo")
     second_done = threading.Event()
     outcome: dict[str, object] = {}
