@@ -313,13 +313,17 @@ def test_a_place_half_off_the_board_is_laid_by_tapping_its_visible_half(
     board = page.locator("#board").bounding_box()
     place = page.locator("#board .target .target-outline").first.bounding_box()
     assert board and place
-    # Drag the board so that the place's middle lies on the board's right edge.
+    # Drag the board so that the place's middle lies on the board's right edge, halfway
+    # down (the deal decides where the place was: at the top edge on some).
     start = (board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
-    shift = board["x"] + board["width"] - (place["x"] + place["width"] / 2)
+    shift = (
+        board["x"] + board["width"] - (place["x"] + place["width"] / 2),
+        start[1] - (place["y"] + place["height"] / 2),
+    )
     page.mouse.move(*start)
     page.mouse.down()
-    page.mouse.move(start[0] + shift / 2, start[1], steps=4)
-    page.mouse.move(start[0] + shift, start[1], steps=4)
+    page.mouse.move(start[0] + shift[0] / 2, start[1] + shift[1] / 2, steps=4)
+    page.mouse.move(start[0] + shift[0], start[1] + shift[1], steps=4)
     page.mouse.up()
     page.wait_for_function(_CAMERA_AT_REST_JS, polling=100)
     moved = page.locator("#board .target .target-outline").first.bounding_box()
