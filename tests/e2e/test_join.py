@@ -102,9 +102,9 @@ def test_a_newcomer_signs_up_by_an_invitation_and_plays(new_context: ContextFact
 
     # Ada sees the link used, on her friends page.
     ada.goto("/friends")
-    link = ada.get_by_test_id("my-invitation")
+    # (the module's other test may have made Ada a link of its own first)
+    link = ada.get_by_test_id("my-invitation").filter(has_text="Mia")
     expect(link).to_have_attribute("data-state", "used_up")
-    expect(link).to_contain_text("Mia")
     assert_accessible(ada, "the friends page's invitation links")
     ada.get_by_test_id("make-invitation").click()
     expect(ada.get_by_test_id("new-invitation-link")).to_have_value(re.compile(r"/join/[\w-]{43}$"))
