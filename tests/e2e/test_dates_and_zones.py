@@ -62,6 +62,14 @@ def test_days_away_say_the_last_day_on_the_game_page_as_on_the_preferences(
     assert words.startswith("away until the end of "), words
 
 
+_ZONE_STORED_JS = """async (zone) => {
+  const answer = await fetch('/api/me/preferences');
+  return answer.ok && (await answer.json()).time_zone === zone;
+}"""
+"""Whether the server holds ``zone`` as my time zone (the header sends the browser's
+without waiting for it, so a page loaded at once may still show the old one)."""
+
+
 @pytest.mark.parametrize("locale", ["en-IN", "hi-IN"])
 def test_an_indian_browser_reads_indian_dates_and_the_current_zone_name(
     new_context: ContextFactory, locale: str
@@ -71,7 +79,9 @@ def test_an_indian_browser_reads_indian_dates_and_the_current_zone_name(
     page = new_context(locale=locale, timezone_id="Asia/Kolkata").new_page()
     page.goto("/rules")
     assert page.request.post("/api/me").ok
-    page.goto("/preferences")  # the header tells the server the browser's zone
+    page.goto("/rules")  # the header tells the server the browser's zone, in a while
+    page.wait_for_function(_ZONE_STORED_JS, arg="Asia/Kolkata", polling=100)
+    page.goto("/preferences")
     field = page.get_by_test_id("time-zone")
     expect(field).to_have_value("Asia/Kolkata")
     expect(page.get_by_test_id("device-zone")).to_have_text(
