@@ -147,11 +147,13 @@ def test_the_first_visitor_founds_the_server_and_invites_people(
         "data-refusal", "invitation_needed"
     )
     expect(stranger.get_by_test_id("sign-up-form")).to_have_count(0)
+    admin_pages_in_russian_and_japanese(new_context)
 
 
-def test_the_admin_pages_in_russian_and_japanese(new_context: ContextFactory) -> None:
+def admin_pages_in_russian_and_japanese(new_context: ContextFactory) -> None:
     """The invitations section with a link just made, for the eyes, in each language
-    (the admin Host of the test above signs in again in a browser of that language)."""
+    (the admin Host who founded the server signs in again in a browser of that
+    language; part of the founding test, since the module's tests run in any order)."""
     for code, locale in LOCALES.items():
         page = new_context(locale=locale, timezone_id="Asia/Tokyo").new_page()
         page.goto("/rules")
