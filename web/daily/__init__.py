@@ -1,4 +1,4 @@
-"""The daily deal (issue 23, docs/daily.md): every UTC date, one Chromino and one
+"""The daily deal (docs/daily.md): every UTC date, one Chromino and one
 Triominos deal that every player on every server plays alone; the first attempt of
 the day is scored against the Hard bot's result on the same deal."""
 

@@ -1,4 +1,4 @@
-"""Duplicate tables (issue 23, docs/duplicate.md): every person at the table plays the
+"""Duplicate tables (docs/duplicate.md): every person at the table plays the
 same deal and the same draws alone, on a board of their own, at their own pace; the
 ranking compares the results, and at the end the boards are compared move by move
 with the coach's notes.

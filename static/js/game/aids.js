@@ -1,7 +1,7 @@
 // Near the board, for everyone at the game: this table's rules (its options, worded by
 // the game's options description, games/<kind>/options.js, as on the table page) with
 // a link to the game's rules page, and the keyboard help ("Keyboard", or the ? key,
-// opens it). Issue 18, item 29. No game is named here: the kind comes from the page.
+// opens it). No game is named here: the kind comes from the page.
 import { el } from "../api.js";
 import { loadOptions, optionLabel, optionValue } from "../games/options.js";
 import { t } from "../i18n.js";
