@@ -25,9 +25,9 @@ from smtpserver import MailCatcher
 from sqlalchemy import func, select
 from support import LiveServer, Player
 
-from web.days.schedule import Schedule
 from web.db import Database, as_utc
 from web.models import Game, Notice, Preference, SeatSubstitute
+from web.people import Schedule
 
 START = datetime(2026, 12, 1, 17, 0, tzinfo=UTC)
 NIGHT = (22 * 60, 8 * 60)

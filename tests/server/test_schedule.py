@@ -21,14 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from web.days.schedule import (
-    LONGEST_QUIET_MINUTES,
-    Schedule,
-    TurnClock,
-    allowance_seconds,
-    time_left,
-    turn_clock,
-)
+from web.days.schedule import TurnClock, allowance_seconds, time_left, turn_clock
+from web.people import LONGEST_QUIET_MINUTES, Schedule
 
 hypothesis_profiles.load()
 

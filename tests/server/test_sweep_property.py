@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from sqlalchemy import delete
 from support import migrated_sqlite
 
-from web.days.people import schedules_of
 from web.days.sweep import settle
 from web.db import Database
 from web.models import Game, GamePlayer, GameTable, Notice, Preference, User, Vacation
+from web.people import schedules_of
 
 hypothesis_profiles.load()
 

@@ -28,12 +28,12 @@ from sqlalchemy import select
 from support import GameSocket, LiveServer, Player
 from wsplay import Timeline, check_viewer
 
-from web.days.people import schedule_from
-from web.days.schedule import Schedule, turn_clock
+from web.days.schedule import turn_clock
 from web.db import Database
 from web.i18n import gettext_in
 from web.models import SeatSubstitute
 from web.notify.words import PUSH_TEXTS
+from web.people import Schedule, schedule_from
 
 START = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 """Noon UTC: inside everyone's waking hours in UTC."""

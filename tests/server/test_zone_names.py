@@ -11,8 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
-from web.days.zones import RENAMED_ZONES, current_zone
 from web.ops.migrate import upgrade
+from web.people import RENAMED_ZONES, current_zone
 
 
 def test_each_renamed_zone_is_known_by_both_names_with_the_same_clock() -> None:

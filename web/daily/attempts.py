@@ -17,11 +17,11 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..days.people import DEFAULT_ZONE
 from ..db import as_utc
 from ..lobby import tables
 from ..lobby.schemas import SoloCreate
 from ..models import DailyPractice, DailyReference, DailyScoredAttempt, Game, User
+from ..people import DEFAULT_ZONE
 from .deal import daily_seed
 from .reference import PLAYED_OUT, attempt_result, merit, percentage
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from .schedule import Schedule, TurnClock, turn_clock
+from ..people import Schedule
+from .schedule import TurnClock, turn_clock
 
 TurnDays = Literal[0, 1, 2, 3, 5, 7, 14]
 """The times per move a turn-based table may choose, in the mover's waking days

@@ -17,8 +17,7 @@ from sqlalchemy import select
 from ..db import as_utc
 from ..i18n import N_, Words
 from ..models import Vacation
-from ..people import CurrentUser, Inbound, OptionalUser, SessionDep
-from .people import DEFAULT_ZONE, clocks_moved
+from ..people import DEFAULT_ZONE, CurrentUser, Inbound, OptionalUser, SessionDep, clocks_moved
 
 router = APIRouter(prefix="/api")
 

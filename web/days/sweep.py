@@ -31,9 +31,8 @@ from ..clock import Clock, real_now
 from ..db import Database, as_utc, due_and_free
 from ..models import Game, SeatSubstitute
 from ..notify.outbox import NoticeDraft, add_notices
+from ..people import Schedule, schedules_of
 from .pace import Pace, clock_for
-from .people import schedules_of
-from .schedule import Schedule
 
 log = logging.getLogger(__name__)
 

@@ -28,11 +28,11 @@ from .. import metrics
 from ..clock import Clock
 from ..days.pace import SUBSTITUTE_BOT as TURN_BASED_SUBSTITUTE
 from ..days.pace import clock_for
-from ..days.schedule import Schedule
 from ..db import as_utc
 from ..games import Applied, EngineAction, GameKind, LiveGame, game_kind
 from ..i18n import N_, Words
 from ..models import GameEvent
+from ..people import Schedule
 from ..protocol import PROTOCOL, AgreementCommand, ProtocolError, encode
 from ..ratings.read import seats_seen_by
 from ..settings import Settings

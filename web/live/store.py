@@ -26,11 +26,10 @@ from sqlalchemy.sql import Executable
 from .. import metrics
 from ..clock import Clock, SystemClock
 from ..days.pace import Pace
-from ..days.people import schedules_of
-from ..days.schedule import Schedule
 from ..db import Database
 from ..duplicate.ending import tell_when_all_finished
 from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, SeatSubstitute
+from ..people import Schedule, schedules_of
 from ..ratings.pools import pool_of
 from ..ratings.read import HeldRating, seat_ratings
 from ..ratings.record import rate_finished

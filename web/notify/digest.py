@@ -19,10 +19,10 @@ from sqlalchemy.orm import Session
 
 from .. import metrics
 from ..clock import Clock
-from ..days.people import schedules_of
 from ..db import Database, as_utc
 from ..i18n import N_plural, gettext_in, ngettext_in
 from ..models import DigestSent, Game, GamePlayer, Preference
+from ..people import schedules_of
 from ..settings import Settings
 from . import choices
 from .links import unsubscribe_link

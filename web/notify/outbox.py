@@ -24,9 +24,9 @@ from sqlalchemy.orm import Session
 
 from .. import metrics
 from ..clock import Clock, real_now
-from ..days.people import schedules_of
 from ..db import Database, due_and_free
 from ..models import Game, GamePlayer, Notice, Preference, PushDevice
+from ..people import schedules_of
 from ..settings import Settings
 from . import choices
 from .keys import vapid_keys

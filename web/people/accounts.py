@@ -15,11 +15,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
 from ..club.bans import is_banned
-from ..days.people import DEFAULT_QUIET, DIGEST_HOUR
 from ..db import as_utc, utcnow
 from ..models import Passkey, Preference, SiteSecret, User, UserSession
 from ..notify.choices import switched_off
 from .names import drawn_guest_name, guest_name, looks_like_a_guest, normalize, skeleton
+from .schedule_store import DEFAULT_QUIET, DIGEST_HOUR
 from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
 
 _hasher = PasswordHasher()

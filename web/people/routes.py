@@ -10,12 +10,12 @@ from fastapi import APIRouter, HTTPException, Request, Response, status
 
 from ..club.bans import refuse_if_banned
 from ..club.founder import crown_the_first
-from ..days.people import clocks_moved
 from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
 from ..models import User
 from . import accounts, names
 from .deps import VISITOR_LANGUAGE, CurrentUser, SessionDep, UserOrVisitor, get_current_user
 from .limits import Limits
+from .schedule_store import clocks_moved
 from .schemas import (
     Login,
     NameUpdate,

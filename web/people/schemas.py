@@ -19,9 +19,9 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from ..days.zones import current_zone
 from ..notify.choices import EMAIL_KINDS, PUSH_KINDS
 from . import names
+from .zones import current_zone
 
 ASSISTANCE_LEVELS = ("beginner", "intermediate", "none")
 PALETTES = ("classic", "okabe-ito", "tol-bright", "high-contrast")

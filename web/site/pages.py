@@ -15,12 +15,18 @@ from sqlalchemy import select
 
 from .. import paths
 from ..club.roles import is_staff
-from ..days.zones import RENAMED_ZONES
 from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
 from ..models import Game, GameTable, User
-from ..people import ASSISTANCE_LEVELS, PALETTES, SessionDep, UserOrVisitor, public_user
+from ..people import (
+    ASSISTANCE_LEVELS,
+    PALETTES,
+    RENAMED_ZONES,
+    SessionDep,
+    UserOrVisitor,
+    public_user,
+)
 
 router = APIRouter(include_in_schema=False)
 
@@ -170,7 +176,7 @@ def preferences_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     days away, notifications, name and password. ``email``: whether this server sends
     email (an SMTP server is configured), so the page offers an address or says it
     sends none; ``renamed_zones``: the device's zone is named as the server keeps it
-    (web.days.zones)."""
+    (web.people.zones)."""
     sends_email = bool(request.app.state.settings.smtp_host)
     boot = {"email": sends_email, "renamed_zones": RENAMED_ZONES}
     return render(request, user, "preferences.html", boot=boot)
