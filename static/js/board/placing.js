@@ -97,6 +97,8 @@ export function mountPlacing(context, game) {
     if (!state.picked) return;
     const ghost = state.ghost;
     state.orientation = next[state.orientation];
+    // A view the player moved by hand still shows where the tile, turned, can go.
+    if (!state.view.follow) showPickedPlaces();
     // Keep the ghost on a target when there is one near where it was.
     if (ghost && state.legal && isMyTurn(state) && !targets.at(state, ghost)) {
       const near = nearestTarget(game.board, targets.current(state), ghost);
@@ -205,18 +207,23 @@ export function mountPlacing(context, game) {
     } else if (whole >= least) {
       view.scale = whole;
     } else {
-      // Not all of them at a size to see and tap: the one nearest what the player looks at.
+      // Not all of them at a size to see and tap: the places of the tile as it is turned
+      // now (the ones drawn), unless it fits nowhere that way; one of them in sight
+      // already is enough, else the one nearest what the player looks at.
+      const turned = targets.current(state).map((target) => target.placement);
+      const among = turned.length ? turned : places;
       const middle = {
         x: view.cx + ((area.left + area.right) / 2 - width / 2) / view.scale,
         y: view.cy + ((area.top + area.bottom) / 2 - height / 2) / view.scale,
       };
+      view.scale = Math.max(wanted, least);
+      if (among.some((place) => fits(game.board.fitBox([place], [])))) return;
       const distance = (place) => {
         const at = game.board.fitBox([place], []);
         return Math.hypot((at.minX + at.maxX + 1) / 2 - middle.x, (at.minY + at.maxY + 1) / 2 - middle.y);
       };
-      const nearest = places.reduce((best, place) => (distance(place) < distance(best) ? place : best));
+      const nearest = among.reduce((best, place) => (distance(place) < distance(best) ? place : best));
       box = game.board.fitBox([nearest], []);
-      view.scale = Math.max(wanted, least);
     }
     const { dx, dy } = overflow(view, box, area, width, height);
     view.cx += dx;
