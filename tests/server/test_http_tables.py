@@ -15,7 +15,7 @@ from support import LiveServer, Player
 from test_http_accounts import at_once, device, expect
 
 from web.db import Database
-from web.lobby.tables import new_game_id
+from web.lobby.dealing import new_game_id
 from web.models import Game, GamePlayer, GameTable, TableSeat
 
 DEFAULT_OPTIONS: dict[str, Any] = {

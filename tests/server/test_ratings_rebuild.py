@@ -21,8 +21,9 @@ from web.club.deletion import erase
 from web.db import Database, utcnow
 from web.games import game_kind
 from web.live.store import EventStore, StoredEvent
+from web.lobby.dealing import start
 from web.lobby.schemas import TableCreate
-from web.lobby.tables import create_table, join, start
+from web.lobby.tables import create_table, join
 from web.models import RatedGame, Rating, RatingChange, User
 from web.ops.cli import main
 from web.ratings.anchors import bot_skill

@@ -17,11 +17,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..days.people import DEFAULT_ZONE
 from ..db import as_utc
-from ..lobby import tables
-from ..lobby.schemas import SoloCreate
+from ..lobby import SoloCreate, start_solo
 from ..models import DailyPractice, DailyReference, DailyScoredAttempt, Game, User
-from ..people import DEFAULT_ZONE
 from .deal import daily_seed
 from .reference import PLAYED_OUT, attempt_result, merit, percentage
 
@@ -38,7 +37,7 @@ def start_daily(session: Session, user: User, game: str, day: date, now: datetim
     """Deal ``game``'s deal of ``day`` to ``user``: scored if it is their first of the
     day, practice otherwise (also when another request scored one a moment before)."""
     spec = TypeAdapter(SoloCreate).validate_python({"game": game})
-    dealt = tables.start_solo(session, user, spec, now=now, shared_seed=daily_seed(game, day))
+    dealt = start_solo(session, user, spec, now=now, shared_seed=daily_seed(game, day))
     if scored_attempt(session, user.id, game, day) is None:
         try:
             with session.begin_nested():

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from ..club.bans import refuse_if_banned
 from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby.host import live_games
+from ..lobby import live_games
 from ..models import Game, GameEvent, User
 from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor
 from ..site.pages import render

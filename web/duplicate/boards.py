@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby.tables import ID_SHAPE, TableError, table_by_invite
+from ..lobby import ID_SHAPE, TableError, table_by_invite
 from ..models import DuplicateBoard, Game, GameTable
 from .ranking import Finished, Placed, ranking
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from ..games import game_kind
 from ..live.routes import replay_of
-from ..lobby.tables import TableError
+from ..lobby import TableError
 from ..people import OptionalUser, SessionDep, UserOrVisitor
 from ..site.pages import not_found, render
 from .boards import (

@@ -16,10 +16,10 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from .. import lobby
 from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby import tables
-from ..lobby.schemas import SeatIn, TableCreateBase
+from ..lobby import SeatIn, TableCreateBase
 from ..models import Game, GameTable, Invitation, User
 from ..notify.outbox import NoticeDraft, add_notices
 from . import relations
@@ -90,7 +90,7 @@ def invite_friends(
     free seat, 403 when I am not at it, 403 ``not_friends`` when nobody could be
     invited and someone asked for is no friend of mine."""
     if table.status != "open":
-        raise refuse(409, "table_not_open", Words(tables.TABLE_STATUS[table.status]))
+        raise refuse(409, "table_not_open", Words(lobby.TABLE_STATUS[table.status]))
     seated = _seated(table)
     if me.id not in seated and me.id != table.creator_id:
         raise refuse(403, "not_at_table", Words(NOT_AT_TABLE))
@@ -125,7 +125,7 @@ def accept(
     table = session.get(GameTable, invitation.table_id)
     assert table is not None  # the invitation goes with its table
     if me.id not in _seated(table):
-        tables.join(table, me, turn_based_limit=turn_based_limit)
+        lobby.join(table, me, turn_based_limit=turn_based_limit)
     invitation.status = "accepted"
     return table
 
@@ -145,7 +145,7 @@ def play_again(
     invited (friends or not: they just played together; not who muted either way)."""
     if game.status != "finished":
         raise refuse(409, "game_not_finished", Words(N_("a game is played again once over")))
-    my_seat = tables.seat_of(game, me.id)
+    my_seat = lobby.seat_of(game, me.id)
     if my_seat is None:
         raise refuse(403, "not_a_player", Words(N_("only the game's players can play it again")))
     if game.solo:
@@ -171,7 +171,7 @@ def play_again(
         on_timeout=old.on_timeout,
         vacation=old.vacation,
     )
-    table = tables.create_table(session, me, spec, turn_based_limit=turn_based_limit)
+    table = lobby.create_table(session, me, spec, turn_based_limit=turn_based_limit)
     # The lobby seats its creator in the first human seat: mine is where I sat.
     for seat in table.seats:
         if seat.local_name is None:  # seats on my device stay mine (pass-and-play)

@@ -18,9 +18,9 @@ from fastapi.responses import RedirectResponse
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from .. import lobby
 from ..i18n import N_, Words
-from ..lobby import tables
-from ..lobby.host import live_games
+from ..lobby import live_games
 from ..models import Game, GamePlayer, User
 from ..people import CurrentUser, OptionalUser, SessionDep, UserOrVisitor
 from ..people.accounts import is_visitor
@@ -132,7 +132,7 @@ def _games_of(session: Session, user_ids: set[int], me: int) -> dict[int, list[F
                 game_id=game.id,
                 game=game.kind,
                 players=[seat["name"] for seat in game.seats],
-                watchable=tables.may_watch(game, me),
+                watchable=lobby.may_watch(game, me),
             )
         )
     return found
@@ -237,7 +237,7 @@ def invite_friends(
 ) -> Invited:
     """Invite friends to the gathering table I am at: each gets an invitation in their
     pages and a notice; those who are no friends, muted or seated already are left out."""
-    table = tables.table_by_invite(session, invite_code)
+    table = lobby.table_by_invite(session, invite_code)
     invited = invitations.invite_friends(session, table, user, body.friends, _now(request))
     _changed(request, session)
     return Invited(invited=invited)
@@ -273,7 +273,7 @@ def decline_invitation(
 @router.post("/api/games/{game_id}/again", status_code=status.HTTP_201_CREATED)
 def play_again(game_id: str, user: CurrentUser, session: SessionDep, request: Request) -> Again:
     """A new table like the finished game's, me in my seat, its other players invited."""
-    game = tables.game_by_id(session, game_id)
+    game = lobby.game_by_id(session, game_id)
     limit = request.app.state.settings.turn_based_game_limit
     table, invited = invitations.play_again(
         session, game, user, _now(request), turn_based_limit=limit

@@ -1,29 +1,41 @@
-"""The lobby: tables and their seats, solo games, rematches, the lists of games, the
-live lobby and table streams, and their routes.
+"""The lobby: tables and their seats, the deals made at them (solo games, rematches,
+duplicate boards), who may see a game, and the lists of tables and games.
 
-What the other rooms use: the games a person may see (:func:`game_by_id`,
-:func:`seat_of`, :func:`game_summary`), the shape of an id (:data:`ID_SHAPE`), a
-table's refusal (:class:`TableError`), the bus that wakes the streams
-(:class:`LobbyBus`) and what the lobby asks of the live games (:class:`LiveGames`).
+- :mod:`.errors` — the refusal every part answers with, and the shape of an id;
+- :mod:`.checks` — what a new table asks for, checked before anything is stored;
+- :mod:`.tables` — tables made, found, joined and left;
+- :mod:`.dealing` — the games dealt at them;
+- :mod:`.access` — a game by its id, the seats a person holds, who may watch;
+- :mod:`.listings` — tables and "my games" as readers see them;
+- :mod:`.bests` — a person's best solo results;
+- :mod:`.bus`, :mod:`.host` — what wakes the streams, and what the lobby asks of the
+  live games.
+
+What the other rooms use is named below. The routes and the streams are controllers:
+``web.app`` imports :mod:`.routes` and :mod:`.streams` itself, and this face never
+loads them.
 """
 
 from fastapi import APIRouter
 
 from . import routes, streams
-from .bus import LobbyBus
-from .host import LiveGames
-from .tables import (
-    ID_SHAPE,
+from .access import (
     NO_SPECTATORS,
-    TableError,
     game_by_id,
-    game_summary,
     hand_seat_of,
     may_watch,
     require_watcher,
     seat_of,
     seats_of,
 )
+from .bests import solo_best
+from .bus import LobbyBus
+from .dealing import start_solo
+from .errors import ID_SHAPE, TABLE_STATUS, TableError
+from .host import LiveGames, live_games
+from .listings import game_summary
+from .schemas import SeatIn, SoloBest, SoloCreate, TableCreateBase
+from .tables import create_table, join, table_by_invite
 
 router = APIRouter()
 router.include_router(routes.router)
@@ -32,15 +44,26 @@ router.include_router(streams.router)
 __all__ = [
     "ID_SHAPE",
     "NO_SPECTATORS",
+    "TABLE_STATUS",
     "LiveGames",
     "LobbyBus",
+    "SeatIn",
+    "SoloBest",
+    "SoloCreate",
+    "TableCreateBase",
     "TableError",
+    "create_table",
     "game_by_id",
     "game_summary",
     "hand_seat_of",
+    "join",
+    "live_games",
     "may_watch",
     "require_watcher",
     "router",
     "seat_of",
     "seats_of",
+    "solo_best",
+    "start_solo",
+    "table_by_invite",
 ]

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 from ..club.bans import refuse_if_banned
 from ..games import DEFAULT_GAME
 from ..people import CurrentUser, OptionalUser, SessionDep
-from . import tables
+from . import access, bests, dealing, listings, tables
 from .host import live_games
 from .schemas import GameSummary, SoloBest, SoloCreate, TableCreate, TablePublic
 
@@ -27,7 +27,7 @@ router = APIRouter(prefix="/api")
 def read_my_games(user: OptionalUser, session: SessionDep) -> list[GameSummary]:
     """My games: my turns first, the most urgent first, then the others' turns, then
     those that ended, newest first (a visitor has none)."""
-    return [] if user is None else tables.my_game_lines(session, user)
+    return [] if user is None else listings.my_game_lines(session, user)
 
 
 @router.get("/me/solo-best")
@@ -36,7 +36,7 @@ def read_solo_best(
 ) -> SoloBest | None:
     """My best solo game of a game (``?game=``): Chromino ranks fewest turns, then
     fewest draws, among hands emptied; Triominos the highest score."""
-    return None if user is None else tables.solo_best(session, user, game)
+    return None if user is None else bests.solo_best(session, user, game)
 
 
 @router.post("/tables", status_code=status.HTTP_201_CREATED)
@@ -49,21 +49,21 @@ def create_table(
     limit = request.app.state.settings.turn_based_game_limit
     table = tables.create_table(session, user, body, turn_based_limit=limit)
     _lobby_changed(request, session)
-    return tables.table_public(table, user.id)
+    return listings.table_public(table, user.id)
 
 
 @router.get("/tables")
 def list_tables(user: OptionalUser, session: SessionDep) -> list[TablePublic]:
     """Public tables still gathering players (each seat's rating as I may see it)."""
     viewer = None if user is None else user.id
-    return tables.tables_public(tables.public_tables(session), viewer)
+    return listings.tables_public(listings.public_tables(session), viewer)
 
 
 @router.get("/tables/{invite_code}")
 def read_table(invite_code: str, user: OptionalUser, session: SessionDep) -> TablePublic:
     """A table, for whoever holds its invite code (each seat's rating as I may see it)."""
     viewer = None if user is None else user.id
-    return tables.table_public(tables.table_by_invite(session, invite_code), viewer)
+    return listings.table_public(tables.table_by_invite(session, invite_code), viewer)
 
 
 @router.post("/tables/{invite_code}/join")
@@ -75,7 +75,7 @@ def join_table(
     table = tables.table_by_invite(session, invite_code)
     tables.join(table, user, turn_based_limit=request.app.state.settings.turn_based_game_limit)
     _lobby_changed(request, session)
-    return tables.table_public(table, user.id)
+    return listings.table_public(table, user.id)
 
 
 @router.post("/tables/{invite_code}/leave")
@@ -86,7 +86,7 @@ def leave_table(
     table = tables.table_by_invite(session, invite_code)
     tables.leave(table, user)
     _lobby_changed(request, session)
-    return tables.table_public(table, user.id)
+    return listings.table_public(table, user.id)
 
 
 @router.post("/tables/{invite_code}/start")
@@ -95,8 +95,8 @@ def start_table(
 ) -> dict[str, str]:
     """Deal the game (creator only)."""
     table = tables.table_by_invite(session, invite_code)
-    game = tables.start(session, table, user, now=_now(request), deal_seed=_deal_seed(request))
-    for board_id in dict.fromkeys([game.id, *tables.duplicate_board_ids(session, table)]):
+    game = dealing.start(session, table, user, now=_now(request), deal_seed=_deal_seed(request))
+    for board_id in dict.fromkeys([game.id, *dealing.duplicate_board_ids(session, table)]):
         _open_room(request, session, board_id)  # a duplicate table deals a board each
     return {"game_id": game.id}
 
@@ -108,7 +108,7 @@ def start_solo(
     """One click, one solo game (of the game named, with its options); not while banned."""
     refuse_if_banned(user)
     spec = body if body is not None else TypeAdapter(SoloCreate).validate_python({})
-    game = tables.start_solo(session, user, spec, now=_now(request), deal_seed=_deal_seed(request))
+    game = dealing.start_solo(session, user, spec, now=_now(request), deal_seed=_deal_seed(request))
     _open_room(request, session, game.id)
     return {"game_id": game.id}
 
@@ -120,8 +120,9 @@ def rematch(
     """The same seats and options again (asking twice gives the same new game); not
     while banned."""
     refuse_if_banned(user)
-    finished = tables.game_by_id(session, game_id)
-    game = tables.rematch(session, finished, user, now=_now(request), deal_seed=_deal_seed(request))
+    finished = access.game_by_id(session, game_id)
+    seed = _deal_seed(request)
+    game = dealing.rematch(session, finished, user, now=_now(request), deal_seed=seed)
     _open_room(request, session, game.id)
     asyncio.run_coroutine_threadsafe(
         live_games(request).announce_rematch(finished.id, game.id), request.app.state.loop

@@ -34,7 +34,7 @@ from ..friends.presence import Beat
 from ..i18n import best_language
 from ..models import User
 from ..people import SessionDep, public_user, user_of_session
-from . import tables
+from . import listings, tables
 from .bus import KEEP_ALIVE, REFRESH_GAP, LobbyBus
 from .host import live_games
 
@@ -163,12 +163,12 @@ def _user_id_of(db: Database, cookie: dict[str, Any], idle: timedelta) -> int | 
 def _lobby_lists(db: Database, user_id: int | None) -> dict[str, Any]:
     with db.session() as session:
         listed = [
-            t.model_dump() for t in tables.tables_public(tables.public_tables(session), user_id)
+            t.model_dump() for t in listings.tables_public(listings.public_tables(session), user_id)
         ]
         mine: list[dict[str, Any]] = []
         user = None if user_id is None else session.get(User, user_id)
         if user is not None:
-            mine = [line.model_dump() for line in tables.my_game_lines(session, user)]
+            mine = [line.model_dump() for line in listings.my_game_lines(session, user)]
         return {"tables": listed, "my_games": mine}
 
 
@@ -185,8 +185,8 @@ def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
             return None
         waiting = sum(
             1
-            for game in tables.my_games(session, user)
-            if not game.solo and tables.game_summary(game, user.id).my_turn
+            for game in listings.my_games(session, user)
+            if not game.solo and listings.game_summary(game, user.id).my_turn
         )
         me = public_user(user)
         return {
@@ -205,4 +205,4 @@ def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
 def _table(db: Database, invite_code: str, viewer_id: int | None) -> dict[str, Any]:
     with db.session() as session:
         table = tables.table_by_invite(session, invite_code)
-        return tables.table_public(table, viewer_id).model_dump()
+        return listings.table_public(table, viewer_id).model_dump()

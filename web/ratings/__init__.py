@@ -6,8 +6,40 @@
 - :mod:`.pools` — which pool a game counts in (each game kind names its own);
 - :mod:`.scale` — the number people see, and when it is still provisional;
 - :mod:`.record` — rating the games that end, in the transaction that ends them;
+- :mod:`.outcome` — what a finished game did to its players' ratings;
 - :mod:`.rebuild` — ``chromino admin ratings rebuild``: replay every rated game;
 - :mod:`.read` — people's ratings as a reader may see them ("hide my rating");
-- :mod:`.board`, :mod:`.board_routes` — the leaderboard of each pool;
-- :mod:`.profile`, :mod:`.chart`, :mod:`.profile_routes` — a person's profile page.
+- :mod:`.board` — the leaderboard of each pool (its page: :mod:`.board_routes`).
+
+What the other rooms use is named below; the leaderboard's routes are a controller
+that ``web.app`` imports itself, so this face never loads them.
 """
+
+from .board import Board, leaderboard
+from .outcome import GameOutcome, game_outcome, outcome_seen_by
+from .pools import all_pools, pool_of
+from .read import HeldRating, seat_ratings, seat_ratings_of_many, seats_seen_by, seen_by
+from .rebuild import rebuild
+from .record import rate_finished
+from .scale import PROVISIONAL_GAMES, is_provisional, shown, shown_change
+
+__all__ = [
+    "PROVISIONAL_GAMES",
+    "Board",
+    "GameOutcome",
+    "HeldRating",
+    "all_pools",
+    "game_outcome",
+    "is_provisional",
+    "leaderboard",
+    "outcome_seen_by",
+    "pool_of",
+    "rate_finished",
+    "rebuild",
+    "seat_ratings",
+    "seat_ratings_of_many",
+    "seats_seen_by",
+    "seen_by",
+    "shown",
+    "shown_change",
+]

@@ -33,8 +33,7 @@ from sqlalchemy.orm import Session
 
 from ..db import as_utc
 from ..games import GAMES
-from ..lobby.schemas import SoloBest
-from ..lobby.tables import solo_best
+from ..lobby import SoloBest, solo_best
 from ..models import (
     Game,
     GameAnalysis,

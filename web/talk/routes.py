@@ -10,9 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy import select
 
 from ..i18n import N_, Words
-from ..lobby import TableError, game_by_id, may_watch, seat_of
-from ..lobby.host import live_games
-from ..lobby.tables import table_by_invite
+from ..lobby import TableError, game_by_id, live_games, may_watch, seat_of, table_by_invite
 from ..models import ChatMessage, ChatReport, Game, GameTable, TableMute, User
 from ..people import CurrentUser, SessionDep
 from .lines import SPECTATORS
