@@ -21,9 +21,9 @@ from playwright.sync_api import BrowserContext, CDPSession, Page, expect
 from sqlalchemy import select
 from support import LiveServer, make_settings, migrated_sqlite
 
-from web.club import policy
 from web.db import Database, as_utc
 from web.models import UserSession
+from web.people.access import policy
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "passkeys"
 PASSWORD = "a long enough password"

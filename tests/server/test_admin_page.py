@@ -22,10 +22,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from support import TEST_SECRET
 
-from web.club.bans import FOREVER
 from web.db import Database, as_utc, utcnow
 from web.models import AuditEntry, ChatMessage, ChatReport, Game, SiteInvitation, User, UserSession
-from web.people import accounts
+from web.people import FOREVER, accounts
 
 BASE_URL = "http://127.0.0.1:8000"
 PASSWORD = "correct horse battery"

@@ -13,10 +13,9 @@ from fastapi import HTTPException
 from sqlalchemy import update
 from support import make_settings
 
-from web.club.founder import crown_the_first
-from web.club.join import refuse_a_sign_up
 from web.db import Database
 from web.models import User
+from web.people import crown_the_first, refuse_a_sign_up
 
 
 def _without_an_admin(database: Database) -> None:

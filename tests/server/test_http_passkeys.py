@@ -21,9 +21,9 @@ from sqlalchemy import func, select, update
 from support import LiveServer, make_settings
 
 from web.app import create_app
-from web.club.bans import FOREVER
 from web.db import Database, as_utc, utcnow
 from web.models import Passkey, PasskeyChallenge, User, UserSession
+from web.people import FOREVER
 from web.settings import Settings
 
 ORIGIN = "http://localhost:8000"

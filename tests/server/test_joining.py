@@ -16,12 +16,11 @@ from sqlalchemy import func, select
 from support import make_settings
 
 from web.app import create_app
-from web.club import invitations, policy
-from web.club.bans import FOREVER
-from web.club.tokens import token_hash
 from web.db import Database, utcnow
 from web.models import AuditEntry, BanNotice, SiteInvitation, User
-from web.people import accounts
+from web.people import FOREVER, accounts
+from web.people.access import invitations, policy
+from web.people.access.tokens import token_hash
 
 BASE_URL = "http://127.0.0.1:8000"
 PASSWORD = "correct horse battery"

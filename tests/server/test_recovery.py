@@ -14,11 +14,11 @@ import pytest
 from smtpserver import MailCatcher
 from support import LiveServer, Player, make_settings, migrated_sqlite
 
-from web.club import recovery
 from web.club.recovery_mail import SUBJECT
 from web.db import Database
 from web.i18n import gettext_in
 from web.models import AuditEntry, Passkey, RecoveryToken, User
+from web.people import recovery
 
 PASSWORD = "an-old-password-1"
 NEW_PASSWORD = "a-brand-new-password-2"

@@ -1,9 +1,13 @@
-"""A private server: who may join, roles, the admin page and its audit log.
+"""A private server as its host and staff run it: the admin page (web.club.admin),
+the routes of joining by invitation, of recovery links and of a person's own data
+(export and deletion).
 
-A host runs this for a club or a family. What the server lets strangers do (join
-freely, by invitation, or not at all; play as guests or not) is the join policy
-(:mod:`web.club.policy`); the people who run it are admins and moderators
-(:mod:`web.club.roles`); whatever they do is written to the audit log
-(:mod:`web.club.audit`). Links that let someone in (invitations, recovery) carry a
-long random token of which only a hash is kept (:mod:`web.club.tokens`).
+Who may join and how (the join policy, invitations, the founder), roles, bans,
+recovery tokens and the audit log are a person's access, one floor down in
+web.people (web.people.access); the club reads them through people's face. The host's
+tools the admin page offers (backups, pruning guests, stuck games, reports) are
+web.ops's, which the club calls and which never calls back. Every module here with a
+router is a controller that web.app imports itself, so nothing is gathered here.
 """
+
+__all__: list[str] = []

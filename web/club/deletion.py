@@ -50,9 +50,8 @@ from ..models import (
     UserSession,
     Vacation,
 )
-from ..people.names import FORMER_PLAYER
+from ..people import FORMER_PLAYER, audit
 from ..protocol import ProtocolError
-from . import audit
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +93,7 @@ async def resign_seats(rooms: Rooms, seats: list[tuple[str, int]]) -> None:
 
 
 async def _resign(room: Any, seat: int) -> None:
-    from ..live.room import Submission  # the live games load only where they run
+    from ..live import Submission  # the live games load only where they run
 
     for _ in range(RESIGN_TRIES):
         if room.live.is_over or seat not in room.live.active_seats:

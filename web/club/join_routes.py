@@ -4,7 +4,7 @@ signing up (a name and a password), and a member's own invitation links.
 A visitor who opens an invitation link sees what it offers and acts on a button
 (``POST /api/join/<token>``, or the sign-up form when guests are off): a link
 previewer that fetches the page uses nothing up. Every refusal has a ``code`` and a
-message in the reader's language (web.club.join, web.club.invitations).
+message in the reader's language (web.people.access.join, web.people.access.invitations).
 """
 
 from __future__ import annotations
@@ -19,25 +19,36 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words, best_language
 from ..models import SiteInvitation, User
-from ..people import CurrentUser, Inbound, OptionalUser, SessionDep, UserOrVisitor, public_user
-from ..people.accounts import (
+from ..people import (
+    VISITOR_NAME,
+    CurrentUser,
+    Inbound,
+    Name,
     NameTakenError,
+    OptionalUser,
+    Password,
+    Policy,
+    SessionDep,
+    UserOrVisitor,
+    UserPublic,
+    accounts,
+    crown_the_first,
+    farewell,
+    farewell_words,
     guest,
+    invitations,
+    is_staff,
     is_visitor,
-    remember,
+    notice_for,
+    policy,
+    public_user,
+    refusal_error,
+    refuse_a_sign_up,
+    refuse_if_banned,
     rename,
-    set_password,
 )
-from ..people.deps import VISITOR_NAME
-from ..people.schemas import Name, Password, UserPublic
 from ..settings import Settings
 from ..site.pages import render
-from . import invitations
-from .bans import farewell, farewell_words, notice_for, refuse_if_banned
-from .founder import crown_the_first
-from .join import refusal_error, refuse_a_sign_up
-from .policy import Policy, policy
-from .roles import is_staff
 
 router = APIRouter()
 
@@ -202,7 +213,7 @@ def join_by_link(
         raise _refused(error) from None
     newcomer = guest(session, request.session.get(VISITOR_NAME))
     newcomer.invitation_id = invitation.id
-    remember(request.session, session, newcomer)
+    accounts.remember(request.session, session, newcomer)
     return public_user(newcomer)
 
 
@@ -228,7 +239,7 @@ def sign_up(body: SignUp, request: Request, user: OptionalUser, session: Session
         raise HTTPException(409, detail={"code": "name_taken", "message": message}) from None
     newcomer.invitation_id = invitation_id
     crown_the_first(session, _settings(request), newcomer)
-    set_password(request.session, session, newcomer, body.password)
+    accounts.set_password(request.session, session, newcomer, body.password)
     return public_user(newcomer)
 
 

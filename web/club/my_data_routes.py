@@ -24,11 +24,8 @@ from sqlalchemy.orm import Session
 from ..db import as_utc, utcnow
 from ..i18n import LANGUAGES, N_, Words, gettext_in
 from ..models import Passkey, User, UserSession
-from ..people import CurrentUser, SessionDep
+from ..people import GUEST_WORDS, CurrentUser, Inbound, Limits, SessionDep
 from ..people import accounts as people_accounts
-from ..people.limits import Limits
-from ..people.names import GUEST_WORDS
-from ..people.schemas import Inbound
 from .deletion import delete_account
 from .export import export_of
 

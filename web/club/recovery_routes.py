@@ -22,13 +22,20 @@ from ..i18n import N_, N_plural, Words
 from ..models import User
 from ..notify.mail import MailError, MailServer, send_mail
 from ..notify.words import written_in
-from ..people import SessionDep, UserOrVisitor, public_user
+from ..people import (
+    Inbound,
+    Limits,
+    Password,
+    SessionDep,
+    UserOrVisitor,
+    UserPublic,
+    ban_detail,
+    is_banned,
+    public_user,
+    recovery,
+)
 from ..people import accounts as people_accounts
-from ..people.limits import Limits
-from ..people.schemas import Inbound, Password, UserPublic
 from ..site.pages import render
-from . import recovery
-from .bans import ban_detail, is_banned
 from .recovery_mail import recovery_mail
 
 log = logging.getLogger(__name__)

@@ -14,12 +14,11 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 from sqlalchemy.orm import Session
 
-from ..club.bans import refuse_if_banned
 from ..games import game_kind
 from ..i18n import N_, Words
 from ..lobby import live_games
 from ..models import Game, GameEvent, User
-from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor
+from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor, refuse_if_banned
 from ..site.pages import render
 from . import attempts, share
 from .deal import DAILY_GAMES, daily_seed, deal_day

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session, aliased
 
 from ..i18n import N_, Words
 from ..models import Block, Friend, Invitation, User
-from ..people.names import drawn_guest_name, normalize, skeleton
+from ..people import drawn_guest_name, normalize, skeleton
 
 
 def refuse(status: int, code: str, message: Words) -> HTTPException:

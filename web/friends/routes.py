@@ -22,9 +22,14 @@ from .. import lobby
 from ..i18n import N_, Words
 from ..lobby import live_games
 from ..models import Game, GamePlayer, User
-from ..people import CurrentUser, OptionalUser, SessionDep, UserOrVisitor
-from ..people.accounts import is_visitor
-from ..people.deps import get_current_user
+from ..people import (
+    CurrentUser,
+    OptionalUser,
+    SessionDep,
+    UserOrVisitor,
+    get_current_user,
+    is_visitor,
+)
 from . import inbox, invitations, presence, relations
 from .links import BadFriendLink, friend_link, link_owner
 from .relations import refuse

@@ -13,9 +13,8 @@ from datetime import datetime
 from fastapi import APIRouter, Request, status
 from pydantic import TypeAdapter
 
-from ..club.bans import refuse_if_banned
 from ..games import DEFAULT_GAME
-from ..people import CurrentUser, OptionalUser, SessionDep
+from ..people import CurrentUser, OptionalUser, SessionDep, refuse_if_banned
 from . import access, bests, dealing, listings, tables
 from .host import live_games
 from .schemas import GameSummary, SoloBest, SoloCreate, TableCreate, TablePublic

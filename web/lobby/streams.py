@@ -27,13 +27,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
-from ..club.bans import farewell_words
 from ..db import Database
 from ..friends import inbox, relations
 from ..friends.presence import Beat
 from ..i18n import best_language
 from ..models import User
-from ..people import SessionDep, public_user, user_of_session
+from ..people import SessionDep, farewell_words, public_user, user_of_session
 from . import listings, tables
 from .bus import KEEP_ALIVE, REFRESH_GAP, LobbyBus
 from .host import live_games

@@ -35,8 +35,7 @@ from ..models import (
     TableSeat,
     User,
 )
-from ..people.accounts import without_a_way_in
-from ..people.names import FORMER_PLAYER
+from ..people import FORMER_PLAYER, without_a_way_in
 
 PRUNE_BATCH = 200
 

@@ -11,13 +11,9 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..club import recovery
-from ..club.admin.moderation import set_role
-from ..club.roles import ROLES
 from ..db import Database
 from ..models import Preference, User
-from ..people import accounts
-from ..people.names import UnusableName, clean, skeleton
+from ..people import ROLES, UnusableName, accounts, names, recovery, set_role, skeleton
 from ..settings import Settings
 from .admin import AdminError
 
@@ -38,7 +34,7 @@ def _find(session: Session, name: str) -> User | None:
 
 def _usable(name: str) -> str:
     try:
-        return clean(name)
+        return names.clean(name)
     except UnusableName as problem:
         raise AdminError(f"{name!r} cannot be a name: {problem}") from None
 

@@ -7,9 +7,10 @@ security key, instead of a password.
 - :mod:`web.passkeys.ceremonies` — the registration and sign-in ceremonies (the
   ``webauthn`` package does the cryptography);
 - :mod:`web.passkeys.store` — the stored credentials, and "never the last way in";
-- :mod:`web.passkeys.routes` — the HTTP API.
+- :mod:`web.passkeys.routes` — the HTTP API, a controller that web.app imports itself.
+
+Who may sign up and who is banned is people's to say (web.people's face): passkeys
+sit beside people and read them, never the club above.
 """
 
-from .routes import router
-
-__all__ = ["router"]
+__all__: list[str] = []

@@ -17,13 +17,20 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException, Path, Request, Response, status
 from sqlalchemy.orm import Session
 
-from ..club.bans import refuse_if_banned
 from ..db import utcnow
 from ..i18n import N_, N_plural, Words, best_language, say
 from ..models import User, UserSession
-from ..people import CurrentUser, OptionalUser, SessionDep, UserOrVisitor, accounts, public_user
-from ..people.limits import Limits
-from ..people.schemas import UserPublic
+from ..people import (
+    CurrentUser,
+    Limits,
+    OptionalUser,
+    SessionDep,
+    UserOrVisitor,
+    UserPublic,
+    accounts,
+    public_user,
+    refuse_if_banned,
+)
 from . import ceremonies, challenges, sign_up, store
 from .party import relying_party
 from .refusals import refusal

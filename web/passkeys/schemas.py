@@ -10,8 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, StringConstraints
 
-from ..people import Inbound
-from ..people.schemas import Name
+from ..people import Inbound, Name
 
 Base64Url = Annotated[
     str, StringConstraints(min_length=1, max_length=16_000, pattern=r"^[A-Za-z0-9_-]+={0,2}$")

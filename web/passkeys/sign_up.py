@@ -2,8 +2,8 @@
 server without guests, or by an invitation link) chooses a name, and the passkey
 their authenticator makes is their way in.
 
-Whether they may is the join policy's decision (web.club.join.refuse_a_sign_up, and
-web.club.invitations.redeem for a link), asked before the authenticator is (so a
+Whether they may is the join policy's decision (web.people.access.join.refuse_a_sign_up, and
+web.people.access.invitations.redeem for a link), asked before the authenticator is (so a
 refusal comes at once) and again once it answered; the new account is made as a
 password sign-up makes it (web.club.join_routes.sign_up): a guest's row renamed, the
 invitation it came by, the first sign-up crowned admin if the host asked for that.
@@ -19,14 +19,18 @@ from fastapi import HTTPException
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..club import invitations
-from ..club.founder import crown_the_first
-from ..club.join import refuse_a_sign_up
 from ..i18n import N_, Words
 from ..models import User
-from ..people.accounts import NameTakenError, guest, rename
-from ..people.deps import VISITOR_NAME
-from ..people.names import skeleton
+from ..people import (
+    VISITOR_NAME,
+    NameTakenError,
+    crown_the_first,
+    guest,
+    invitations,
+    refuse_a_sign_up,
+    rename,
+    skeleton,
+)
 from ..settings import Settings
 from .refusals import refusal
 
@@ -36,7 +40,7 @@ PENDING = "passkey_sign_up"
 
 def refuse_unless_allowed(session: Session, settings: Settings, invitation: str | None) -> None:
     """Refuse (403, saying why) a sign-up the join policy does not allow now (the
-    founder's first sign-up it allows: web.club.founder)."""
+    founder's first sign-up it allows: web.people.access.founder)."""
     refuse_a_sign_up(session, settings, invited=invitation is not None)
 
 

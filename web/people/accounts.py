@@ -14,13 +14,12 @@ from sqlalchemy import ColumnElement, and_, delete, exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, object_session
 
-from ..club.bans import is_banned
 from ..db import as_utc, utcnow
 from ..models import Passkey, Preference, SiteSecret, User, UserSession
-from ..notify.choices import switched_off
+from .access.bans import is_banned
 from .names import drawn_guest_name, guest_name, looks_like_a_guest, normalize, skeleton
 from .schedule_store import DEFAULT_QUIET, DIGEST_HOUR
-from .schemas import PreferencesPublic, PreferencesUpdate, UserPublic
+from .schemas import SWITCHES, PreferencesPublic, PreferencesUpdate, UserPublic
 
 _hasher = PasswordHasher()
 
@@ -318,6 +317,18 @@ def update_preferences(user: User, changes: PreferencesUpdate) -> Preference:
             follows_browser = field == "language" and value == "auto"
             setattr(preference, field, None if follows_browser else value)
     return preference
+
+
+def switched_off(preference: Preference | None) -> dict[str, list[str]]:
+    """The kinds of notice the person switched off, per channel (none, for someone who
+    never chose); a kind no longer offered is left out."""
+    stored: Any = preference.notify if preference is not None else None
+    if not isinstance(stored, dict):
+        return {channel: [] for channel in SWITCHES}
+    return {
+        channel: [kind for kind in stored.get(channel, []) if kind in kinds]
+        for channel, kinds in SWITCHES.items()
+    }
 
 
 def public_user(user: User) -> UserPublic:

@@ -3,7 +3,7 @@
 Looking makes no account: a page or a GET of the API by someone without a session
 sees a *visitor* (:data:`UserOrVisitor`, an unsaved user). The first action that
 needs an account (:data:`CurrentUser`) makes one — a guest — if the server's join
-policy lets a stranger in (web.club.join decides; a refusal is a 403 that says why).
+policy lets a stranger in (web.people.access.join decides; a refusal is a 403 that says why).
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request
 from sqlalchemy.orm import Session
 
-from ..club.bans import ban_detail, notice_for
-from ..club.join import refuse_a_new_guest, visitor_refusal
 from ..db import Database, as_utc, utcnow
 from ..models import User
+from .access.bans import ban_detail, notice_for
+from .access.join import refuse_a_new_guest, visitor_refusal
 from .accounts import (
     draw_guest_name,
     guest,
@@ -95,7 +95,7 @@ def get_current_user(request: Request, session: SessionDep) -> User:
 def refuse_a_banned_browser(request: Request, session: Session) -> None:
     """Refuse (403, why and until when) a new guest to a browser whose session a ban
     ended: acting in a banned person's forgotten tab must not make them a fresh guest
-    on an open server (web.club.bans.notice_for)."""
+    on an open server (web.people.access.bans.notice_for)."""
     banned = notice_for(session, request.session.get("sid"))
     if banned is not None:
         raise HTTPException(403, detail=ban_detail(banned))
@@ -114,7 +114,7 @@ def get_user_or_visitor(request: Request, session: SessionDep) -> User:
     """The person looking: the signed-in user, or a visitor (no row is made; see
     web.people.accounts.visitor) whose drawn name the cookie keeps. For a visitor,
     ``request.state.join_refusal`` says what the pages should offer instead of playing
-    (web.club.join.visitor_refusal; None: acting makes them a guest)."""
+    (web.people.access.join.visitor_refusal; None: acting makes them a guest)."""
     user = user_of_session(request.session, session, idle_lifetime(request))
     if user is not None:
         mark_seen(user)

@@ -14,7 +14,23 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
+from ..i18n import N_plural
+
 Clock = Callable[[], float]
+
+TOO_MANY_PASSWORD_CHANGES = N_plural(
+    "too many password changes; try again in {count} second",
+    "too many password changes; try again in {count} seconds",
+)
+TOO_MANY_SIGN_INS = N_plural(
+    "too many sign-in attempts; try again in {count} second",
+    "too many sign-in attempts; try again in {count} seconds",
+)
+TOO_MANY_WRONG_PASSWORDS = N_plural(
+    "too many wrong passwords for this name; try again in {count} second",
+    "too many wrong passwords for this name; try again in {count} seconds",
+)
+"""What a refusal by a limit says (``{count}``: the seconds to wait)."""
 
 
 class AttemptLimiter:

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import Protocol
 
 from fastapi import APIRouter, HTTPException, Request, Response, status
 
-from ..club.bans import refuse_if_banned
-from ..club.founder import crown_the_first
-from ..i18n import N_, OWN_PROBLEMS, N_plural, Words
+from ..i18n import N_, OWN_PROBLEMS, Words
 from ..models import User
 from . import accounts, names
+from .access.bans import refuse_if_banned
+from .access.founder import crown_the_first
 from .deps import VISITOR_LANGUAGE, CurrentUser, SessionDep, UserOrVisitor, get_current_user
-from .limits import Limits
+from .limits import (
+    TOO_MANY_PASSWORD_CHANGES,
+    TOO_MANY_SIGN_INS,
+    TOO_MANY_WRONG_PASSWORDS,
+    Limits,
+)
+from .open_games import OpenGames
 from .schedule_store import clocks_moved
 from .schemas import (
     Login,
@@ -26,19 +31,6 @@ from .schemas import (
 )
 
 router = APIRouter(prefix="/api")
-
-
-class OpenGames(Protocol):
-    """The open games (the live hub), as far as a person's preferences reach them: a
-    new assistance level is resent to each open game of theirs, on every process, and
-    their pages' streams (``GET /api/me/events``) hear that the preferences changed.
-    Named here so that people need not know the live games."""
-
-    def preferences_changed(self, user_id: int, assistance: str | None) -> None: ...
-
-    async def schedules_changed(self, user_id: int) -> None:
-        """The person's time zone, quiet hours or days away changed: their running
-        turn-based clocks follow."""
 
 
 @router.get("/me")
@@ -119,20 +111,6 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
 def _limits(request: Request) -> Limits:
     limits: Limits = request.app.state.limits
     return limits
-
-
-TOO_MANY_PASSWORD_CHANGES = N_plural(
-    "too many password changes; try again in {count} second",
-    "too many password changes; try again in {count} seconds",
-)
-TOO_MANY_SIGN_INS = N_plural(
-    "too many sign-in attempts; try again in {count} second",
-    "too many sign-in attempts; try again in {count} seconds",
-)
-TOO_MANY_WRONG_PASSWORDS = N_plural(
-    "too many wrong passwords for this name; try again in {count} second",
-    "too many wrong passwords for this name; try again in {count} seconds",
-)
 
 
 def _too_many(retry_after: int, words: tuple[str, str]) -> HTTPException:

@@ -6,7 +6,7 @@ a silently ignored value; :class:`Inbound` is the base the other rooms' bodies s
 from __future__ import annotations
 
 from functools import cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 from zoneinfo import available_timezones
 
 from pydantic import (
@@ -19,7 +19,6 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from ..notify.choices import EMAIL_KINDS, PUSH_KINDS
 from . import names
 from .zones import current_zone
 
@@ -147,7 +146,12 @@ class PreferencesPublic(BaseModel):
     hide_rating: bool
 
 
-NOTICE_KINDS = {"push": tuple(PUSH_KINDS), "email": tuple(EMAIL_KINDS)}
+SWITCHES: dict[str, tuple[str, ...]] = {
+    channel: get_args(get_args(field.annotation)[0])
+    for channel, field in SwitchedOff.model_fields.items()
+}
+"""The kinds of notice a person may switch off, per channel: what :class:`SwitchedOff`
+accepts, so the preferences shown and the preferences taken name the same kinds."""
 
 
 class UserPublic(BaseModel):

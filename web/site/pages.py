@@ -14,7 +14,6 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import paths
-from ..club.roles import is_staff
 from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
@@ -25,6 +24,7 @@ from ..people import (
     RENAMED_ZONES,
     SessionDep,
     UserOrVisitor,
+    is_staff,
     public_user,
 )
 
@@ -38,7 +38,7 @@ def render(request: Request, user: Any, template: str, **context: Any) -> HTMLRe
     _remember_language(user, language)
     page = environment(language).get_template(template)
     # A visitor on a server they cannot simply play on: what the pages offer instead
-    # (web.club.join: sign up, sign in, or ask for an invitation).
+    # (web.people.access.join: sign up, sign in, or ask for an invitation).
     join_refusal = getattr(request.state, "join_refusal", None)
     boot = {"me": me.model_dump(), "page": context.get("boot", {}), "join": join_refusal}
     html = page.render(

@@ -20,8 +20,7 @@ from fastapi.routing import APIRoute
 from ...db import as_utc, utcnow
 from ...i18n import N_, Words
 from ...models import User, UserSession
-from ...people import OptionalUser, SessionDep
-from ..roles import is_admin, is_staff
+from ...people import OptionalUser, SessionDep, is_admin, is_staff
 
 RECENT = timedelta(minutes=15)
 """How long a sign-in counts as recent for admin actions."""

@@ -11,9 +11,7 @@ from sqlalchemy.orm import Session
 
 from ...db import as_utc, utcnow
 from ...models import AuditEntry, GamePlayer, User
-from ...people.accounts import has_a_way_in, without_a_way_in
-from ...people.names import skeleton
-from ..bans import FOREVER, is_banned
+from ...people import FOREVER, has_a_way_in, is_banned, skeleton, without_a_way_in
 
 PAGE = 50
 

@@ -13,8 +13,7 @@ from ...i18n import N_
 from ...lobby import ID_SHAPE
 from ...models import ChatMessage, ChatReport
 from ...ops import admin as ops
-from ...people import SessionDep
-from .. import audit
+from ...people import SessionDep, audit
 from .access import Acting, NoStoreRoute, Staff, refusal
 from .schemas import EndGameBody
 

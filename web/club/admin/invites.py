@@ -12,11 +12,17 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ...models import SiteInvitation, SiteSetting, User
-from ...people import SessionDep
-from ...people.schemas import Inbound
+from ...people import (
+    CHANGEABLE,
+    Inbound,
+    SessionDep,
+    audit,
+    invitations,
+    keep_setting,
+    policy,
+    reset_setting,
+)
 from ...settings import Settings
-from .. import audit, invitations
-from ..policy import CHANGEABLE, change, policy, reset
 from .access import Acting, ActingAdmin, NoStoreRoute, Staff
 from .schemas import PolicyBody, PolicyReset
 
@@ -120,7 +126,7 @@ def change_policy(
     before = policy(session, _settings(request))
     for name, value in body.model_dump(exclude_none=True).items():
         if getattr(before, name) != value:
-            change(session, name, value)
+            keep_setting(session, name, value)
             audit.record(
                 session,
                 actor,
@@ -141,7 +147,7 @@ def reset_policy(
     """Go back to the host's setting for one of the policy's settings (admins only)."""
     if session.get(SiteSetting, body.name) is not None:
         before = getattr(policy(session, _settings(request)), body.name)
-        reset(session, body.name)
+        reset_setting(session, body.name)
         audit.record(session, actor, "setting_reset", None, name=body.name, before=before)
         session.flush()
     return policy_state(session, _settings(request))

@@ -13,9 +13,8 @@ from sqlalchemy.engine import make_url
 from ...db import Database, utcnow
 from ...i18n import N_
 from ...ops import admin as ops
-from ...people import SessionDep
+from ...people import SessionDep, audit
 from ...settings import Settings
-from .. import audit
 from . import health
 from .access import Acting, ActingAdmin, NoStoreRoute, Staff, refusal
 from .schemas import PruneBody

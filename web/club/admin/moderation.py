@@ -10,16 +10,21 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from ...db import as_utc, utcnow
 from ...i18n import N_
-from ...models import User, UserSession
-from ...people.accounts import end_sessions
-from .. import audit
-from ..bans import FOREVER, forget_notices, is_banned, leave_notices
-from ..roles import Role, is_admin, is_staff
+from ...models import User
+from ...people import (
+    FOREVER,
+    audit,
+    end_sessions,
+    forget_notices,
+    is_admin,
+    is_banned,
+    is_staff,
+    leave_notices,
+)
 from .access import refusal
 
 
@@ -42,7 +47,7 @@ def _future(until: datetime) -> datetime:
 
 def ban(session: Session, actor: User, target: User, reason: str, until: datetime | None) -> int:
     """Ban ``target`` until ``until`` (None: for good); their sessions end, each
-    leaving a notice (web.club.bans.leave_notices). Returns how many sessions ended."""
+    leaving a notice (web.people.access.bans.leave_notices). Returns how many sessions ended."""
     check_may_act_on(actor, target)
     end = FOREVER if until is None else _future(until)
     target.banned_until = end
@@ -79,21 +84,3 @@ def unmute(session: Session, actor: User, target: User) -> None:
         raise refusal(409, "not_muted", N_("this person is not muted"))
     target.muted_until = None
     audit.record(session, actor, "unmute", target)
-
-
-def set_role(session: Session, actor: User | None, target: User, role: Role) -> None:
-    """Make ``target`` a member, moderator or admin (``actor`` None: the command line).
-
-    Their sessions stay, but none counts as a recent sign-in any more: someone who
-    became staff while signed in proves who they are before their first action.
-    """
-    if actor is not None and actor.id == target.id:
-        raise refusal(409, "yourself", N_("you cannot change your own role"))
-    if target.role == role:
-        return
-    before = target.role
-    target.role = role
-    session.execute(
-        update(UserSession).where(UserSession.user_id == target.id).values(signed_in_at=None)
-    )
-    audit.record(session, actor, "role", target, before=before, after=role)

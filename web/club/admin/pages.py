@@ -20,9 +20,8 @@ from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse
 
 from ...i18n import N_
-from ...people import SessionDep, UserOrVisitor
+from ...people import ROLES, SessionDep, UserOrVisitor, is_admin, is_staff
 from ...site.pages import render
-from ..roles import ROLES, is_admin, is_staff
 from . import directory, games, health, invites, log, machine
 from .access import NO_STORE, NoStoreRoute, refusal, signed_in_recently
 from .people import target_of

@@ -8,9 +8,9 @@ from fastapi import APIRouter, Path, Request, Response, status
 
 from ...i18n import N_
 from ...models import User
-from ...people import SessionDep
+from ...people import SessionDep, recovery, set_role
 from ...settings import Settings
-from .. import deletion, recovery
+from .. import deletion
 from . import directory, moderation, signals
 from .access import Acting, ActingAdmin, NoStoreRoute, Staff, refusal, staff_user
 from .schemas import BanBody, MuteBody, RoleBody
@@ -99,7 +99,7 @@ def change_role(
     person_id: PersonId, body: RoleBody, actor: ActingAdmin, session: SessionDep
 ) -> Response:
     """Make a person a member, moderator or admin (admins only)."""
-    moderation.set_role(session, actor, target_of(session, person_id), body.role)
+    set_role(session, actor, target_of(session, person_id), body.role)
     return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 

@@ -17,10 +17,15 @@ from pydantic import StringConstraints
 
 from ...i18n import N_, Words
 from ...models import User
-from ...people import OptionalUser, SessionDep, accounts
-from ...people.limits import Limits
-from ...people.routes import TOO_MANY_SIGN_INS, TOO_MANY_WRONG_PASSWORDS
-from ...people.schemas import Inbound
+from ...people import (
+    TOO_MANY_SIGN_INS,
+    TOO_MANY_WRONG_PASSWORDS,
+    Inbound,
+    Limits,
+    OptionalUser,
+    SessionDep,
+    accounts,
+)
 from .access import NO_STORE
 
 router = APIRouter(prefix="/api")

@@ -7,9 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, Field, StringConstraints
 
-from ...people.schemas import Inbound
-from ..policy import Join
-from ..roles import Role
+from ...people import Inbound, Join, Role
 
 Moment = Annotated[AwareDatetime, Field(strict=False)]
 """An ISO 8601 moment with its time zone ("2030-01-31T18:00:00Z"): JSON has no dates,

@@ -8,7 +8,7 @@ from fastapi import Request
 
 from ...db import as_utc
 from ...models import User
-from ..bans import farewell
+from ...people import farewell
 
 
 def _call_on_loop(request: Request, method: Any, *args: Any) -> None:

@@ -2,19 +2,19 @@
 
 Looking makes no account (web.people.deps shows a visitor); the first action that
 needs one asks here first. What a server lets a stranger become depends on its
-policy (:mod:`web.club.policy`):
+policy (:mod:`web.people.access.policy`):
 
 - ``open`` with guests on: a guest account, made on the spot;
 - ``open`` with guests off: a registered account, by signing up (name and password,
   or a passkey) — a plain action is refused with ``sign_up_needed``;
 - ``invitation``: only through an invitation link (``/join/<token>``,
-  :mod:`web.club.invitations`), as a guest or by signing up as the policy says —
+  :mod:`web.people.access.invitations`), as a guest or by signing up as the policy says —
   anything else is refused with ``invitation_needed``;
 - ``closed``: nobody new (``closed``); those who have an account sign in.
 
 One exception: while a server whose host asked for the first sign-up to be its admin
 (``CHROMINO_FIRST_SIGN_UP_ADMIN``) has no admin, anyone may sign up, whatever the
-policy, and the pages say so (``first_admin``): web.club.founder decides, race-free.
+policy, and the pages say so (``first_admin``): web.people.access.founder decides, race-free.
 
 Those who already have an account are never asked: a policy made stricter later
 shuts out no one who is in.
@@ -27,8 +27,8 @@ from typing import Final, Literal
 from fastapi import HTTPException
 from sqlalchemy.orm import Session
 
-from ..i18n import N_, Words
-from ..settings import Settings
+from ...i18n import N_, Words
+from ...settings import Settings
 from .founder import awaiting_founder, may_found
 from .policy import Policy, policy
 
@@ -71,7 +71,7 @@ def sign_up_refusal(rules: Policy, *, invited: bool) -> Refusal | None:
 
 def refuse_a_sign_up(session: Session, settings: Settings, *, invited: bool) -> None:
     """Refuse (403, saying why) a sign-up the join policy does not allow now, unless it
-    is the founder's (web.club.founder.may_found: the lock it takes is held until the
+    is the founder's (web.people.access.founder.may_found: the lock it takes is held until the
     new account is crowned and committed)."""
     code = sign_up_refusal(policy(session, settings), invited=invited)
     if code is not None and not may_found(session, settings):

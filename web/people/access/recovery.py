@@ -3,7 +3,7 @@
 A link is asked for by email ("Forgot my password?", sent only to an address its
 owner confirmed) or made by an admin on /admin and handed over by hand. Either way
 the link carries a long random token of which only the hash is stored
-(:mod:`web.club.tokens`), it is good once and for a short while, and a new link
+(:mod:`web.people.access.tokens`), it is good once and for a short while, and a new link
 voids the person's earlier unused ones (the last one sent is the one that works).
 
 Following the link only shows the form (a mail client's link preview must not use
@@ -20,9 +20,9 @@ from typing import Literal
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from ..db import as_utc, utcnow
-from ..models import Preference, RecoveryToken, User
-from ..people.names import drawn_guest_name, normalize, skeleton
+from ...db import as_utc, utcnow
+from ...models import Preference, RecoveryToken, User
+from ..names import drawn_guest_name, normalize, skeleton
 from . import audit, tokens
 
 ADMIN_LINK_LIFETIME = timedelta(hours=24)

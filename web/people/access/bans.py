@@ -21,9 +21,9 @@ from fastapi import HTTPException
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from ..db import as_utc, utcnow
-from ..i18n import N_, Words, say
-from ..models import BanNotice, User, UserSession
+from ...db import as_utc, utcnow
+from ...i18n import N_, Words, say
+from ...models import BanNotice, User, UserSession
 from .tokens import token_hash
 
 FOREVER = datetime(9999, 1, 1, tzinfo=UTC)

@@ -21,8 +21,8 @@ from typing import Final
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..models import User
-from ..settings import Settings
+from ...models import User
+from ...settings import Settings
 from .audit import record
 
 FOUNDING_LOCK: Final = 0x43484D46

@@ -15,9 +15,9 @@ from typing import Any, Final, Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..db import utcnow
-from ..models import SiteSetting
-from ..settings import Settings
+from ...db import utcnow
+from ...models import SiteSetting
+from ...settings import Settings
 
 Join = Literal["open", "invitation", "closed"]
 JOIN_CHOICES: Final[tuple[Join, ...]] = ("open", "invitation", "closed")

@@ -8,8 +8,8 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from ..db import utcnow
-from ..models import AuditEntry, User
+from ...db import utcnow
+from ...models import AuditEntry, User
 
 COMMAND_LINE = "command line"
 """The actor's name for what a host did with ``chromino admin``."""

@@ -1,7 +1,7 @@
 """Invitation links: how people get into an invitation-only server.
 
 A link is ``/join/<token>``. Its token is shown once, to its maker; the database
-keeps only the token's hash (web.club.tokens), so a copy of the database lets
+keeps only the token's hash (web.people.access.tokens), so a copy of the database lets
 nobody in. A link lets in up to ``uses`` people until ``expires_at``, unless it is
 revoked. Admins and moderators make as many links as they like; a member may have
 up to ``member_invitations`` live links at once (the join policy; 0: none).
@@ -20,9 +20,9 @@ from typing import Final, Literal
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from ..db import as_utc, utcnow
-from ..i18n import N_, Words
-from ..models import SiteInvitation, User
+from ...db import as_utc, utcnow
+from ...i18n import N_, Words
+from ...models import SiteInvitation, User
 from .audit import record
 from .policy import Policy
 from .roles import is_staff
