@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from services import require_postgres, require_redis
+from support.services import require_postgres, require_redis
 
 ROOT = Path(__file__).resolve().parent.parent
 STAGES = (

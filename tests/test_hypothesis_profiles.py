@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 
-import hypothesis_profiles
 from hypothesis import settings
+from support import hypothesis_profiles
 
 hypothesis_profiles.load()  # at import, as every module using hypothesis does
 

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e.gameplay import DESKTOP, ContextFactory
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-from services import require_chromium
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.gameplay import DESKTOP, ContextFactory
+from support.live import LiveServer, make_settings, migrated_sqlite
+from support.services import require_chromium
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
 CHROMIUM_ARGS = [

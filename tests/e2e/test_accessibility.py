@@ -10,15 +10,15 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from e2e.axe import assert_accessible
-from e2e.gameplay import (
+from playwright.sync_api import Page, expect
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import (
     ContextFactory,
     first_target,
     open_game,
     pick_playable,
     take_turn,
 )
-from playwright.sync_api import Page, expect
 
 GAMES = ("chromino", "triominos")
 _NUMBERS = itertools.count(1)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from e2e.gameplay import (
+from playwright.sync_api import Locator, Page, expect
+from support.browser.gameplay import (
     PHONE,
     ContextFactory,
     api_game,
@@ -20,7 +21,6 @@ from e2e.gameplay import (
     open_game,
     take_turn,
 )
-from playwright.sync_api import Locator, Page, expect
 
 from web.i18n import catalogs as i18n
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
 from sqlalchemy import update
-from support import LiveServer
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import LiveServer
 
 from web.db import Database, utcnow
 from web.models import User, UserSession

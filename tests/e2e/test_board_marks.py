@@ -7,7 +7,8 @@ from __future__ import annotations
 import math
 import re
 
-from e2e.gameplay import (
+from playwright.sync_api import Page, WebSocketRoute, expect
+from support.browser.gameplay import (
     ContextFactory,
     api_solo_of,
     api_solo_with_a_play,
@@ -18,7 +19,6 @@ from e2e.gameplay import (
     version,
     wait_for_version,
 )
-from playwright.sync_api import Page, WebSocketRoute, expect
 
 PALETTES = ("classic", "okabe-ito", "tol-bright", "high-contrast")
 

@@ -11,7 +11,8 @@ import random
 import re
 from typing import Any
 
-from e2e.gameplay import (
+from playwright.sync_api import Page, WebSocketRoute, expect
+from support.browser.gameplay import (
     PHONE,
     ContextFactory,
     api_solo_of,
@@ -19,7 +20,6 @@ from e2e.gameplay import (
     open_game,
     pick_playable,
 )
-from playwright.sync_api import Page, WebSocketRoute, expect
 
 from chromino.games.triominos.tiles import VALUES
 from web.games import game_kind

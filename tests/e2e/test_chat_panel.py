@@ -13,12 +13,12 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
-from e2e.people import HUMAN, QUICK, duel, no_sideways_scroll, person
 from playwright.sync_api import Locator, Page, WebSocket, expect
-from support import LiveServer
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from support.browser.people import HUMAN, QUICK, duel, no_sideways_scroll, person
+from support.live import LiveServer
 
 from web.models import User
 

@@ -6,7 +6,8 @@ import json
 import re
 
 import pytest
-from e2e.gameplay import (
+from playwright.sync_api import WebSocketRoute, expect
+from support.browser.gameplay import (
     ContextFactory,
     api_game,
     is_my_turn,
@@ -17,7 +18,6 @@ from e2e.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from playwright.sync_api import WebSocketRoute, expect
 
 # Chromium's offline emulation stops new connections but leaves an open websocket
 # alone (a real network loss closes it, or the page's keep-alive gives up on it),

@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from e2e.gameplay import ContextFactory
 from playwright.sync_api import expect
-from support import LiveServer, free_port
+from support.browser.gameplay import ContextFactory
+from support.live import LiveServer, free_port
 
 ATTACK = """<!doctype html>
 <title>free tiles</title>

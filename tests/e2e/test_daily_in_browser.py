@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import re
 
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
-from support import GameSocket, LiveServer, game_socket_url
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import GameSocket, LiveServer, game_socket_url
 from test_http_games import play_out
 from websockets.sync.client import connect
 

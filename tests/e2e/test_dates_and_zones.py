@@ -12,9 +12,9 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from e2e.gameplay import ContextFactory, open_game
-from e2e.people import duel, person
 from playwright.sync_api import Locator, Page, expect
+from support.browser.gameplay import ContextFactory, open_game
+from support.browser.people import duel, person
 
 NO_NIGHTS = {"start": 0, "end": 0}
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import no_sideways_scroll, person, resize
 from e2e.test_daily_in_browser import play_out_as
 from e2e.test_replay import coach_of
 from playwright.sync_api import Page, expect
-from support import LiveServer
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import LiveServer
 
 
 def both_sizes(page: Page, name: str, what: str) -> None:

@@ -13,10 +13,10 @@ import re
 import secrets
 from pathlib import Path
 
-from e2e.axe import assert_accessible
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
-from e2e.people import HUMAN, no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from support.browser.people import HUMAN, no_sideways_scroll, person, resize
 
 SHOTS = os.environ.get("CHROMINO_FRIENDS_SHOTS")
 

@@ -5,7 +5,8 @@ and in the move log (item 22)."""
 from __future__ import annotations
 
 import pytest
-from e2e.gameplay import (
+from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
     DESKTOP,
     PHONE,
     ContextFactory,
@@ -14,7 +15,6 @@ from e2e.gameplay import (
     open_game,
     take_turn,
 )
-from playwright.sync_api import Page, expect
 
 # The camera of the board: the <g class="camera"> transform the page drew.
 _CAMERA_JS = "() => document.querySelector('#board g.camera').getAttribute('transform')"

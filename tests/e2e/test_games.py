@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from e2e.gameplay import (
+from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
     ContextFactory,
     create_table_with_form,
     game_id_of,
@@ -13,7 +14,6 @@ from e2e.gameplay import (
     summary,
     wait_until_connected,
 )
-from playwright.sync_api import Page, expect
 
 
 def winners_named(page: Page, game_id: str) -> list[str]:

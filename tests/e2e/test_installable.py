@@ -8,10 +8,10 @@ import json
 import time
 from pathlib import Path
 
-from e2e.gameplay import ContextFactory
 from playwright.sync_api import Browser, Page, Response, expect
-from services import require_chromium
-from support import LiveServer
+from support.browser.gameplay import ContextFactory
+from support.live import LiveServer
+from support.services import require_chromium
 
 ACTIVE_WORKER = """async () => {
   const registration = await navigator.serviceWorker.ready;

@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e.axe import assert_accessible
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import resize
 from playwright.sync_api import Page, expect
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import resize
+from support.live import LiveServer, make_settings, migrated_sqlite
 
 from web.db import Database
 from web.people import accounts

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from e2e.axe import assert_accessible
-from e2e.gameplay import ContextFactory
-from e2e.people import no_sideways_scroll, resize
 from playwright.sync_api import Page, expect
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import ContextFactory
+from support.browser.people import no_sideways_scroll, resize
+from support.live import LiveServer, make_settings, migrated_sqlite
 
 SHOTS = Path("/tmp/shots/join")
 PASSWORD = "correct horse battery"

@@ -8,8 +8,15 @@ import re
 from pathlib import Path
 
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import PHONE, ContextFactory, api_game, api_solo_with_a_play, open_game, version
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
+    PHONE,
+    ContextFactory,
+    api_game,
+    api_solo_with_a_play,
+    open_game,
+    version,
+)
 
 from web.i18n import catalogs as i18n
 

@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from e2e.axe import assert_accessible
 from e2e.conftest import TIMEOUT_MS, _note_policy_violation
-from e2e.gameplay import (
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import (
     api_game,
     api_solo,
     api_solo_of,
@@ -25,8 +26,7 @@ from e2e.gameplay import (
     take_turn,
     wait_until_connected,
 )
-from playwright.sync_api import Browser, BrowserContext, Page, expect
-from support import LiveServer
+from support.live import LiveServer
 
 WIDTHS = {360: 740, 768: 1024, 1024: 768, 1280: 800, 1920: 1080}
 """Viewport width → height."""

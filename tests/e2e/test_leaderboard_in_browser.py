@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 import secrets
 
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
-from e2e.people import HUMAN, no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
-from support import LiveServer
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from support.browser.people import HUMAN, no_sideways_scroll, person, resize
+from support.live import LiveServer
 
 from web.db import Database
 from web.models import Rating, User

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from e2e import axe
-from e2e.gameplay import PHONE, ContextFactory, api_solo_of, centre, has_class
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import PHONE, ContextFactory, api_solo_of, centre, has_class
 
 from chromino import GAMES
 from chromino.core.lesson import Lesson

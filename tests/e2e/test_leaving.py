@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory, api_game, open_game, summary
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, api_game, open_game, summary
 
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "leaving"
 

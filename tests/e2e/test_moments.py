@@ -7,8 +7,15 @@ from __future__ import annotations
 import json
 import re
 
-from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end, summary, take_turn
 from playwright.sync_api import WebSocketRoute, expect
+from support.browser.gameplay import (
+    ContextFactory,
+    api_game,
+    open_game,
+    play_to_end,
+    summary,
+    take_turn,
+)
 
 # Every note the page's sounds start, by its frequency (the Web Audio API, watched).
 NOTES_SPY = """

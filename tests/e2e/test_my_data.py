@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
-from smtpserver import MailCatcher
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import LiveServer, make_settings, migrated_sqlite
+from support.smtpserver import MailCatcher
 
 PASSWORD = "a-long-enough-password"
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import re
 
-from e2e.axe import assert_accessible
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game, take_turn
-from e2e.people import HUMAN, QUICK, duel, no_sideways_scroll, person, resize
 from playwright.sync_api import Locator, Page, Request, Response, expect
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game, take_turn
+from support.browser.people import HUMAN, QUICK, duel, no_sideways_scroll, person, resize
 
 
 def mover_of(page: Page, game_id: str) -> int:

@@ -11,7 +11,9 @@ import re
 import secrets
 from typing import Any
 
-from e2e.gameplay import (
+from e2e.test_connection import KEEP_SOCKETS
+from playwright.sync_api import Page, WebSocketRoute, expect
+from support.browser.gameplay import (
     ContextFactory,
     api_game,
     api_solo,
@@ -26,8 +28,6 @@ from e2e.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from e2e.test_connection import KEEP_SOCKETS
-from playwright.sync_api import Page, WebSocketRoute, expect
 
 HUMAN = {"kind": "human"}
 

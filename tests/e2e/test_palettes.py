@@ -19,8 +19,8 @@ from typing import Any
 
 import pytest
 import reference as ref
-from e2e.gameplay import ContextFactory, api_solo, open_game, pick_playable
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import ContextFactory, api_solo, open_game, pick_playable
 
 from chromino.games.chromino.placement import Placement
 

@@ -16,9 +16,10 @@ import secrets
 from typing import Any
 
 import pytest
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import (
+from playwright.sync_api import Page, expect
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import (
     DESKTOP,
     PHONE,
     ContextFactory,
@@ -28,9 +29,8 @@ from e2e.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from e2e.people import no_sideways_scroll, person, resize
-from playwright.sync_api import Page, expect
-from wsplay import Timeline
+from support.browser.people import no_sideways_scroll, person, resize
+from support.wsplay import Timeline
 
 ANA, BEN = "Ana", "Ben"
 LOCAL = (0, 1)

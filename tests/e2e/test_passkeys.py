@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e.axe import assert_accessible
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import no_sideways_scroll, person, resize
 from playwright.sync_api import BrowserContext, CDPSession, Page, expect
 from sqlalchemy import select
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import LiveServer, make_settings, migrated_sqlite
 
 from web.db import Database, as_utc
 from web.models import UserSession

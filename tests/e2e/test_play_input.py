@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from e2e.gameplay import (
+from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
     PHONE,
     ContextFactory,
     api_solo_with_a_play,
@@ -17,7 +18,6 @@ from e2e.gameplay import (
     version,
     wait_for_version,
 )
-from playwright.sync_api import Page, expect
 
 
 def focused(page: Page, selector: str) -> bool:

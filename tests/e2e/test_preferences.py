@@ -5,8 +5,14 @@ from __future__ import annotations
 
 import secrets
 
-from e2e.gameplay import ContextFactory, api_solo, api_solo_with_a_play, has_class, open_game
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
+    ContextFactory,
+    api_solo,
+    api_solo_with_a_play,
+    has_class,
+    open_game,
+)
 
 PASSWORD = "correct horse battery"
 

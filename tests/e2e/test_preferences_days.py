@@ -20,13 +20,13 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 import pytest
-from e2e.axe import assert_accessible
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
 from playwright.sync_api import Page, Response, expect
-from pushservice import PushService
-from smtpserver import MailCatcher
 from sqlalchemy import select
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.live import LiveServer, make_settings, migrated_sqlite
+from support.pushservice import PushService
+from support.smtpserver import MailCatcher
 
 from web.models import PushDevice
 from web.notify.keys import vapid_keys

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from e2e.axe import assert_accessible
 from e2e.conftest import ARTIFACTS
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory
-from e2e.people import no_sideways_scroll, person, resize
 from playwright.sync_api import Page, expect
-from profile_seed import History, Seat, bot
-from support import LiveServer
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import LiveServer
+from support.profile_seed import History, Seat, bot
 
 from web.db import Database
 from web.models import Preference

@@ -7,8 +7,8 @@ import re
 import time
 from typing import Any
 
-from e2e.gameplay import ContextFactory, api_game, open_game, play_to_end, points_text
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import ContextFactory, api_game, open_game, play_to_end, points_text
 
 
 def tiles_after(record: dict[str, Any], step: int) -> int:

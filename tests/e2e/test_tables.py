@@ -10,8 +10,8 @@ import itertools
 import re
 
 import pytest
-from e2e.gameplay import ContextFactory, open_game
 from playwright.sync_api import Page, expect
+from support.browser.gameplay import ContextFactory, open_game
 
 _NUMBERS = itertools.count(1)
 

@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from days import sweep, tick
-from e2e.axe import assert_accessible
-from e2e.gameplay import DESKTOP, PHONE, ContextFactory, open_game
-from e2e.people import duel, no_sideways_scroll, person, resize
 from playwright.sync_api import Locator, Page, expect
-from support import LiveServer, make_settings, migrated_sqlite
+from support.browser.axe import assert_accessible
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from support.browser.people import duel, no_sideways_scroll, person, resize
+from support.days import sweep, tick
+from support.live import LiveServer, make_settings, migrated_sqlite
 
 DAY = 86400
 NO_NIGHTS = {"start": 0, "end": 0}

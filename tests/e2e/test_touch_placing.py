@@ -11,7 +11,8 @@ import re
 from collections.abc import Callable
 
 import pytest
-from e2e.gameplay import (
+from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
     PHONE,
     ContextFactory,
     api_solo,
@@ -25,7 +26,6 @@ from e2e.gameplay import (
     version,
     wait_for_version,
 )
-from playwright.sync_api import Page, expect
 
 UNTIMED_TRIOMINOS = {"turn_seconds": 0}
 TAP_PX = 44  # the smallest a finger's target may be (WCAG 2.5.5, Apple's and Google's guides)

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from e2e.gameplay import (
+from e2e.test_play_input import tab_to
+from playwright.sync_api import Page, expect
+from support.browser.gameplay import (
     PHONE,
     ContextFactory,
     api_game,
@@ -27,8 +29,6 @@ from e2e.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from e2e.test_play_input import tab_to
-from playwright.sync_api import Page, expect
 
 UNTIMED: dict[str, object] = {"turn_seconds": 0}
 MINUS = "\u2212"

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 from e2e.conftest import TIMEOUT_MS
-from e2e.gameplay import (
+from playwright.sync_api import expect
+from support.browser.gameplay import (
     ContextFactory,
     api_solo,
     api_solo_of,
@@ -17,8 +18,7 @@ from e2e.gameplay import (
     start_table,
     wait_until_connected,
 )
-from playwright.sync_api import expect
-from support import LiveServer, make_settings, migrated_sqlite
+from support.live import LiveServer, make_settings, migrated_sqlite
 
 
 @pytest.fixture(scope="module")

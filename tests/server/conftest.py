@@ -10,9 +10,9 @@ from pathlib import Path
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
-from services import require_postgres
 from sqlalchemy import make_url
-from support import LiveServer, Player, make_settings, migrated_sqlite
+from support.live import LiveServer, Player, make_settings, migrated_sqlite
+from support.services import require_postgres
 
 from web.app import create_app
 from web.db import Database

@@ -20,10 +20,10 @@ from typing import Any
 
 import psycopg
 import pytest
-from procs import GameClient, ServerProcess, server_env, stored_events
-from services import require_postgres
 from sqlalchemy import create_engine, inspect, make_url, select, text, update
-from support import LiveServer, Player, migrated_sqlite
+from support.live import LiveServer, Player, migrated_sqlite
+from support.procs import GameClient, ServerProcess, server_env, stored_events
+from support.services import require_postgres
 
 from web.db import Database, as_utc, utcnow
 from web.models import Game, GameEvent, GameTable, User

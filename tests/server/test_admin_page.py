@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
-from support import TEST_SECRET
+from support.live import TEST_SECRET
 
 from web.db import Database, as_utc, utcnow
 from web.models import AuditEntry, ChatMessage, ChatReport, Game, SiteInvitation, User, UserSession

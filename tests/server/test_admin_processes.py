@@ -11,10 +11,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from procs import ServerProcess, server_env
-from services import require_redis
 from sqlalchemy import update
-from support import GameSocket, Player
+from support.live import GameSocket, Player
+from support.procs import ServerProcess, server_env
+from support.services import require_redis
 from test_me_stream import stream_of
 from test_multiprocess import launch_all, two_player_game
 from websockets.exceptions import ConnectionClosed

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import LiveServer, Player
-from wsplay import FAST, Driver, start_game, start_server
+from support.live import LiveServer, Player
+from support.wsplay import FAST, Driver, start_game, start_server
 
 THINK = 0.6
 """The Hard bot's thinking time in these games: long against a move's round trip."""

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from support import GameSocket, LiveServer, Player
-from wsplay import start_game
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import start_game
 
 from web.db import Database
 from web.models import ChatMessage, ChatReport

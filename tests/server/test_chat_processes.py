@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from procs import ServerProcess, server_env
-from services import require_redis
-from support import GameSocket, Player
+from support.live import GameSocket, Player
+from support.procs import ServerProcess, server_env
+from support.services import require_redis
 from test_multiprocess import launch_all, two_player_game
 
 LINES_EACH = 8

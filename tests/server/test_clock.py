@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
-from support import TEST_SECRET, make_settings
+from support.live import TEST_SECRET, make_settings
 
 from web.app import create_app
 from web.clock import FakeClock, SystemClock

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from days import eventually
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
-from support import LiveServer, Player, make_settings, migrated_sqlite, run_apart
+from support.days import eventually
+from support.live import LiveServer, Player, make_settings, migrated_sqlite, run_apart
 from test_http_accounts import at_once, device, expect
 from test_http_games import play_solo
 from test_joining import make_admin, refusal, server, signed_in

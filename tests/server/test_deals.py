@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
-from support import TEST_SECRET, make_settings, migrated_sqlite
+from support.live import TEST_SECRET, make_settings, migrated_sqlite
 
 from web.app import create_app
 from web.db import Database

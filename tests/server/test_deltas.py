@@ -18,9 +18,9 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-import hypothesis_profiles
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import hypothesis_profiles
 
 from web.games import GAMES, Applied, GameKind, LiveGame
 from web.live.delta import apply_delta, state_delta

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support import GameSocket, LiveServer, Player
+from support.live import GameSocket, LiveServer, Player
 from test_http_accounts import device, expect
 from test_http_games import HUMAN, next_state
 

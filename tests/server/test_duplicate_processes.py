@@ -11,10 +11,10 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from procs import GameClient, ServerProcess, all_at_once, server_env
-from services import require_redis
 from sqlalchemy import select
-from support import Player
+from support.live import Player
+from support.procs import GameClient, ServerProcess, all_at_once, server_env
+from support.services import require_redis
 from test_multiprocess import launch_all
 
 from web.db import Database

@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from redis import asyncio as aioredis
-from services import require_redis
+from support.services import require_redis
 
 from web.live.fanout import RedisFanout
 

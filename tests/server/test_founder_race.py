@@ -11,7 +11,7 @@ import threading
 
 from fastapi import HTTPException
 from sqlalchemy import update
-from support import make_settings
+from support.live import make_settings
 
 from web.db import Database
 from web.models import User

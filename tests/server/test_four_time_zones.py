@@ -19,11 +19,11 @@ from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from days import days_server, eventually, game_row, play_once, sweep, turn_based_game
-from pushservice import PushService, ReceivedPush
-from smtpserver import MailCatcher
 from sqlalchemy import func, select
-from support import LiveServer, Player
+from support.days import days_server, eventually, game_row, play_once, sweep, turn_based_game
+from support.live import LiveServer, Player
+from support.pushservice import PushService, ReceivedPush
+from support.smtpserver import MailCatcher
 
 from web.db import Database, as_utc
 from web.models import Game, Notice, Preference, SeatSubstitute

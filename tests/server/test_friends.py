@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from friends_support import Recorder, befriend, eventually, friends_of, ids, own_id, person
 from sqlalchemy import select, update
-from support import TEST_SECRET, make_settings
+from support.friends import Recorder, befriend, eventually, friends_of, ids, own_id, person
+from support.live import TEST_SECRET, make_settings
 from test_http_accounts import BASE_URL, device, expect
 from test_http_tables import GREEDY, HUMAN, create
 

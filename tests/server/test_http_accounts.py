@@ -20,7 +20,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
-from support import TEST_SECRET, LiveServer, Player
+from support.live import TEST_SECRET, LiveServer, Player
 
 from web.db import Database
 from web.models import Preference, User, UserSession

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support import GameSocket, Player, solo_best_of
+from support.live import GameSocket, Player, solo_best_of
 from test_http_accounts import at_once, device, expect, names_field
 
 from chromino.games.chromino.game import Game as EngineGame

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 import pytest
-from support import LiveServer, Player, make_settings, migrated_sqlite
-from wsgames import chromino_tile_names
-from wsplay import start_game
+from support.live import LiveServer, Player, make_settings, migrated_sqlite
+from support.wsgames import chromino_tile_names
+from support.wsplay import start_game
 
 from web.db import Database, utcnow
 from web.models import Friend, Game, Passkey, Preference, User, UserSession

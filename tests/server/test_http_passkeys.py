@@ -16,9 +16,9 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from softkey import SoftKey
 from sqlalchemy import func, select, update
-from support import LiveServer, make_settings
+from support.live import LiveServer, make_settings
+from support.softkey import SoftKey
 
 from web.app import create_app
 from web.db import Database, as_utc, utcnow

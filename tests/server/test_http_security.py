@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from procs import ServerProcess, server_env
 from sqlalchemy import select, update
-from support import LiveServer, Player, make_settings, migrated_sqlite
+from support.live import LiveServer, Player, make_settings, migrated_sqlite
+from support.procs import ServerProcess, server_env
 from websockets.sync.client import connect
 
 from web.app import create_app

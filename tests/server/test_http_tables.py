@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support import LiveServer, Player
+from support.live import LiveServer, Player
 from test_http_accounts import at_once, device, expect
 
 from web.db import Database

@@ -24,8 +24,8 @@ from typing import Any
 
 import httpx
 import pytest
-from procs import ROOT, GameClient, ServerProcess, server_env
-from support import Player
+from support.live import Player
+from support.procs import ROOT, GameClient, ServerProcess, server_env
 
 BIN = Path(sys.executable).parent
 

@@ -10,9 +10,9 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from friends_support import befriend, own_id, person
 from sqlalchemy import select, update
-from support import LiveServer, make_settings
+from support.friends import befriend, own_id, person
+from support.live import LiveServer, make_settings
 from test_http_accounts import expect
 from test_http_tables import GREEDY, HUMAN, create
 from test_me_stream import stream_of

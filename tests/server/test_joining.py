@@ -13,7 +13,7 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support import make_settings
+from support.live import make_settings
 
 from web.app import create_app
 from web.db import Database, utcnow

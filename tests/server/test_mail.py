@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from smtpserver import MailCatcher
-from support import run_apart
+from support.live import run_apart
+from support.smtpserver import MailCatcher
 
 from web.notify.mail import Mail, MailError, MailServer, send_mail
 from web.notify.tokens import (

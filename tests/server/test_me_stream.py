@@ -12,8 +12,8 @@ from typing import Any
 
 import httpx
 import pytest
-from support import LiveServer, Player
-from wsplay import FAST, Driver, start_game, start_server
+from support.live import LiveServer, Player
+from support.wsplay import FAST, Driver, start_game, start_server
 
 
 @pytest.fixture(scope="module")

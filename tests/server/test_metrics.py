@@ -11,9 +11,9 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from procs import GameClient, ServerProcess, server_env
 from prometheus_client.parser import text_string_to_metric_families
-from support import LiveServer, Player, make_settings
+from support.live import LiveServer, Player, make_settings
+from support.procs import GameClient, ServerProcess, server_env
 
 from web.logs import GAME_ID, REQUEST_ID, JsonFormatter, TextFormatter, log_config
 

@@ -19,10 +19,10 @@ from typing import Any
 import httpx
 import pytest
 import redis
-from procs import GameClient, ServerProcess, server_env, stored_events
-from services import require_redis
 from sqlalchemy import select
-from support import GameSocket, Player
+from support.live import GameSocket, Player
+from support.procs import GameClient, ServerProcess, server_env, stored_events
+from support.services import require_redis
 
 from chromino.games.chromino import GAME
 from chromino.games.chromino.notation import replay

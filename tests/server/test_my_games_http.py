@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support import Player
+from support.live import Player
 from test_http_accounts import device, expect
 
 from web.db import Database

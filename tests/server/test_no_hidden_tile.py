@@ -32,12 +32,10 @@ from typing import Any
 
 import httpx
 import pytest
-from procs import ServerProcess, server_env
-from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
-from toy_line import TILES as TOY_TILES
-from toy_line_kind import NUMBER_LINE
-from wsgames import CHECKS, GameChecks
-from wsplay import (
+from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+from support.procs import ServerProcess, server_env
+from support.wsgames import CHECKS, GameChecks
+from support.wsplay import (
     FAST,
     Timeline,
     check_viewer,
@@ -47,6 +45,8 @@ from wsplay import (
     start_server,
     tiles_in,
 )
+from toy_line import TILES as TOY_TILES
+from toy_line_kind import NUMBER_LINE
 
 from chromino import GAMES as ENGINE_GAMES
 from web import app as web_app

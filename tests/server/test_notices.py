@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
-from days import (
+from support.days import (
     days_server,
     eventually,
     game_row,
@@ -22,9 +22,9 @@ from days import (
     turn_based_game,
     visit_and_move,
 )
-from pushservice import PushService
-from smtpserver import MailCatcher
-from support import LiveServer, Player
+from support.live import LiveServer, Player
+from support.pushservice import PushService
+from support.smtpserver import MailCatcher
 
 from web.db import Database
 from web.notify.links import unsubscribe_link

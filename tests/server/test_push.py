@@ -14,10 +14,10 @@ import pytest
 import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
-from pushservice import PushService, unused_origin
 from py_vapid import Vapid  # type: ignore[import-untyped]
 from pywebpush import WebPusher  # type: ignore[import-untyped]
-from support import run_apart
+from support.live import run_apart
+from support.pushservice import PushService, unused_origin
 
 from web.notify.push import (
     MAX_PAYLOAD_BYTES,

@@ -15,11 +15,11 @@ import itertools
 import math
 from collections.abc import Sequence
 
-import hypothesis_profiles
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
+from support import hypothesis_profiles
 
 from bench import hard_anchor, rating_models
 from bench.rating_games import HARD_BUDGET, HARD_DATA, read

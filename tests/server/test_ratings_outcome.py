@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import LiveServer, Player
+from support.live import LiveServer, Player
+from support.wsplay import FAST, start_game, start_server
 from test_ratings_rules import Sitting, changes_of, deal, rated_game, rated_table
 from test_ratings_shown import hide
-from wsplay import FAST, start_game, start_server
 
 from web.db import Database
 from web.models import Rating

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from support import GameSocket, LiveServer, Player
-from wsplay import FAST, Driver, start_game, start_server
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import FAST, Driver, start_game, start_server
 
 from web.db import Database, utcnow
 from web.models import Game, RatedGame, Rating, RatingChange

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
-from support import LiveServer, Player
+from support.live import LiveServer, Player
 from test_http_accounts import expect
 from test_table_live import watching
 

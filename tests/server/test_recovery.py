@@ -11,8 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
-from smtpserver import MailCatcher
-from support import LiveServer, Player, make_settings, migrated_sqlite
+from support.live import LiveServer, Player, make_settings, migrated_sqlite
+from support.smtpserver import MailCatcher
 
 from web.club.recovery_mail import SUBJECT
 from web.db import Database

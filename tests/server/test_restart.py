@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from procs import GameClient, ServerProcess, server_env, stored_events
 from sqlalchemy import select
-from support import Player, migrated_sqlite
+from support.live import Player, migrated_sqlite
+from support.procs import GameClient, ServerProcess, server_env, stored_events
 
 from chromino.games.chromino import GAME
 from chromino.games.chromino.notation import replay

@@ -16,10 +16,10 @@ import time as timer
 from datetime import UTC, date, datetime, time, timedelta, timezone
 from zoneinfo import ZoneInfo
 
-import hypothesis_profiles
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import hypothesis_profiles
 
 from web.days.schedule import TurnClock, allowance_seconds, time_left, turn_clock
 from web.people import LONGEST_QUIET_MINUTES, Schedule

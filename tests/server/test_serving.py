@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from support import LiveServer, Player, game_socket_url, make_settings, migrated_sqlite
+from support.live import LiveServer, Player, game_socket_url, make_settings, migrated_sqlite
 from websockets.sync.client import connect
 
 from web.site.serving import server_config

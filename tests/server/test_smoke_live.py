@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from support import GameSocket, Player
+from support.live import GameSocket, Player
 
 
 def test_a_person_plays_a_whole_game_against_a_bot(players: list[Player]) -> None:

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select
-from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
-from wsplay import FAST, choose, start_server
+from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+from support.wsplay import FAST, choose, start_server
 
 from web.db import Database
 from web.models import GameEvent, SeatSubstitute

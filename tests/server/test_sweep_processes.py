@@ -11,11 +11,11 @@ from pathlib import Path
 
 import httpx
 import pytest
-from days import events, eventually, game_row, notices, turn_based_game
-from procs import ServerProcess, server_env
-from pushservice import PushService
-from services import require_redis
-from support import Player, migrated_sqlite
+from support.days import events, eventually, game_row, notices, turn_based_game
+from support.live import Player, migrated_sqlite
+from support.procs import ServerProcess, server_env
+from support.pushservice import PushService
+from support.services import require_redis
 
 from web.db import Database
 

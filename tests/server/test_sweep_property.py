@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import hypothesis_profiles
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import delete
-from support import migrated_sqlite
+from support import hypothesis_profiles
+from support.live import migrated_sqlite
 
 from web.days.sweep import settle
 from web.db import Database

@@ -11,8 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
-from support import LiveServer, Player
-from wsplay import FAST, start_server
+from support.live import LiveServer, Player
+from support.wsplay import FAST, start_server
 
 HUMAN = {"kind": "human"}
 

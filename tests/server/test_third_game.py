@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from procs import ServerProcess, server_env
-from support import Player, migrated_sqlite
+from support.live import Player, migrated_sqlite
+from support.procs import ServerProcess, server_env
+from support.wsplay import Driver, fetch_record, start_game
 from toy_line import RECORDS, TILES
 from toy_line_kind import NUMBER_LINE
-from wsplay import Driver, fetch_record, start_game
 
 from web.games import GAMES
 from web.games.tile_game import TileGameLive

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from days import (
+from sqlalchemy import select
+from support.days import (
     days_server,
     events,
     eventually,
@@ -23,10 +24,9 @@ from days import (
     turn_based_game,
     visit_and_move,
 )
-from pushservice import PushService
-from sqlalchemy import select
-from support import GameSocket, LiveServer, Player
-from wsplay import Timeline, check_viewer
+from support.live import GameSocket, LiveServer, Player
+from support.pushservice import PushService
+from support.wsplay import Timeline, check_viewer
 
 from web.days.schedule import turn_clock
 from web.db import Database

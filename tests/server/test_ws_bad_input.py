@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import FAST, start_game, start_server
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
-from wsplay import FAST, start_game, start_server
 
 from web.live.sockets import answer
 from web.live.viewers import Viewer

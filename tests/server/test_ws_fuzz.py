@@ -9,12 +9,12 @@ import logging
 from collections.abc import Iterator
 from typing import Any
 
-import hypothesis_profiles
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from support import GameSocket, LiveServer, Player
-from wsplay import ERROR_CODES, FAST, start_game, start_server
+from support import hypothesis_profiles
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import ERROR_CODES, FAST, start_game, start_server
 
 from chromino.core.errors import IllegalMoveError
 from chromino.games.chromino.actions import parse_placement

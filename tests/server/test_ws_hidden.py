@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player, run_out
-from wsplay import (
+from support.live import GameSocket, LiveServer, Player, run_out
+from support.wsplay import (
     FAST,
     Driver,
     Seen,

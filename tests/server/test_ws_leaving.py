@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player
-from wsplay import FAST, fetch_record, start_game, start_server
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import FAST, fetch_record, start_game, start_server
 
 from chromino import GAMES as ENGINES
 from web.games import GAMES

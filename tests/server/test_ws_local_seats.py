@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player
-from wsplay import FAST, Timeline, check_viewer, choose, fetch_record, leaks, start_server
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import FAST, Timeline, check_viewer, choose, fetch_record, leaks, start_server
 
 ANA, BEN, REMOTE, BOT = 0, 1, 2, 3
 SEATS = [

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player
-from wsplay import (
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import (
     FAST,
     Driver,
     Timeline,

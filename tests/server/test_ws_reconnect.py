@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player
-from wsplay import (
+from support.live import GameSocket, LiveServer, Player
+from support.wsplay import (
     FAST,
     Driver,
     Timeline,

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import GameSocket, LiveServer, Player, clock_time, run_out
-from wsplay import (
+from support.live import GameSocket, LiveServer, Player, clock_time, run_out
+from support.wsplay import (
     FAST,
     Driver,
     Timeline,

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support import LiveServer, Player, run_out, solo_best_of
-from wsplay import (
+from support.live import LiveServer, Player, run_out, solo_best_of
+from support.wsplay import (
     FAST,
     Driver,
     Timeline,

@@ -10,10 +10,10 @@ import json
 import pickle
 import random
 
-import hypothesis_profiles
 import pytest
 import reference as ref
 from scenarios import at, make_game
+from support import hypothesis_profiles
 
 from chromino.cli import main
 from chromino.core.search import Budget

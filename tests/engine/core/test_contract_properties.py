@@ -9,7 +9,6 @@ from collections import Counter
 from typing import Any
 
 import chromino_case
-import hypothesis_profiles
 import pytest
 import triominos_case
 from contract import (
@@ -25,6 +24,7 @@ from contract import (
 )
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from support import hypothesis_profiles
 
 from chromino import GAMES
 from chromino.core.actions import Action

@@ -14,12 +14,12 @@ import random
 from typing import Any
 
 import chromino_case
-import hypothesis_profiles
 import pytest
 import triominos_case
 from contract import GameCase, StrongCase
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import hypothesis_profiles
 
 from chromino import GAMES, GameDescriptor
 from chromino.core.bots import Bot, random_bot

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-import hypothesis_profiles
 import pytest
+from support import hypothesis_profiles
 from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
 from chromino.cli import main

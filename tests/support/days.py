@@ -11,11 +11,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
 
-from smtpserver import MailCatcher
 from sqlalchemy import select
-from support import GameSocket, LiveServer, Player
-from wsplay import FAST, choose, start_server
 
+from support.live import GameSocket, LiveServer, Player
+from support.smtpserver import MailCatcher
+from support.wsplay import FAST, choose, start_server
 from web.db import Database
 from web.models import Game, GameEvent, Notice
 

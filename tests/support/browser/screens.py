@@ -31,7 +31,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from e2e.conftest import CHROMIUM_ARGS
-from e2e.gameplay import (
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    StorageState,
+    expect,
+    sync_playwright,
+)
+
+from support.browser.gameplay import (
     DESKTOP,
     PHONE,
     api_game,
@@ -47,16 +56,8 @@ from e2e.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from playwright.sync_api import (
-    Browser,
-    BrowserContext,
-    Page,
-    StorageState,
-    expect,
-    sync_playwright,
-)
-from services import require_chromium
-from support import LiveServer, make_settings, migrated_sqlite
+from support.live import LiveServer, make_settings, migrated_sqlite
+from support.services import require_chromium
 
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 

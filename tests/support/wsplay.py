@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from support import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
-from wsgames import GameChecks, checks_for_record, checks_for_state, event_seen
-
 from chromino.core.game import Event, TileGame
+from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+from support.wsgames import GameChecks, checks_for_record, checks_for_state, event_seen
 
 FAST = {"messages_per_second": 10_000.0, "message_burst": 10_000}
 """Rate limits out of the way of clients that play as fast as the server answers."""

@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from wsplay import legal_from_state
+
+from support.wsplay import legal_from_state
 
 ContextFactory = Callable[..., BrowserContext]
 """The ``new_context`` fixture: ``new_context(viewport=…, is_mobile=…)`` → a context."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from e2e.gameplay import ContextFactory
 from playwright.sync_api import Page
+
+from support.browser.gameplay import ContextFactory
 
 HUMAN = {"kind": "human"}
 QUICK = {"ruleset": "junior", "hand_size": 8}

@@ -23,10 +23,10 @@ from typing import IO, Any, Literal
 
 import httpx
 from sqlalchemy import select
-from support import DEAL_SEED, TEST_SECRET, GameSocket, Player, free_port, game_socket_url
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from support.live import DEAL_SEED, TEST_SECRET, GameSocket, Player, free_port, game_socket_url
 from web.db import Database
 from web.models import GameEvent
 
