@@ -30,7 +30,7 @@ from .. import metrics
 from ..clock import Clock, real_now
 from ..db import Database, as_utc, due_and_free
 from ..models import Game, SeatSubstitute
-from ..notify.outbox import NoticeDraft, add_notices
+from ..notify import GAME_OVER, HALF, NINETY, TURN, NoticeDraft, NoticeKind, add_notices, draft
 from ..people import Schedule, schedules_of
 from .pace import Pace, clock_for
 
@@ -230,7 +230,7 @@ def settle(game: Game, now: datetime, *, substituted: bool, schedule: Schedule |
     pace = Pace(game.turn_days, game.on_timeout, game.vacation)
     clock = clock_for(pace, schedule, started)
     deadline = None if clock is None else clock.deadline
-    told = [_about_turn(game, person, "turn", started, deadline, due=started + UNSEEN_FOR)]
+    told = [_about_turn(game, person, TURN, started, deadline, due=started + UNSEEN_FOR)]
     if clock is None:
         return Settled(None, None, game.reminded, None, tuple(told))
     if now >= clock.deadline:
@@ -238,10 +238,10 @@ def settle(game: Game, now: datetime, *, substituted: bool, schedule: Schedule |
         return Settled(wake, now + LEASE, 2, deadline, tuple(told))
     reminded = game.reminded
     if now >= clock.ninety and reminded < 2:
-        told.append(_about_turn(game, person, "ninety", started, deadline, due=now))
+        told.append(_about_turn(game, person, NINETY, started, deadline, due=now))
         reminded = 2
     elif now >= clock.half and reminded < 1:
-        told.append(_about_turn(game, person, "half", started, deadline, due=now))
+        told.append(_about_turn(game, person, HALF, started, deadline, due=now))
         reminded = 1
     moments = [clock.half, clock.ninety, clock.deadline][reminded:]
     return Settled(None, min(m for m in moments if m > now), reminded, deadline, tuple(told))
@@ -250,7 +250,7 @@ def settle(game: Game, now: datetime, *, substituted: bool, schedule: Schedule |
 def _about_turn(
     game: Game,
     person: int,
-    kind: str,
+    kind: NoticeKind,
     started: datetime,
     deadline: datetime | None,
     *,
@@ -261,15 +261,8 @@ def _about_turn(
     details["seat"] = game.current_seat
     if deadline is not None:
         details["deadline"] = as_utc(deadline).timestamp()
-    return NoticeDraft(
-        key=f"{kind}:{game.id}:{int(started.timestamp())}:{person}",
-        user_id=person,
-        kind=kind,
-        game_id=game.id,
-        version=game.version,
-        details=details,
-        due=due,
-    )
+    key = (game.id, int(started.timestamp()), person)
+    return draft(kind, key, person, details, due, game=(game.id, game.version))
 
 
 def _the_end(game: Game, now: datetime) -> tuple[NoticeDraft, ...]:
@@ -277,14 +270,13 @@ def _the_end(game: Game, now: datetime) -> tuple[NoticeDraft, ...]:
     winners = set((game.result or {}).get("winners", []))
     names = [other["name"] for other in game.seats]
     return tuple(
-        NoticeDraft(
-            key=f"game_over:{game.id}:{occupant['user_id']}",
-            user_id=occupant["user_id"],
-            kind="game_over",
-            game_id=game.id,
-            version=game.version,
-            details={"game": game.kind, "players": names, "won": seat in winners, "seat": seat},
-            due=now + UNSEEN_FOR,
+        draft(
+            GAME_OVER,
+            (game.id, occupant["user_id"]),
+            occupant["user_id"],
+            {"game": game.kind, "players": names, "won": seat in winners, "seat": seat},
+            now + UNSEEN_FOR,
+            game=(game.id, game.version),
         )
         for seat, occupant in enumerate(game.seats)
         if isinstance(occupant.get("user_id"), int)

@@ -14,20 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any, cast
 
-from sqlalchemy import Connection, Table, select
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.sql import Executable
+from sqlalchemy import Connection, select
 
-from ..models import DuplicateBoard, Game, GameTable, Notice
+from ..models import DuplicateBoard, Game, GameTable
+from ..notify import DUPLICATE_OVER, NoticeDraft, add_notices_on, draft
 
 AFTER = timedelta(minutes=1)
 """As a game's end (web.days.sweep): the last player is looking at their end screen,
 whose link says where the ranking is; the others are told a minute later."""
-
-_notices = cast(Table, Notice.__table__)
-_INSERTS: dict[str, Executable] = {}
 
 
 def tell_when_all_finished(connection: Connection, ended: Sequence[str], now: datetime) -> int:
@@ -39,14 +34,11 @@ def tell_when_all_finished(connection: Connection, ended: Sequence[str], now: da
     tables = select(DuplicateBoard.table_id).where(DuplicateBoard.game_id.in_(ended)).distinct()
     added = 0
     for table_id in sorted(connection.scalars(tables)):
-        rows = _notices_if_over(connection, table_id, now)
-        if rows:
-            connection.execute(_insert(connection.dialect.name), rows)
-            added += len(rows)
+        added += add_notices_on(connection, _notices_if_over(connection, table_id, now), now)
     return added
 
 
-def _notices_if_over(connection: Connection, table_id: int, now: datetime) -> list[dict[str, Any]]:
+def _notices_if_over(connection: Connection, table_id: int, now: datetime) -> list[NoticeDraft]:
     locked = select(GameTable.kind, GameTable.invite_code).where(GameTable.id == table_id)
     table = connection.execute(locked.with_for_update()).one()
     boards = connection.execute(
@@ -59,29 +51,13 @@ def _notices_if_over(connection: Connection, table_id: int, now: datetime) -> li
         return []
     names = [seats[0]["name"] for _, _, seats in boards]
     return [
-        {
-            "key": f"duplicate_over:{table_id}:{seats[0]['user_id']}",
-            "user_id": seats[0]["user_id"],
-            "kind": "duplicate_over",
-            "game_id": None,
-            "version": None,
-            "details": {
-                "game": table.kind,
-                "players": names,
-                "seat": index,
-                "duplicate": table.invite_code,
-            },
-            "due_at": now + AFTER,
-            "created_at": now,
-        }
+        draft(
+            DUPLICATE_OVER,
+            (table_id, seats[0]["user_id"]),
+            seats[0]["user_id"],
+            {"game": table.kind, "players": names, "seat": index, "duplicate": table.invite_code},
+            now + AFTER,
+        )
         for index, (_, _, seats) in enumerate(boards)
         if isinstance(seats[0].get("user_id"), int)
     ]
-
-
-def _insert(dialect: str) -> Executable:
-    """An insert that leaves a key already there alone, in the database's own words."""
-    if dialect not in _INSERTS:
-        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        _INSERTS[dialect] = make(_notices).on_conflict_do_nothing(index_elements=["key"])
-    return _INSERTS[dialect]

@@ -21,7 +21,7 @@ from ..games import game_kind
 from ..i18n import N_, Words
 from ..lobby import SeatIn, TableCreateBase
 from ..models import Game, GameTable, Invitation, User
-from ..notify.outbox import NoticeDraft, add_notices
+from ..notify import INVITATION, add_notices, draft
 from . import relations
 from .relations import refuse
 
@@ -53,21 +53,9 @@ def invite(
             invitation = Invitation(table_id=table.id, to_id=user_id)
             session.add(invitation)
         invitation.from_id, invitation.status, invitation.created_at = inviter.id, "open", now
-        drafts.append(
-            NoticeDraft(
-                key=f"invitation:{table.id}:{user_id}:{int(now.timestamp())}",
-                user_id=user_id,
-                kind="invitation",
-                game_id=None,
-                version=None,
-                details={
-                    "players": [inviter.name],
-                    "game": table.kind,
-                    "table": table.invite_code,
-                },
-                due=now,
-            )
-        )
+        details = {"players": [inviter.name], "game": table.kind, "table": table.invite_code}
+        key = (table.id, user_id, int(now.timestamp()))
+        drafts.append(draft(INVITATION, key, user_id, details, now))
     session.flush()
     add_notices(session, drafts)
     return ids

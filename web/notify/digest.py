@@ -25,6 +25,7 @@ from ..models import DigestSent, Game, GamePlayer, Preference
 from ..people import schedules_of
 from ..settings import Settings
 from . import choices
+from .kinds import DIGEST_SWITCH, EMAIL, TURN
 from .links import unsubscribe_link
 from .mail import Mail, MailError, MailServer, send_mail
 from .words import local_moment, notice_text, written_in
@@ -62,10 +63,10 @@ class Digests:
                 await send_mail(self.mail, digest.mail, self.settings.mail_from)
             except MailError:
                 log.exception("the digest of person %s failed", digest.user_id)
-                metrics.notice_handled("email", "failed")
+                metrics.notice_handled(EMAIL, "failed")
                 await asyncio.to_thread(self._forget, digest)  # a later round tries again
                 continue
-            metrics.notice_handled("email", "digest")
+            metrics.notice_handled(EMAIL, "digest")
             sent += 1
         return sent
 
@@ -74,7 +75,9 @@ class Digests:
             query = select(Preference).where(
                 Preference.email_verified.is_(True), Preference.email.is_not(None)
             )
-            preferences = [p for p in session.scalars(query) if choices.wants(p, "email", "digest")]
+            preferences = [
+                p for p in session.scalars(query) if choices.wants(p, EMAIL, DIGEST_SWITCH)
+            ]
             schedules = schedules_of(session, [p.user_id for p in preferences], now)
             due = []
             for preference in preferences:
@@ -121,7 +124,7 @@ class Digests:
                 i for i, s in enumerate(game.seats) if s.get("user_id") == preference.user_id
             )
             details = {"game": game.kind, "players": [s["name"] for s in game.seats], "seat": seat}
-            line = notice_text("turn", details, language, zone)
+            line = notice_text(TURN.name, details, language, zone)
             if game.turn_deadline_at is not None:
                 when = local_moment(as_utc(game.turn_deadline_at).timestamp(), zone, language)
                 line += " — " + gettext_in(language, "move by {deadline}", deadline=when)

@@ -1,25 +1,24 @@
 """The outbox: every notice is a row, made once (its key), sent when due.
 
 Whoever notices something a person should hear of (the sweep: a turn, a warning, a
-game's end) adds a notice in its own transaction. The outbox, on every process,
+game's end; an invitation; a duplicate table's end) adds a notice of its kind
+(web.notify.kinds) in its own transaction (web.notify.drafts). The outbox, on every process,
 claims due notices with a lease (as the sweep claims games) and, for each, checks
 at the moment of sending what the person would want: not a turn they have seen
 already (their page said so: ``GamePlayer.seen_version``), not a kind they switched
-off, nothing inside their quiet hours but the last reminder (the rest waits for
-their morning). Then it leaves by web push to each of their devices; the 90 %
-reminder also by email. The daily digest is the email's other half (web.notify.digest).
+off, nothing inside their quiet hours but a kind that wakes (the last reminder; the
+rest waits for their morning). Then it leaves by web push to each of their devices,
+and by email for a kind that goes by email too (the 90 % reminder). The daily digest
+is the email's other half (web.notify.digest).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
-from sqlalchemy import delete, insert, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from .. import metrics
@@ -30,6 +29,7 @@ from ..people import schedules_of
 from ..settings import Settings
 from . import choices
 from .keys import vapid_keys
+from .kinds import EMAIL, PUSH, kind_of
 from .links import unsubscribe_link
 from .mail import MailError, MailServer, send_mail
 from .push import PushOutcome, PushSubscription, send_push
@@ -41,60 +41,6 @@ log = logging.getLogger(__name__)
 LEASE = timedelta(minutes=2)
 """As the sweep's (web.days.sweep): on the real clock."""
 BATCH = 100
-
-
-@dataclass(frozen=True)
-class NoticeDraft:
-    """A notice to add (web.models.Notice), unless one with its key exists."""
-
-    key: str
-    user_id: int
-    kind: str
-    game_id: str | None
-    version: int | None
-    details: dict[str, Any]
-    due: datetime
-
-
-def add_notices(session: Session, drafts: list[NoticeDraft]) -> int:
-    """Add the notices whose keys are new, in one statement; how many were added. Their
-    keys make them once: one another process added meanwhile fails the statement, and
-    the drafts are then added one by one, each in its own savepoint."""
-    if not drafts:
-        return 0
-    keys = [draft.key for draft in drafts]
-    known = set(session.scalars(select(Notice.key).where(Notice.key.in_(keys))))
-    fresh = list({d.key: d for d in drafts if d.key not in known}.values())
-    if not fresh:
-        return 0
-    rows = [_row(draft) for draft in fresh]
-    try:
-        with session.begin_nested():
-            session.execute(insert(Notice), rows)
-        return len(rows)
-    except IntegrityError:
-        return sum(_add_one(session, row) for row in rows)
-
-
-def _row(draft: NoticeDraft) -> dict[str, Any]:
-    return {
-        "key": draft.key,
-        "user_id": draft.user_id,
-        "kind": draft.kind,
-        "game_id": draft.game_id,
-        "version": draft.version,
-        "details": draft.details,
-        "due_at": draft.due,
-    }
-
-
-def _add_one(session: Session, row: dict[str, Any]) -> bool:
-    try:
-        with session.begin_nested():
-            session.execute(insert(Notice), [row])
-    except IntegrityError:
-        return False
-    return True
 
 
 class Outbox:
@@ -149,25 +95,16 @@ class Outbox:
         if why_not is not None:
             return self._settle(notice, why_not)
         schedule = schedules_of(session, [notice.user_id], now)[notice.user_id]
-        if notice.kind != "ninety" and schedule.quiet_at(now):
+        if not kind_of(notice.kind).wakes and schedule.quiet_at(now):
             notice.due_at = schedule.next_waking(now)
-            metrics.notice_handled("push", "deferred")
+            metrics.notice_handled(PUSH, "deferred")
             return None
         devices = (
             []
-            if not choices.wants(preference, "push", notice.kind)
+            if not choices.wants(preference, PUSH, notice.kind)
             else self._devices(session, notice.user_id)
         )
-        email = None
-        if (
-            notice.kind == "ninety"
-            and self.mail is not None
-            and preference is not None
-            and preference.email_verified
-            and preference.email
-            and choices.wants(preference, "email", notice.kind)
-        ):
-            email = preference.email
+        email = self._address(notice, preference)
         if not devices and email is None:
             return self._settle(notice, "none")
         language = written_in(preference)
@@ -183,15 +120,31 @@ class Outbox:
             schedule.zone,
         )
 
+    def _address(self, notice: Notice, preference: Preference | None) -> str | None:
+        """Where this notice goes by email: a verified address, when its kind leaves by
+        email, this process can send mail and the person wants it."""
+        if (
+            kind_of(notice.kind).by_email
+            and self.mail is not None
+            and preference is not None
+            and preference.email_verified
+            and preference.email
+            and choices.wants(preference, EMAIL, notice.kind)
+        ):
+            return preference.email
+        return None
+
     @staticmethod
     def _settle(notice: Notice, outcome: str) -> None:
         notice.pushed = outcome
         notice.due_at = None
-        metrics.notice_handled("push", outcome)
+        metrics.notice_handled(PUSH, outcome)
 
     @staticmethod
     def _why_not(session: Session, notice: Notice, preference: Preference | None) -> str | None:
-        """A reason not to send: the person saw it, or the game moved past it."""
+        """A reason not to send: the person saw it, or the game moved past it, or push
+        is its only way out and they turned it off."""
+        kind = kind_of(notice.kind)
         if notice.game_id is None or notice.version is None:
             return None
         player = session.scalar(
@@ -202,13 +155,13 @@ class Outbox:
         seen = None if player is None else player.seen_version
         if seen is not None and seen >= notice.version:
             return "seen"
-        if notice.kind in {"turn", "half", "ninety"}:
+        if kind.ends_with_the_turn:
             game = session.get(Game, notice.game_id)
             if game is None or game.status != "playing":
                 return "stale"
             if player is None or game.current_seat != player.seat:
                 return "stale"  # they moved (from another device), or time ran out
-        if not (choices.wants(preference, "push", notice.kind) or notice.kind == "ninety"):
+        if not (choices.wants(preference, PUSH, notice.kind) or kind.channels != {PUSH}):
             return "off"
         return None
 
@@ -229,10 +182,10 @@ class Outbox:
             )
             try:
                 await send_mail(self.mail, mail, self.settings.mail_from)
-                metrics.notice_handled("email", "sent")
+                metrics.notice_handled(EMAIL, "sent")
             except MailError:
                 log.exception("notice %s: the email failed", sending.notice_id)
-                metrics.notice_handled("email", "failed")
+                metrics.notice_handled(EMAIL, "failed")
         await asyncio.to_thread(self._done, sending, outcome, now)
 
     async def _push(self, sending: Sending) -> str:
@@ -245,7 +198,7 @@ class Outbox:
             if result.outcome is PushOutcome.GONE:
                 await asyncio.to_thread(self._forget_device, device.endpoint)
             delivered = delivered or result.outcome is PushOutcome.DELIVERED
-            metrics.notice_handled("push", result.outcome.name.lower())
+            metrics.notice_handled(PUSH, result.outcome.name.lower())
         return "sent" if delivered else "failed"
 
     def _forget_device(self, endpoint: str) -> None:

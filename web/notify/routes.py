@@ -17,11 +17,18 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words, best_language, gettext_in
 from ..models import Preference, PushDevice, User
-from ..people import CurrentUser, Inbound, SessionDep, UserOrVisitor, public_user
-from ..people.accounts import preferences_of
+from ..people import (
+    CurrentUser,
+    Inbound,
+    SessionDep,
+    UserOrVisitor,
+    preferences_of,
+    public_user,
+)
 from ..site.pages import render
 from .choices import EMAIL_KINDS
 from .keys import vapid_keys
+from .kinds import EMAIL
 from .links import verify_link
 from .mail import Mail, MailError, MailServer, send_mail
 from .push import PushSubscription
@@ -225,5 +232,5 @@ def _emails_off(session: Session, user_id: int) -> None:
     preference = session.get(Preference, user_id)
     if preference is not None:
         chosen = dict(preference.notify or {})
-        chosen["email"] = list(EMAIL_KINDS)
+        chosen[EMAIL] = list(EMAIL_KINDS)
         preference.notify = chosen

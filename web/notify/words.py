@@ -9,24 +9,16 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime
 
 from ..games import GAMES
-from ..i18n import DEFAULT_LANGUAGE, N_, gettext_in
+from ..i18n import DEFAULT_LANGUAGE, gettext_in
 from ..models import Preference
 from ..settings import Settings
+from .kinds import KINDS, kind_of
 from .mail import Mail
 from .sending import Sending
 
 SITE = "Chromino online"
-PUSH_TEXTS = {
-    "turn": N_("Your turn against {players} in {game}"),
-    "half": N_("Half your time for this move is gone, against {players} in {game}"),
-    "ninety": N_("Your time is nearly up against {players} in {game}: move by {deadline}"),
-    "won": N_("The game of {game} against {players} is over: you won"),
-    "over": N_("The game of {game} against {players} is over"),
-    "invitation": N_("{players} invited you to a game of {game}"),
-    "duplicate_over": N_(
-        "Every board of your duplicate table of {game} with {players} is finished: see who did best"
-    ),
-}
+PUSH_TEXTS = {name: kind.words for name, kind in KINDS.items()}
+"""Each kind's line, by the name its notices keep (a winner's own line aside)."""
 
 
 def written_in(preference: Preference | None) -> str:
@@ -59,14 +51,11 @@ def local_moment(timestamp: float, zone: str, language: str) -> str:
 
 def notice_text(kind: str, details: dict[str, Any], language: str, zone: str) -> str:
     """One line saying what the notice is about."""
-    key = kind
-    if kind == "game_over":
-        key = "won" if details.get("won") else "over"
     deadline = details.get("deadline")
     when = local_moment(float(deadline), zone, language) if deadline is not None else "—"
     return gettext_in(
         language,
-        PUSH_TEXTS[key],
+        kind_of(kind).line(details),
         players=_others(details),
         game=_game_title(details),
         deadline=when,
@@ -74,17 +63,9 @@ def notice_text(kind: str, details: dict[str, Any], language: str, zone: str) ->
 
 
 def notice_push(sending: Sending) -> dict[str, Any]:
-    """A push's payload, as the service worker shows it (one notification per game)."""
-    table = sending.details.get("table")
-    duplicate = sending.details.get("duplicate")
-    if isinstance(duplicate, str):  # a duplicate table's end: to its ranking
-        url, tag = f"/duplicate/{duplicate}", f"duplicate-{duplicate}"
-    elif sending.game_id:
-        url, tag = f"/g/{sending.game_id}", f"game-{sending.game_id}"
-    elif isinstance(table, str):  # an invitation: to the table that waits for me
-        url, tag = f"/t/{table}", f"table-{table}"
-    else:
-        url, tag = "/games", sending.kind
+    """A push's payload, as the service worker shows it (one notification per game
+    or table: a newer one with the same tag replaces it)."""
+    url, tag = _link(sending)
     return {
         "title": SITE,
         "body": notice_text(sending.kind, sending.details, sending.language, sending.zone),
@@ -93,10 +74,16 @@ def notice_push(sending: Sending) -> dict[str, Any]:
     }
 
 
+def _link(sending: Sending) -> tuple[str, str]:
+    """Where the notice leads, and its tag; My games when its details lack the link."""
+    found = kind_of(sending.kind).link(sending.game_id, sending.details)
+    return found if found is not None else ("/games", sending.kind)
+
+
 def notice_mail(sending: Sending, settings: Settings, unsubscribe_url: str) -> Mail:
-    """The 90 % reminder as an email."""
+    """A notice that goes by email too (the 90 % reminder), as an email."""
     line = notice_text(sending.kind, sending.details, sending.language, sending.zone)
-    link = f"{settings.public_url.rstrip('/')}/g/{sending.game_id}"
+    link = f"{settings.public_url.rstrip('/')}{_link(sending)[0]}"
     text = "\n\n".join(
         [
             line,

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from ..db import Database, as_utc
 from ..models import Block, ChatMessage, Game, GamePlayer, GameTable, TableMute, User
-from ..people.accounts import without_a_way_in
+from ..people import without_a_way_in
 from .lines import RECENT_LINES, ChatLine
 
 SAY_ATTEMPTS = 5
