@@ -4,7 +4,7 @@ lasts, and what to do if they did not ask for it."""
 from __future__ import annotations
 
 from ..i18n import N_, N_plural, environment, gettext_in, ngettext_in
-from ..notify.mail import Mail
+from ..notify import Mail
 
 SUBJECT = N_("Your way back in to Chromino online")
 GREETING = N_("Hello {name},")
