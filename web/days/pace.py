@@ -10,17 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 
 from ..people import Schedule
 from .schedule import TurnClock, turn_clock
-
-TurnDays = Literal[0, 1, 2, 3, 5, 7, 14]
-"""The times per move a turn-based table may choose, in the mover's waking days
-(0: no clock, for friends who trust each other to move)."""
-
-OnTimeout = Literal["substitute", "timeout", "drop"]
-"""What a turn-based game does with a player whose time ran out."""
 
 SUBSTITUTE_BOT = "strong"
 """The bot that takes over a turn-based seat whose time ran out: the Hard one."""

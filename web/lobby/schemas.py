@@ -9,9 +9,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Discriminator, Field, Tag, create_model
 
-from ..days.pace import OnTimeout, TurnDays
 from ..games import DEFAULT_GAME, GAMES
 from ..people import Inbound
+
+TurnDays = Literal[0, 1, 2, 3, 5, 7, 14]
+"""The times per move a turn-based table may choose, in the mover's waking days
+(0: no clock, for friends who trust each other to move; web.days times them)."""
+
+OnTimeout = Literal["substitute", "timeout", "drop"]
+"""What a turn-based game does with a player whose time ran out."""
 
 LOCAL_NAME_LENGTH = 24
 """The longest name of a local seat (pass-and-play)."""
