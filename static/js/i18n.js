@@ -2,10 +2,12 @@
 // Mark every text with t("...") so that `python -m web.i18n` extracts it, and a text
 // that depends on a count with tn("… one …", "… {count} …", count).
 
-const catalog = JSON.parse(document.getElementById("i18n-catalog")?.textContent || "{}");
+// Read from the page when there is one; without (the unit tests under Node), English.
+const page = globalThis.document;
+const catalog = JSON.parse(page?.getElementById("i18n-catalog")?.textContent || "{}");
 /** CLDR plural category → index of the catalog's plural forms (web/i18n.py, key ""). */
 const pluralRules = catalog[""] || {};
-const language = document.documentElement.lang || "en";
+const language = page?.documentElement.lang || "en";
 let categories = null;
 
 function fill(text, params) {

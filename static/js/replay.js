@@ -4,7 +4,7 @@
 // kind draws each step's board, the move log's words are the live page's.
 import { api, boot, el } from "./api.js";
 import { befriendSlot } from "./game/befriend.js";
-import { lineItem } from "./game/chat.js";
+import { lineItem } from "./game/chat-lines.js";
 import { isScoring } from "./game/model.js";
 import { shownNames } from "./game/names.js";
 import { shownTile } from "./game/players.js";
