@@ -17,15 +17,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from profile_seed import History, Seat, bot
 from sqlalchemy import select
-from support.live import Player
-from support.profile_seed import History, Seat, bot
+from support import Player
 from test_http_accounts import device, expect
-from web.ratings.chart import MAX_GAME_GAPS, MAX_RATING_GAPS, game_axis, rating_axis, rating_chart
 
 from web.db import Database
 from web.models import Game, GamePlayer, Preference
 from web.ratings.scale import PROVISIONAL_GAMES, shown
+from web.site.chart import MAX_GAME_GAPS, MAX_RATING_GAPS, game_axis, rating_axis, rating_chart
 
 RATED_PLACES = [1, 2, 1, 1, 2, 1, 2, 1, 1, 1, 2, 1]
 """Ana's places in her twelve rated games against the Medium bot, in order."""

@@ -1,6 +1,6 @@
 """The profile's page, ``/players/{id}``, and its JSON, ``/api/players/{id}/profile``.
 
-Both show the same :class:`~web.ratings.profile.Profile`, as the one asking may see
+Both show the same :class:`~web.site.profile_schemas.Profile`, as the one asking may see
 it (a hidden rating reaches its owner only). Anyone may look, a visitor too: a
 profile holds nothing a player of the server could not see at a table. An id that
 names nobody (never given, or an account deleted or pruned since) is a 404: the page
@@ -26,10 +26,11 @@ from ..games import GAMES
 from ..i18n import N_, Words, gettext_in, ngettext_in
 from ..models import User
 from ..people import Onlooker, SessionDep, UserOrVisitor
-from ..site.pages import render
+from ..ratings import PROVISIONAL_GAMES
 from .chart import Chart, rating_chart
-from .profile import PoolRating, Profile, profile_of
-from .scale import PROVISIONAL_GAMES
+from .pages import render
+from .profile import profile_of
+from .profile_schemas import PoolRating, Profile
 
 router = APIRouter()
 
