@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from . import live, lobby, metrics, paths, people, site
+from . import live, lobby, metrics, paths, site
 from .clock import Clock, FakeClock, clock_for
 from .club.admin import router as admin_router
 from .club.join_routes import router as join_router
@@ -44,8 +44,9 @@ from .logs import RequestContext
 from .notify.digest import Digests
 from .notify.outbox import Outbox
 from .notify.routes import router as notify_router
-from .passkeys import router as passkeys_router
+from .passkeys.routes import router as passkeys_router
 from .people import Limits, OpenGames, site_secret
+from .people.routes import router as people_router
 from .ratings.board_routes import router as leaderboard_router
 from .settings import Settings, get_settings
 from .site import SecurityMiddleware
@@ -135,7 +136,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
 def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     """Each room brings its own routes (every URL under /api is one room's)."""
-    app.include_router(people.router)
+    app.include_router(people_router)
     app.include_router(lobby.router)
     app.include_router(live.api_router)
     app.include_router(days_router)

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from profile_seed import History, Seat, bot
 from sqlalchemy import select
-from support import Player
+from support.live import Player
+from support.profile_seed import History, Seat, bot
 from test_http_accounts import device, expect
 
 from web.db import Database

@@ -1,15 +1,72 @@
-"""People: accounts, sessions, names, preferences, sign-in limits, and their routes.
+"""People: accounts, sessions, names, preferences, sign-in limits, a person's schedule
+and their access to the server.
 
-What the other rooms use: the request dependencies (:data:`SessionDep`,
-:data:`CurrentUser`, :data:`UserOrVisitor`, :data:`OptionalUser`, :data:`Onlooker`), who a session
-cookie belongs to, a user's public form, the base of every request body (:class:`Inbound`) and the
-preference choices the pages offer.
+What the other rooms use, and only through this face:
+
+- the request dependencies (:data:`SessionDep`, :data:`CurrentUser`,
+  :data:`UserOrVisitor`, :data:`OptionalUser`, :data:`Onlooker`), who a session cookie
+  belongs to, a user's public form and the base of every request body (:class:`Inbound`);
+- accounts and names (the modules ``accounts`` and ``names``, and the few of their
+  names other rooms call often), the sign-in limits and their words;
+- a person's schedule: time zone, quiet hours and days away (:class:`Schedule`, as
+  stored: :func:`schedules_of`), and the zones' current names;
+- access (web.people.access): the join policy, invitation links, the founder, roles,
+  bans, recovery links and the audit log every staff action writes.
+
+The people routes (web.people.routes) are a controller: web.app imports them itself.
 """
 
-from .accounts import has_a_way_in, public_user, site_secret, user_of_session
-from .deps import CurrentUser, Onlooker, OptionalUser, SessionDep, UserOrVisitor
-from .limits import Limits
-from .routes import OpenGames, router
+from . import accounts, names
+from .access import audit, invitations, recovery, tokens
+from .access.bans import (
+    FOREVER,
+    ban_detail,
+    farewell,
+    farewell_words,
+    forget_notices,
+    is_banned,
+    leave_notices,
+    notice_for,
+    refuse_if_banned,
+)
+from .access.founder import crown_the_first
+from .access.join import refusal_error, refuse_a_sign_up
+from .access.policy import CHANGEABLE, Join, Policy, policy
+from .access.policy import change as keep_setting
+from .access.policy import reset as reset_setting
+from .access.roles import ROLES, Role, is_admin, is_staff, set_role
+from .accounts import (
+    NameTakenError,
+    end_sessions,
+    guest,
+    has_a_way_in,
+    is_visitor,
+    preferences_of,
+    public_user,
+    rename,
+    site_secret,
+    user_of_session,
+    without_a_way_in,
+)
+from .deps import (
+    VISITOR_NAME,
+    CurrentUser,
+    Onlooker,
+    OptionalUser,
+    SessionDep,
+    UserOrVisitor,
+    get_current_user,
+)
+from .limits import TOO_MANY_SIGN_INS, TOO_MANY_WRONG_PASSWORDS, Limits
+from .names import (
+    FORMER_PLAYER,
+    GUEST_WORDS,
+    UnusableName,
+    drawn_guest_name,
+    normalize,
+    skeleton,
+)
+from .open_games import OpenGames
 from .schedule import LONGEST_QUIET_MINUTES, Schedule, aware_utc
 from .schedule_store import (
     DEFAULT_QUIET,
@@ -19,34 +76,82 @@ from .schedule_store import (
     schedule_from,
     schedules_of,
 )
-from .schemas import ASSISTANCE_LEVELS, PALETTES, Inbound
+from .schemas import ASSISTANCE_LEVELS, PALETTES, Inbound, Name, Password, UserPublic
 from .zones import RENAMED_ZONES, current_zone
 
 __all__ = [
     "ASSISTANCE_LEVELS",
+    "CHANGEABLE",
     "DEFAULT_QUIET",
     "DEFAULT_ZONE",
     "DIGEST_HOUR",
+    "FOREVER",
+    "FORMER_PLAYER",
+    "GUEST_WORDS",
     "LONGEST_QUIET_MINUTES",
     "PALETTES",
     "RENAMED_ZONES",
+    "ROLES",
+    "TOO_MANY_SIGN_INS",
+    "TOO_MANY_WRONG_PASSWORDS",
+    "VISITOR_NAME",
     "CurrentUser",
     "Inbound",
+    "Join",
     "Limits",
+    "Name",
+    "NameTakenError",
     "Onlooker",
     "OpenGames",
     "OptionalUser",
+    "Password",
+    "Policy",
+    "Role",
     "Schedule",
     "SessionDep",
+    "UnusableName",
     "UserOrVisitor",
+    "UserPublic",
+    "accounts",
+    "audit",
     "aware_utc",
+    "ban_detail",
     "clocks_moved",
+    "crown_the_first",
     "current_zone",
+    "drawn_guest_name",
+    "end_sessions",
+    "farewell",
+    "farewell_words",
+    "forget_notices",
+    "get_current_user",
+    "guest",
     "has_a_way_in",
+    "invitations",
+    "is_admin",
+    "is_banned",
+    "is_staff",
+    "is_visitor",
+    "keep_setting",
+    "leave_notices",
+    "names",
+    "normalize",
+    "notice_for",
+    "policy",
+    "preferences_of",
     "public_user",
-    "router",
+    "recovery",
+    "refusal_error",
+    "refuse_a_sign_up",
+    "refuse_if_banned",
+    "rename",
+    "reset_setting",
     "schedule_from",
     "schedules_of",
+    "set_role",
     "site_secret",
+    "skeleton",
+    "tokens",
     "user_of_session",
+    "without_a_way_in",
 ]
