@@ -17,10 +17,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..days.people import DEFAULT_ZONE
 from ..db import as_utc
 from ..lobby import SoloCreate, start_solo
 from ..models import DailyPractice, DailyReference, DailyScoredAttempt, Game, User
+from ..people import DEFAULT_ZONE
 from .deal import daily_seed
 from .reference import PLAYED_OUT, attempt_result, merit, percentage
 
