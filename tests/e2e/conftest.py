@@ -10,27 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Generator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from support.browser.chromium import ARTIFACTS, CHROMIUM_ARGS, TIMEOUT_MS, note_policy_violation
 from support.browser.gameplay import DESKTOP, ContextFactory
 from support.live import LiveServer, make_settings, migrated_sqlite
 from support.services import require_chromium
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "e2e"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-TIMEOUT_MS = 15_000
-"""How long a waiting assertion or action may take (a bot's move, a table's 2 s poll)."""
 
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
@@ -96,7 +83,7 @@ def new_context(
         options.setdefault("viewport", DESKTOP)
         context = browser.new_context(base_url=server.url, **options)
         context.set_default_timeout(TIMEOUT_MS)
-        context.on("console", lambda message: _note_policy_violation(message.text, blocked))
+        context.on("console", lambda message: note_policy_violation(message.text, blocked))
         context.on("page", lambda page: _note_uncaught_errors(page, uncaught))
         contexts.append(context)
         return context
@@ -108,12 +95,6 @@ def new_context(
         context.close()
     assert not blocked, f"the Content-Security-Policy blocked something: {blocked}"
     assert not uncaught, f"a script failed on a page: {uncaught}"
-
-
-def _note_policy_violation(text: str, blocked: list[str]) -> None:
-    """Our pages must work under their own strict policy: anything it blocks is a bug."""
-    if "Content Security Policy" in text or "Content-Security-Policy" in text:
-        blocked.append(text)
 
 
 def _note_uncaught_errors(page: Page, uncaught: list[str]) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
 from sqlalchemy import update
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
 from support.live import LiveServer

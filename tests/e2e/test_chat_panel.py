@@ -13,9 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Locator, Page, WebSocket, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import HUMAN, QUICK, duel, no_sideways_scroll, person
 from support.live import LiveServer

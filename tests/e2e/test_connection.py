@@ -18,20 +18,11 @@ from support.browser.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
+from support.browser.play import KEEP_SOCKETS
 
 # Chromium's offline emulation stops new connections but leaves an open websocket
 # alone (a real network loss closes it, or the page's keep-alive gives up on it),
 # so the test keeps hold of the page's sockets to close them itself.
-KEEP_SOCKETS = """(() => {
-  const Native = window.WebSocket;
-  window.__e2eSockets = [];
-  window.WebSocket = class extends Native {
-    constructor(...args) {
-      super(...args);
-      window.__e2eSockets.push(this);
-    }
-  };
-})();"""
 
 
 def test_dropped_connection_catches_up_without_reload(new_context: ContextFactory) -> None:

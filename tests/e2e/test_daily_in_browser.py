@@ -7,18 +7,16 @@ from __future__ import annotations
 
 import re
 
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
-from support.live import GameSocket, LiveServer, game_socket_url
-from test_http_games import play_out
-from websockets.sync.client import connect
+from support.browser.play import FEW_ITERATIONS, play_out_as
+from support.live import LiveServer
 
 from web.daily.share import SQUARES
 
-FEW_ITERATIONS = 4
 WIDE = {"width": 1920, "height": 1080}
 """Hard's search here: the same machinery, quickly (a server uses 600)."""
 
@@ -39,22 +37,6 @@ def both_sizes(page: Page, name: str, what: str) -> None:
         assert_accessible(page, f"{what} ({label} px)")
         shot(page, f"{name}-{label}")
     resize(page, DESKTOP)
-
-
-def play_out_as(page: Page, server: LiveServer, game_id: str) -> None:
-    """The page's person plays the solo game to its end over a game socket (the first
-    legal placement, else a draw, else a pass)."""
-    cookies = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
-    socket = GameSocket(
-        connect(
-            game_socket_url(server.url, game_id),
-            additional_headers={"Cookie": cookies, "Origin": server.url},
-            open_timeout=10,
-            legacy=True,
-        )
-    )
-    with socket:
-        assert play_out({0: socket})["state"]["finished"]
 
 
 def test_the_daily_page_before_and_after_the_scored_game(

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 
-from e2e.conftest import ARTIFACTS
-from e2e.test_daily_in_browser import play_out_as
-from e2e.test_replay import coach_of
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
+from support.browser.play import coach_of, play_out_as
 from support.live import LiveServer
 
 

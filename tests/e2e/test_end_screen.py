@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from e2e.conftest import ARTIFACTS
-from e2e.test_daily_in_browser import FEW_ITERATIONS, play_out_as
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import ContextFactory, api_game, api_solo, open_game
 from support.browser.people import duel, no_sideways_scroll, person, resize
+from support.browser.play import FEW_ITERATIONS, play_out_as
 from support.live import LiveServer
 
 WIDTHS = (360, 1280, 1920)

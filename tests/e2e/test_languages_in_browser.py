@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import (
     PHONE,
     ContextFactory,

@@ -13,9 +13,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from e2e.conftest import TIMEOUT_MS, _note_policy_violation
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import TIMEOUT_MS, note_policy_violation
 from support.browser.gameplay import (
     api_game,
     api_solo,
@@ -262,7 +262,7 @@ def test_the_page_fits_each_width(site: Site, which: str) -> None:
     tests below load pages at the other end, on desktops)."""
     blocked: list[str] = []
     page = site.context.new_page()
-    page.on("console", lambda message: _note_policy_violation(message.text, blocked))
+    page.on("console", lambda message: note_policy_violation(message.text, blocked))
     widths = list(WIDTHS)
     playing = which.endswith("game") and which not in ("finished-game", "rematch-offered-game")
     try:

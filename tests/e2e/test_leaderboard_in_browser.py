@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 import secrets
 
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import HUMAN, no_sideways_scroll, person, resize
 from support.live import LiveServer

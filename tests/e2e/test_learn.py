@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 import pytest
-from e2e import axe
 from playwright.sync_api import Page, expect
+from support.browser import axe
 from support.browser.gameplay import PHONE, ContextFactory, api_solo_of, centre, has_class
 
 from chromino import GAMES

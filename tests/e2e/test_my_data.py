@@ -12,9 +12,9 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
 from support.live import LiveServer, make_settings, migrated_sqlite

@@ -11,7 +11,6 @@ import re
 import secrets
 from typing import Any
 
-from e2e.test_connection import KEEP_SOCKETS
 from playwright.sync_api import Page, WebSocketRoute, expect
 from support.browser.gameplay import (
     ContextFactory,
@@ -28,6 +27,7 @@ from support.browser.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
+from support.browser.play import KEEP_SOCKETS
 
 HUMAN = {"kind": "human"}
 

@@ -16,9 +16,9 @@ import secrets
 from typing import Any
 
 import pytest
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import (
     DESKTOP,
     PHONE,

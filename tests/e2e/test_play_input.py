@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from support.browser.gameplay import (
     PHONE,
     ContextFactory,
@@ -18,19 +18,7 @@ from support.browser.gameplay import (
     version,
     wait_for_version,
 )
-
-
-def focused(page: Page, selector: str) -> bool:
-    return bool(page.evaluate("(css) => document.activeElement?.matches(css) ?? false", selector))
-
-
-def tab_to(page: Page, selector: str, presses: int = 60) -> None:
-    """Press Tab until the focused element matches ``selector``."""
-    for _ in range(presses):
-        page.keyboard.press("Tab")
-        if focused(page, selector):
-            return
-    raise AssertionError(f"Tab never reached {selector}")
+from support.browser.play import tab_to
 
 
 def test_keyboard_only_placement(new_context: ContextFactory) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from e2e.conftest import ARTIFACTS
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
 from support.live import LiveServer

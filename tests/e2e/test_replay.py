@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import re
-import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
 from support.browser.gameplay import ContextFactory, api_game, open_game, play_to_end, points_text
+from support.browser.play import coach_of
 
 
 def tiles_after(record: dict[str, Any], step: int) -> int:
@@ -118,20 +118,6 @@ def test_an_unfinished_games_replay_says_so_and_offers_no_download(
     link = page.get_by_test_id("record-link")
     expect(link).to_have_attribute("aria-disabled", "true")
     expect(link).not_to_have_attribute("href", re.compile("."))
-
-
-def coach_of(page: Page, game_id: str) -> dict[str, Any]:
-    """The coach's notes, once it has looked at the game (waiting for it, not for time)."""
-    deadline = time.monotonic() + 90
-    while True:
-        answer = page.request.get(f"/api/games/{game_id}/replay")
-        assert answer.ok, answer.text()
-        coach: dict[str, Any] = answer.json()["coach"]
-        if coach["status"] not in ("pending", "running"):
-            assert coach["status"] == "done", coach
-            return coach
-        assert time.monotonic() < deadline, "the coach never finished"
-        page.wait_for_timeout(300)
 
 
 COACHED_GAMES = 8

@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from e2e.test_play_input import tab_to
 from playwright.sync_api import Page, expect
 from support.browser.gameplay import (
     PHONE,
@@ -29,6 +28,7 @@ from support.browser.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
+from support.browser.play import tab_to
 
 UNTIMED: dict[str, object] = {"turn_seconds": 0}
 MINUS = "\u2212"

@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from e2e.conftest import TIMEOUT_MS
 from playwright.sync_api import expect
+from support.browser.chromium import TIMEOUT_MS
 from support.browser.gameplay import (
     ContextFactory,
     api_solo,

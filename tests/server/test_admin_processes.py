@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 from sqlalchemy import update
+from support.cluster import launch_all, two_player_game
 from support.live import GameSocket, Player
 from support.procs import ServerProcess, server_env
 from support.services import require_redis
-from test_me_stream import stream_of
-from test_multiprocess import launch_all, two_player_game
+from support.streams import stream_of
 from websockets.exceptions import ConnectionClosed
 
 from web.db import Database, utcnow

@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.cluster import launch_all, two_player_game
 from support.live import GameSocket, Player
 from support.procs import ServerProcess, server_env
 from support.services import require_redis
-from test_multiprocess import launch_all, two_player_game
 
 LINES_EACH = 8
 

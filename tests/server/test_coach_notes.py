@@ -10,10 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.http import expect, next_state
 from support.live import LiveServer, Player
 from support.wsplay import start_server
-from test_http_accounts import expect
-from test_http_games import next_state
 
 from chromino.core.actions import DRAW, Action
 from chromino.core.coach import Assessment, assess

@@ -15,10 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from support.days import eventually
+from support.http import at_once, device, expect, make_admin, play_solo, refusal, server, signed_in
 from support.live import LiveServer, Player, make_settings, migrated_sqlite, run_apart
-from test_http_accounts import at_once, device, expect
-from test_http_games import play_solo
-from test_joining import make_admin, refusal, server, signed_in
 
 from chromino.core.actions import DRAW, PASS, Action
 from chromino.games.chromino import GAME as CHROMINO_GAME

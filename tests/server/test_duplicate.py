@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from support.http import HUMAN, device, expect, next_state
 from support.live import GameSocket, LiveServer, Player
-from test_http_accounts import device, expect
-from test_http_games import HUMAN, next_state
 
 from web.db import Database
 from web.duplicate.ranking import Finished, ranking

@@ -6,14 +6,14 @@ Each test has a channel of its own, so it hears no other test's servers.
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from typing import Any
 
 from redis import asyncio as aioredis
 from support.services import require_redis
+from support.streams import run_alone
 
 from web.live.fanout import RedisFanout
 
@@ -24,24 +24,6 @@ async def wait_until(condition: Callable[[], bool], what: str, seconds: float = 
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         await asyncio.sleep(0.01)
-
-
-def run_alone(scenario: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    """Run ``scenario`` on an event loop of its own, in a thread of its own: the browser
-    tests' sync API keeps a loop running on the main thread once it has started."""
-    failures: list[BaseException] = []
-
-    def main() -> None:
-        try:
-            asyncio.run(scenario())
-        except BaseException as failure:  # handed to the test's thread
-            failures.append(failure)
-
-    thread = threading.Thread(target=main, name="fanout-scenario")
-    thread.start()
-    thread.join()
-    if failures:
-        raise failures[0]
 
 
 def pair(url: str) -> tuple[RedisFanout, RedisFanout, list[dict[str, Any]]]:

@@ -11,9 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from support.friends import Recorder, befriend, eventually, friends_of, ids, own_id, person
+from support.http import BASE_URL, GREEDY, HUMAN, create, device, expect
 from support.live import TEST_SECRET, make_settings
-from test_http_accounts import BASE_URL, device, expect
-from test_http_tables import GREEDY, HUMAN, create
 
 from web.app import create_app
 from web.clock import FakeClock

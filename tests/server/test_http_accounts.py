@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import threading
 import time
 from base64 import b64decode, b64encode
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
@@ -20,6 +19,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
+from support.http import BASE_URL, at_once, device, expect, names_field
 from support.live import TEST_SECRET, LiveServer, Player
 
 from web.db import Database
@@ -27,7 +27,6 @@ from web.models import Preference, User, UserSession
 from web.people import accounts
 from web.people.names import skeleton
 
-BASE_URL = "http://127.0.0.1:8000"
 STORED_PREFERENCES = {
     "assistance": "beginner",
     "palette": "classic",
@@ -66,29 +65,6 @@ def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
 # --- helpers -------------------------------------------------------------------
 
 
-def expect(response: httpx.Response, status: int) -> Any:
-    """The JSON body of a response with this status, which never shows a trace."""
-    assert response.status_code == status, response.text
-    assert "Traceback" not in response.text
-    return response.json() if response.content else None
-
-
-def error_locations(body: Any) -> list[list[Any]]:
-    """The ``loc`` of every validation error in a 422 body."""
-    assert isinstance(body["detail"], list), body
-    return [error["loc"] for error in body["detail"]]
-
-
-def names_field(body: Any, field: str) -> bool:
-    """Whether some validation error is about ``field``."""
-    return any(loc and loc[-1] == field for loc in error_locations(body))
-
-
-def device(client: TestClient) -> TestClient:
-    """Another browser on the same server: the same app, its own (empty) cookie jar."""
-    return TestClient(client.app, base_url=BASE_URL)
-
-
 def stored_user(db: Database, user_id: int) -> User:
     with db.sessions() as session:
         user = session.get(User, user_id)
@@ -104,24 +80,6 @@ def stored_preference(db: Database, user_id: int) -> dict[str, Any]:
         stored = {field: getattr(row, field) for field in STORED_PREFERENCES}
         stored["language"] = stored["language"] or "auto"  # stored as null: the browser's
         return stored
-
-
-def at_once(calls: list[Callable[[], httpx.Response]]) -> list[httpx.Response]:
-    """Make the calls from as many threads, released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers: list[httpx.Response | None] = [None] * len(calls)
-
-    def run(index: int) -> None:
-        barrier.wait()
-        answers[index] = calls[index]()
-
-    threads = [threading.Thread(target=run, args=(index,)) for index in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    assert all(answer is not None for answer in answers)
-    return [answer for answer in answers if answer is not None]
 
 
 def register(client: TestClient, name: str, password: str = PASSWORD) -> Any:

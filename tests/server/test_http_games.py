@@ -8,16 +8,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support.live import GameSocket, Player, solo_best_of
-from test_http_accounts import at_once, device, expect, names_field
+from support.http import GREEDY, HUMAN, at_once, device, expect, names_field, play_out, play_solo
+from support.live import Player, solo_best_of
 
 from chromino.games.chromino.game import Game as EngineGame
 from chromino.games.chromino.notation import parse_move, replay, setup_from_record
 from web.db import Database
 from web.models import Game, GameEvent, GamePlayer, GameTable
 
-HUMAN = {"kind": "human"}
-GREEDY = {"kind": "bot", "bot": "greedy"}
 STATE_KEYS = {
     "seat",
     "resigned",
@@ -53,52 +51,6 @@ def stored_game(db: Database, game_id: str) -> Game:
         assert game is not None
         session.expunge(game)
         return game
-
-
-def next_state(socket: GameSocket) -> dict[str, Any]:
-    """The next message that carries the game's state; an error fails the test."""
-    while True:
-        message = socket.recv()
-        assert message["type"] != "error", message
-        if "state" in message:
-            return message
-
-
-def command_for(message: dict[str, Any]) -> dict[str, Any]:
-    """The first legal placement, else a draw, else a pass."""
-    version = message["version"]
-    if message["legal"]:
-        move = message["legal"][0]
-        command = {"type": "play", **{key: move[key] for key in ("tile", "x", "y", "dir")}}
-    elif message["state"]["can_draw"]:
-        command = {"type": "draw"}
-    else:
-        assert message["state"]["can_pass"], message
-        command = {"type": "pass"}
-    return {**command, "id": f"c{version}", "version": version}
-
-
-def play_out(sockets: dict[int, GameSocket]) -> dict[str, Any]:
-    """Play the given seats (bots play the others on the server) until the game ends.
-    Returns the last state seen."""
-    latest = {seat: socket.recv_until("welcome") for seat, socket in sockets.items()}
-    for _ in range(3000):
-        newest = max(latest.values(), key=lambda message: message["version"])
-        if newest["state"]["finished"]:
-            return newest
-        current = newest["state"]["current"]
-        seat = current if current in sockets else next(iter(sockets))
-        while latest[seat]["version"] < newest["version"]:
-            latest[seat] = next_state(sockets[seat])
-        if current in sockets:
-            sockets[seat].send(command_for(latest[seat]))
-        latest[seat] = next_state(sockets[seat])
-    raise AssertionError("the game did not end")
-
-
-def play_solo(player: Player, game_id: str) -> dict[str, Any]:
-    with player.connect(game_id) as socket:
-        return play_out({0: socket})
 
 
 def start_duel(

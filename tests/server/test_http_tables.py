@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
+from support.http import GREEDY, HUMAN, at_once, create, device, expect
 from support.live import LiveServer, Player
-from test_http_accounts import at_once, device, expect
 
 from web.db import Database
 from web.lobby.dealing import new_game_id
@@ -28,16 +28,10 @@ DEFAULT_OPTIONS: dict[str, Any] = {
     "open_hands": False,
     "turn_seconds": 0,
 }
-HUMAN = {"kind": "human"}
-GREEDY = {"kind": "bot", "bot": "greedy"}
 RANDOM = {"kind": "bot", "bot": "random"}
 
 
 # --- fixtures and helpers ----------------------------------------------------------------
-
-
-def create(client: TestClient, seats: list[dict[str, Any]], **extra: Any) -> Any:
-    return expect(client.post("/api/tables", json={"seats": seats, **extra}), 201)
 
 
 def me(client: TestClient) -> Any:

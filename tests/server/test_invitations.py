@@ -12,10 +12,9 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from support.friends import befriend, own_id, person
+from support.http import GREEDY, HUMAN, create, expect
 from support.live import LiveServer, make_settings
-from test_http_accounts import expect
-from test_http_tables import GREEDY, HUMAN, create
-from test_me_stream import stream_of
+from support.streams import stream_of
 
 from web.db import Database
 from web.models import Game, GameTable, Invitation, Notice, User

@@ -3,8 +3,6 @@ policy lets the visitor in), invitation links, signing up, the first admin, bans
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -13,17 +11,13 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support.live import make_settings
+from support.http import BASE_URL, PASSWORD, make_admin, refusal, server, signed_in
 
-from web.app import create_app
 from web.db import Database, utcnow
 from web.models import AuditEntry, BanNotice, SiteInvitation, User
 from web.people import FOREVER, accounts
 from web.people.access import invitations, policy
 from web.people.access.tokens import token_hash
-
-BASE_URL = "http://127.0.0.1:8000"
-PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(autouse=True)
@@ -31,14 +25,6 @@ def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(
         accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
     )
-
-
-@contextmanager
-def server(database_url: str, **settings: Any) -> Iterator[TestClient]:
-    """The app with these settings (join, guests, ...), its lifespan running."""
-    app = create_app(make_settings(database_url, fake_clock=True, **settings))
-    with TestClient(app, base_url=BASE_URL) as client:
-        yield client
 
 
 def browser(client: TestClient) -> TestClient:
@@ -59,30 +45,6 @@ def expect(response: httpx.Response, status: int) -> Any:
 def accounts_in(db: Database) -> int:
     with db.sessions() as session:
         return int(session.scalar(select(func.count()).select_from(User)) or 0)
-
-
-def make_admin(db: Database, name: str = "Ada") -> None:
-    """An admin with a password, made straight in the database."""
-    with db.sessions() as session:
-        admin = accounts.guest(session)
-        accounts.rename(session, admin, name)
-        admin.password_hash = accounts._hasher.hash(PASSWORD)
-        admin.role = "admin"
-        session.commit()
-
-
-def signed_in(client: TestClient, name: str) -> TestClient:
-    expect(client.post("/api/login", json={"name": name, "password": PASSWORD}), 200)
-    return client
-
-
-def refusal(response: httpx.Response, status: int, code: str) -> str:
-    """The refusal's message, after checking its status and code."""
-    body = expect(response, status)
-    assert body["detail"]["code"] == code, body
-    message: str = body["detail"]["message"]
-    assert message
-    return message
 
 
 # --- looking makes no account ---------------------------------------------------------

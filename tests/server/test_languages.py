@@ -11,7 +11,7 @@ import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
-from test_pages_i18n import PAGES, TextCollector
+from support.pages import PAGES, TextCollector
 
 from web.i18n import catalogs as i18n
 

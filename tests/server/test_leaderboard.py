@@ -10,8 +10,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
+from support.http import BASE_URL, expect
 from support.live import make_settings
-from test_http_accounts import BASE_URL, expect
 
 from web.app import create_app
 from web.db import Database

@@ -4,15 +4,12 @@ preference changed in another tab or on another device (issue 18, items 13 and 1
 
 from __future__ import annotations
 
-import json
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
 
 import httpx
 import pytest
 from support.live import LiveServer, Player
+from support.streams import stream_of
 from support.wsplay import FAST, Driver, start_game, start_server
 
 
@@ -21,41 +18,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = start_server(tmp_path_factory.mktemp("me_stream"), **FAST)
     yield live
     live.stop()
-
-
-class EventStream:
-    """One open server-sent event stream, read event by event."""
-
-    def __init__(self, lines: Iterator[str]) -> None:
-        self.lines = lines
-
-    def next(self, wanted_event: str) -> dict[str, Any]:
-        """The next ``wanted_event`` event's data (others, comments and blank lines skipped)."""
-        event = None
-        for line in self.lines:
-            if line.startswith("event:"):
-                event = line.split(":", 1)[1].strip()
-            elif line.startswith("data:") and event == wanted_event:
-                data: dict[str, Any] = json.loads(line.split(":", 1)[1])
-                return data
-        raise AssertionError("the stream ended")
-
-    def until(self, wanted: Any, event: str = "me", timeout: float = 15) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            data = self.next(event)
-            if wanted(data):
-                return data
-        raise AssertionError("the stream never showed it")
-
-
-@contextmanager
-def stream_of(client: httpx.Client, path: str = "/api/me/events") -> Iterator[EventStream]:
-    timeout = httpx.Timeout(20, read=20)
-    with client.stream("GET", path, timeout=timeout) as response:
-        assert response.status_code == 200
-        assert response.headers["content-type"].startswith("text/event-stream")
-        yield EventStream(response.iter_lines())
 
 
 def test_the_header_hears_of_a_preference_changed_elsewhere(people: list[Player]) -> None:

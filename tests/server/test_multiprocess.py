@@ -20,6 +20,7 @@ import httpx
 import pytest
 import redis
 from sqlalchemy import select
+from support.cluster import launch_all, two_player_game
 from support.live import GameSocket, Player
 from support.procs import GameClient, ServerProcess, server_env, stored_events
 from support.services import require_redis
@@ -30,20 +31,6 @@ from web.db import Database
 from web.games.tile_game import TileGameLive
 from web.live.fanout import CHANNEL
 from web.models import SeatSubstitute
-
-
-def launch_all(servers: list[ServerProcess]) -> list[ServerProcess]:
-    """Start several servers at once (their start-ups overlap), then wait for each."""
-    try:
-        for server in servers:
-            server.launch()
-        for server in servers:
-            server.wait_healthy()
-    except BaseException:
-        for server in servers:
-            server.kill()
-        raise
-    return servers
 
 
 @pytest.fixture(scope="module")
@@ -85,21 +72,6 @@ def clients() -> Iterator[list[GameClient]]:
     yield made
     for client in made:
         client.close()
-
-
-def two_player_game(
-    people: list[Player], home: ServerProcess, away: ServerProcess
-) -> tuple[str, Player, Player]:
-    """Ana (on ``home``) creates a table, Bob joins through ``away``, Ana deals."""
-    ana, bob = Player(home.url), Player(away.url)
-    people.extend([ana, bob])
-    created = ana.http.post("/api/tables", json={"seats": [{"kind": "human"}] * 2})
-    assert created.status_code == 201, created.text
-    code = created.json()["invite_code"]
-    assert bob.http.post(f"/api/tables/{code}/join").status_code == 200
-    started = ana.http.post(f"/api/tables/{code}/start")
-    assert started.status_code == 200, started.text
-    return started.json()["game_id"], ana, bob
 
 
 def shared_view(client: GameClient) -> dict[str, Any]:

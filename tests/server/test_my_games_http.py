@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from support.http import device, expect
 from support.live import Player
-from test_http_accounts import device, expect
 
 from web.db import Database
 from web.lobby import streams

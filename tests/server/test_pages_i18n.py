@@ -4,38 +4,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 from fastapi.testclient import TestClient
+from support.pages import PAGES, TextCollector
 
 from web.i18n import catalogs as i18n
-
-PAGES = [
-    "/",
-    "/games",
-    "/solo",
-    "/preferences",
-    "/rules",
-    "/learn/chromino",
-    "/learn/triominos",
-    "/t/{invite}",
-    "/g/{game}",
-    "/g/{game}/replay",
-    "/t/no-such-invite",
-    "/g/no-such-game",
-    "/g/no-such-game/replay",
-    "/leaderboard",
-    "/leaderboard?pool=no-such-pool",
-    "/daily",
-    "/email/verify?token=cut-short",
-    "/email/unsubscribe?token=cut-short",
-]
-"""Every page; ``{invite}`` and ``{game}`` are a real table's and game's, the others
-lead nowhere (the page says so, with the way back)."""
 
 
 def page_path(client: TestClient, path: str) -> str:
@@ -49,32 +26,7 @@ def page_path(client: TestClient, path: str) -> str:
     return path
 
 
-TEXT_ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
 OPEN, CLOSE = "\u27e6", "\u27e7"
-
-
-class TextCollector(HTMLParser):
-    """Visible text and labelling attributes, outside scripts, styles and templates' data."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.texts: list[str] = []
-        self._skip = 0
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in ("script", "style"):
-            self._skip += 1
-        for name, value in attrs:
-            if name in TEXT_ATTRIBUTES and value:
-                self.texts.append(value)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("script", "style"):
-            self._skip -= 1
-
-    def handle_data(self, data: str) -> None:
-        if not self._skip and data.strip():
-            self.texts.append(data.strip())
 
 
 def bare(text: str) -> str:

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
+from support.http import device, expect
 from support.live import Player
 from support.profile_seed import History, Seat, bot
-from test_http_accounts import device, expect
 
 from web.db import Database
 from web.models import Game, GamePlayer, Preference

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 from support.live import LiveServer, Player
+from support.ratings import Sitting, changes_of, deal, hide, rated_game, rated_table
 from support.wsplay import FAST, start_game, start_server
-from test_ratings_rules import Sitting, changes_of, deal, rated_game, rated_table
-from test_ratings_shown import hide
 
 from web.db import Database
 from web.models import Rating

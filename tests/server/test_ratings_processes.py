@@ -14,10 +14,10 @@ from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import func, select
+from support.cluster import launch_all
 from support.live import Player
 from support.procs import GameClient, ServerProcess, all_at_once, server_env
 from support.services import require_redis
-from test_multiprocess import launch_all
 
 from web.db import Database
 from web.models import Game, RatedGame, Rating

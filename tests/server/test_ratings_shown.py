@@ -10,9 +10,10 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
+from support.http import expect
 from support.live import LiveServer, Player
-from test_http_accounts import expect
-from test_table_live import watching
+from support.ratings import hide
+from support.streams import watching
 
 from web.db import Database
 from web.models import Preference, Rating
@@ -27,12 +28,6 @@ def rate(db: Database, user_id: int, mu: float, games: int, pool: str = "chromin
     with db.sessions() as session:
         session.add(Rating(user_id=user_id, pool=pool, mu=mu, sigma=3.0, games=games, wins=0))
         session.commit()
-
-
-def hide(person: Player) -> None:
-    answer = person.http.patch("/api/me/preferences", json={"hide_rating": True})
-    assert answer.status_code == 200, answer.text
-    assert answer.json()["hide_rating"] is True
 
 
 def seat_ratings(table: dict[str, Any]) -> list[Any]:

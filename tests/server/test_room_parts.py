@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from test_fanout import run_alone
+from support.streams import run_alone
 
 from web.clock import FakeClock
 from web.games import game_kind

@@ -8,8 +8,8 @@ from __future__ import annotations
 import httpx
 import pytest
 from support.live import LiveServer, Player
+from support.streams import POLICY_VIOLATION, closed_code
 from support.wsplay import start_game
-from test_ws_bad_input import POLICY_VIOLATION, closed_code
 
 from web.db import Database
 from web.ops.admin import end_game

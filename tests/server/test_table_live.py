@@ -3,15 +3,12 @@ events, ``GET /api/tables/{invite_code}/events``)."""
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from collections.abc import Iterator
 
 import httpx
 import pytest
 from support.live import LiveServer, Player
+from support.streams import watching
 from support.wsplay import FAST, start_server
 
 HUMAN = {"kind": "human"}
@@ -22,40 +19,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     live = start_server(tmp_path_factory.mktemp("table_live"), **FAST)
     yield live
     live.stop()
-
-
-class TableStream:
-    def __init__(self, lines: Iterator[str]) -> None:
-        self.lines = lines
-
-    def next_table(self) -> dict[str, Any]:
-        event = None
-        for line in self.lines:
-            if line.startswith("event:"):
-                event = line.split(":", 1)[1].strip()
-            elif line.startswith("data:") and event == "table":
-                data: dict[str, Any] = json.loads(line.split(":", 1)[1])
-                return data
-        raise AssertionError("the stream ended")
-
-    def until(
-        self, wanted: Callable[[dict[str, Any]], bool], timeout: float = 15
-    ) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            table = self.next_table()
-            if wanted(table):
-                return table
-        raise AssertionError("the table never showed it")
-
-
-@contextmanager
-def watching(client: httpx.Client, code: str) -> Iterator[TableStream]:
-    timeout = httpx.Timeout(20, read=20)
-    with client.stream("GET", f"/api/tables/{code}/events", timeout=timeout) as response:
-        assert response.status_code == 200
-        assert response.headers["content-type"].startswith("text/event-stream")
-        yield TableStream(response.iter_lines())
 
 
 def test_the_table_page_sees_seats_taken_and_the_start_without_polling(

@@ -13,14 +13,13 @@ from typing import Any
 
 import pytest
 from support.live import GameSocket, LiveServer, Player
+from support.streams import POLICY_VIOLATION, closed_code
 from support.wsplay import FAST, start_game, start_server
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from web.live.sockets import answer
 from web.live.viewers import Viewer
-
-POLICY_VIOLATION = 1008
 
 
 class Table:
@@ -253,16 +252,6 @@ def flood(sock: GameSocket, frames: list[str] | list[bytes]) -> None:
     with contextlib.suppress(ConnectionClosed):
         for frame in frames:
             sock.connection.send(frame)
-
-
-def closed_code(sock: GameSocket, timeout: float = 5) -> int:
-    """Read until the server closes the socket; the close code it sent."""
-    deadline = time.monotonic() + timeout
-    with pytest.raises(ConnectionClosed) as closed:
-        while time.monotonic() < deadline:
-            sock.recv(timeout=max(0.01, deadline - time.monotonic()))
-    assert closed.value.rcvd is not None, "closed without a close frame"
-    return closed.value.rcvd.code
 
 
 def padded_ping(size: int) -> str:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
-from test_http_accounts import device, expect
+
+from support.http import device, expect
 
 
 def person(client: TestClient, name: str) -> tuple[TestClient, int]:

@@ -30,7 +30,6 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from e2e.conftest import CHROMIUM_ARGS
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -40,6 +39,7 @@ from playwright.sync_api import (
     sync_playwright,
 )
 
+from support.browser.chromium import CHROMIUM_ARGS
 from support.browser.gameplay import (
     DESKTOP,
     PHONE,
