@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from ..i18n import N_, Words, best_language, gettext_in
 from ..models import Preference, PushDevice, User
 from ..people import (
+    SWITCHES,
     CurrentUser,
     Inbound,
     SessionDep,
@@ -25,8 +26,7 @@ from ..people import (
     preferences_of,
     public_user,
 )
-from ..site.pages import render
-from .choices import EMAIL_KINDS
+from ..site import render
 from .keys import vapid_keys
 from .kinds import EMAIL
 from .links import verify_link
@@ -232,5 +232,5 @@ def _emails_off(session: Session, user_id: int) -> None:
     preference = session.get(Preference, user_id)
     if preference is not None:
         chosen = dict(preference.notify or {})
-        chosen[EMAIL] = list(EMAIL_KINDS)
+        chosen[EMAIL] = list(SWITCHES[EMAIL])
         preference.notify = chosen

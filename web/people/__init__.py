@@ -45,6 +45,7 @@ from .accounts import (
     public_user,
     rename,
     site_secret,
+    switched_off,
     user_of_session,
     without_a_way_in,
 )
@@ -76,7 +77,7 @@ from .schedule_store import (
     schedule_from,
     schedules_of,
 )
-from .schemas import ASSISTANCE_LEVELS, PALETTES, Inbound, Name, Password, UserPublic
+from .schemas import ASSISTANCE_LEVELS, PALETTES, SWITCHES, Inbound, Name, Password, UserPublic
 from .zones import RENAMED_ZONES, current_zone
 
 __all__ = [
@@ -92,6 +93,7 @@ __all__ = [
     "PALETTES",
     "RENAMED_ZONES",
     "ROLES",
+    "SWITCHES",
     "TOO_MANY_SIGN_INS",
     "TOO_MANY_WRONG_PASSWORDS",
     "VISITOR_NAME",
@@ -151,6 +153,7 @@ __all__ = [
     "set_role",
     "site_secret",
     "skeleton",
+    "switched_off",
     "tokens",
     "user_of_session",
     "without_a_way_in",
