@@ -23,7 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from . import live, lobby, metrics, paths, site
+from . import live, metrics, paths, site
 from .clock import Clock, FakeClock, clock_for
 from .club.admin import router as admin_router
 from .club.join_routes import router as join_router
@@ -40,6 +40,8 @@ from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
 from .live import Hub, make_fanout
 from .lobby import LiveGames, TableError
+from .lobby.routes import router as lobby_router
+from .lobby.streams import router as lobby_streams_router
 from .logs import RequestContext
 from .notify.digest import Digests
 from .notify.outbox import Outbox
@@ -137,7 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     """Each room brings its own routes (every URL under /api is one room's)."""
     app.include_router(people_router)
-    app.include_router(lobby.router)
+    app.include_router(lobby_router)
+    app.include_router(lobby_streams_router)
     app.include_router(live.api_router)
     app.include_router(days_router)
     app.include_router(duplicate_router)

@@ -16,9 +16,6 @@ What the other rooms use is named below. The routes and the streams are controll
 loads them.
 """
 
-from fastapi import APIRouter
-
-from . import routes, streams
 from .access import (
     NO_SPECTATORS,
     game_by_id,
@@ -36,10 +33,6 @@ from .host import LiveGames, live_games
 from .listings import game_summary
 from .schemas import SeatIn, SoloBest, SoloCreate, TableCreateBase
 from .tables import create_table, join, table_by_invite
-
-router = APIRouter()
-router.include_router(routes.router)
-router.include_router(streams.router)
 
 __all__ = [
     "ID_SHAPE",
@@ -60,7 +53,6 @@ __all__ = [
     "live_games",
     "may_watch",
     "require_watcher",
-    "router",
     "seat_of",
     "seats_of",
     "solo_best",
