@@ -29,11 +29,11 @@ import httpx
 from sqlalchemy import insert, update
 
 from web.clock import FakeClock
-from web.days.sweep import Sweep
+from web.days import Sweep
 from web.db import Database
 from web.games import game_kind
 from web.models import Game, GamePlayer, GameTable, Notice, User
-from web.notify.outbox import Outbox
+from web.notify import Outbox
 from web.ops.migrate import upgrade
 from web.settings import Settings
 
