@@ -25,7 +25,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import live, metrics, paths, site
 from .clock import Clock, FakeClock, clock_for
-from .club.admin import router as admin_router
+from .club.admin.routes import router as admin_router
 from .club.join_routes import router as join_router
 from .club.my_data_routes import router as my_data_router
 from .club.recovery_routes import router as recovery_router

@@ -25,9 +25,9 @@ from support.live import LiveServer, Player, migrated_sqlite
 from support.procs import GameClient, ServerProcess, server_env, stored_events
 from support.services import require_postgres
 
+from web import ops as admin
 from web.db import Database, as_utc, utcnow
 from web.models import Game, GameEvent, GameTable, User
-from web.ops import admin
 from web.ops.migrate import downgrade, upgrade
 from web.people.names import FORMER_PLAYER
 

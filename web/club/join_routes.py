@@ -48,7 +48,7 @@ from ..people import (
     rename,
 )
 from ..settings import Settings
-from ..site.pages import render
+from ..site import render
 
 router = APIRouter()
 

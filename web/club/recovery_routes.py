@@ -20,8 +20,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, N_plural, Words
 from ..models import User
-from ..notify.mail import MailError, MailServer, send_mail
-from ..notify.words import written_in
+from ..notify import MailError, MailServer, send_mail, written_in
 from ..people import (
     Inbound,
     Limits,
@@ -35,7 +34,7 @@ from ..people import (
     recovery,
 )
 from ..people import accounts as people_accounts
-from ..site.pages import render
+from ..site import render
 from .recovery_mail import recovery_mail
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,14 @@
 (:mod:`.presence`), friend links (:mod:`.links`), invitations to tables and "play
 again with the same people" (:mod:`.invitations`), and their routes (:mod:`.routes`).
 
-Nothing is imported here: the lobby's streams read a person's invitations and friend
-requests from these modules while the friends' routes build on the lobby's tables, so
-each side imports the module it needs, never the whole package (no import cycle).
+What the other rooms use: the lobby's streams (a controller) read a person's open
+invitations (:mod:`.inbox`), their friend requests (:mod:`.relations`) and mark
+them online (:class:`Beat`). Invitations build on the lobby's tables, so the face
+leaves them out: friends name the lobby, and nothing of the lobby below its
+controllers names friends.
 """
+
+from . import inbox, relations
+from .presence import Beat
+
+__all__ = ["Beat", "inbox", "relations"]

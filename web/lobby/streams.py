@@ -28,8 +28,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from ..db import Database
-from ..friends import inbox, relations
-from ..friends.presence import Beat
+from ..friends import Beat, inbox, relations
 from ..i18n import best_language
 from ..models import User
 from ..people import SessionDep, farewell_words, public_user, user_of_session

@@ -1,2 +1,39 @@
-"""A host's tools: the ``chromino`` command, the migrations runner, backups and other
-admin tasks. Ops may use every room; only the command's entry point imports ops."""
+"""A host's tools: the ``chromino`` command (:mod:`web.ops.cli`, its entry point), the
+migrations runner, backups and restores, and the tasks on people and games a host
+runs from the command or from the admin page (pruning guests, stuck games, reports,
+ending a game).
+
+What the other rooms use: the admin page's routes (web.club.admin) call the tasks and
+backups named here; nothing below the top floor imports ops, and ops calls none of
+the club's modules back.
+"""
+
+from .admin import (
+    AdminError,
+    ReportedLine,
+    StuckGame,
+    chat_reports,
+    end_game,
+    end_game_in,
+    handle_report,
+    prune_guests,
+    stuck_games,
+)
+from .backups import BackupReport, backup, describe_backup, restore, sqlite_path
+
+__all__ = [
+    "AdminError",
+    "BackupReport",
+    "ReportedLine",
+    "StuckGame",
+    "backup",
+    "chat_reports",
+    "describe_backup",
+    "end_game",
+    "end_game_in",
+    "handle_report",
+    "prune_guests",
+    "restore",
+    "sqlite_path",
+    "stuck_games",
+]

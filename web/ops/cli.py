@@ -1,4 +1,5 @@
-"""The ``chromino`` command: the server's commands here, the engine's in ``chromino.cli``.
+"""The ``chromino`` command: its line parsed here, the server's commands in
+:mod:`web.ops.commands`, the engine's in ``chromino.cli``.
 
 ``serve``, ``db …`` and ``admin …`` need the web stack and are handled here;
 every other command (``replay``, ``moves``, ``selfplay``) goes to the engine's
@@ -10,10 +11,10 @@ status, never a traceback.
 from __future__ import annotations
 
 import argparse
-import logging.config
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeAlias
 
 from alembic.util.exc import CommandError
 from pydantic import ValidationError
@@ -21,14 +22,23 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from chromino.cli import main as engine_main
 
-from .. import logs
-from ..db import Database
 from ..paths import AssetsMissingError
-from ..ratings.rebuild import rebuild
 from ..settings import Settings
-from ..site import server_config
-from . import admin, staff
-from .migrate import upgrade
+from . import admin
+from .commands import (
+    EXIT_FAILED,
+    admin_create_admin,
+    admin_end_game,
+    admin_prune_guests,
+    admin_ratings_rebuild,
+    admin_reports,
+    admin_set_role,
+    admin_stuck_games,
+    db_backup,
+    db_restore,
+    db_upgrade,
+    serve,
+)
 
 WEB_COMMANDS = ("serve", "db", "admin")
 ENGINE_COMMANDS = {
@@ -36,7 +46,6 @@ ENGINE_COMMANDS = {
     "moves": "legal placements of chromino-position/1 lines",
     "selfplay": "play bot games and summarise them",
 }
-EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 
 Command = Callable[[argparse.Namespace, Settings], int]
@@ -77,165 +86,6 @@ def _settings(args: argparse.Namespace) -> Settings:
     return Settings(database_url=database_url) if database_url else Settings()
 
 
-# --- commands --------------------------------------------------------------------------
-
-
-def serve(args: argparse.Namespace, settings: Settings) -> int:
-    """Apply the migrations, then serve the app with uvicorn."""
-    import uvicorn
-
-    config = logs.log_config(settings.log_format, settings.log_level)
-    logging.config.dictConfig(config)
-    upgrade(settings.database_url)
-    server = server_config(
-        "web.app:create_app",
-        settings,
-        factory=True,
-        host=args.host or settings.host,
-        port=args.port or settings.port,
-        log_config=config,
-        log_level=settings.log_level,
-    )
-    uvicorn.Server(server).run()
-    return 0
-
-
-def db_upgrade(args: argparse.Namespace, settings: Settings) -> int:
-    upgrade(settings.database_url)
-    print(f"the database at {_shown(settings.database_url)} is up to date")
-    return 0
-
-
-def db_backup(args: argparse.Namespace, settings: Settings) -> int:
-    report = admin.backup(settings.database_url, args.file, force=args.force)
-    print(f"backed up {_shown(settings.database_url)} to {report.path}: {_contents(report)}")
-    return 0
-
-
-def db_restore(args: argparse.Namespace, settings: Settings) -> int:
-    report = admin.restore(args.file, settings.database_url, force=args.force)
-    upgrade(settings.database_url)
-    print(f"restored {report.path} into {_shown(settings.database_url)}: {_contents(report)}")
-    return 0
-
-
-def admin_prune_guests(args: argparse.Namespace, settings: Settings) -> int:
-    database = Database(settings.database_url)
-    try:
-        pruned = admin.prune_guests(database, args.days, dry_run=args.dry_run)
-    finally:
-        database.dispose()
-    verb = "would prune" if args.dry_run else "pruned"
-    print(f"{verb} {len(pruned)} guest account(s) unseen for {args.days} day(s)")
-    return 0
-
-
-def admin_stuck_games(args: argparse.Namespace, settings: Settings) -> int:
-    database = Database(settings.database_url)
-    try:
-        stuck = admin.stuck_games(database, args.hours)
-    finally:
-        database.dispose()
-    if not stuck:
-        print(f"no game in progress has been idle for more than {args.hours:g} hour(s)")
-        return 0
-    print(f"{'game':14} {'moves':>5} {'idle (h)':>8}  last activity (UTC)        players")
-    for game in stuck:
-        idle = game.idle.total_seconds() / 3600
-        moment = game.last_activity.isoformat(timespec="seconds")
-        print(
-            f"{game.game_id:14} {game.version:5} {idle:8.1f}  {moment:26} {', '.join(game.players)}"
-        )
-    return 0
-
-
-def admin_end_game(args: argparse.Namespace, settings: Settings) -> int:
-    database = Database(settings.database_url)
-    try:
-        result = admin.end_game(database, args.game_id, args.reason)
-    finally:
-        database.dispose()
-    scores = ", ".join(str(score) for score in result["scores"])
-    print(f"game {args.game_id} ended ({args.reason}); scores as they stood: {scores}")
-    return 0
-
-
-def admin_reports(args: argparse.Namespace, settings: Settings) -> int:
-    database = Database(settings.database_url)
-    try:
-        if args.handled is not None:
-            admin.handle_report(database, args.handled)
-            print(f"report {args.handled} marked as handled")
-            return 0
-        reports = admin.chat_reports(database, handled=args.all)
-    finally:
-        database.dispose()
-    if not reports:
-        print("no chat line is waiting for a look")
-        return 0
-    for report in reports:
-        moment = report.at.isoformat(timespec="seconds")
-        print(f"#{report.report_id} {moment} game {report.game_id} line {report.seq}")
-        print(f"    {report.author}: {report.said}")
-        print(f"    reported by {report.reporter}: {report.reason or '(no reason given)'}")
-    return 0
-
-
-def admin_create_admin(args: argparse.Namespace, settings: Settings) -> int:
-    database = Database(settings.database_url)
-    try:
-        made = staff.create_admin(database, settings, args.name)
-    finally:
-        database.dispose()
-    if made.created:
-        print(f"made the account {made.name!r}, an admin")
-    else:
-        print(f"{made.name!r} is an admin")
-    if made.link is not None:
-        print("they choose their password (once, within 24 hours) at:")
-        print(f"  {made.link}")
-    return 0
-
-
-def admin_set_role(args: argparse.Namespace, settings: Settings) -> int:
-    database = Database(settings.database_url)
-    try:
-        before = staff.change_role(database, args.name, args.role)
-    finally:
-        database.dispose()
-    print(f"{args.name!r} was {before} and is now {args.role}")
-    return 0
-
-
-def admin_ratings_rebuild(args: argparse.Namespace, settings: Settings) -> int:
-    """Replay every rated game; exit 1 when the stored ratings differ and were left as
-    they are (a check that scripts can act on), 0 when identical or rewritten."""
-    database = Database(settings.database_url)
-    try:
-        report = rebuild(database, write=args.write)
-    finally:
-        database.dispose()
-    print("\n".join(report.lines()))
-    return 0 if report.identical or report.written else EXIT_FAILED
-
-
-def _shown(database_url: str) -> str:
-    """A database URL without its password."""
-    from sqlalchemy.engine import make_url
-
-    try:
-        return make_url(database_url).render_as_string(hide_password=True)
-    except Exception:
-        return "(the configured database)"
-
-
-def _contents(report: admin.BackupReport) -> str:
-    return (
-        f"{report.size} bytes, schema {report.revision}, {report.users} accounts, "
-        f"{report.games} games, {report.events} moves"
-    )
-
-
 # --- the parser ---------------------------------------------------------------------------
 
 
@@ -258,6 +108,19 @@ def _parser() -> argparse.ArgumentParser:
         "--database-url", help="the database to work on (default: CHROMINO_DATABASE_URL)"
     )
 
+    _database_commands(commands, database_option)
+    _admin_commands(commands, database_option)
+    for name, summary in ENGINE_COMMANDS.items():  # handled by chromino.cli; listed for --help
+        commands.add_parser(name, help=f"{summary} (chromino {name} --help)", add_help=False)
+    return parser
+
+
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+"""A level of subcommands, as argparse hands it out."""
+
+
+def _database_commands(commands: Commands, database_option: argparse.ArgumentParser) -> None:
+    """``chromino db``: migrations, backups and restores."""
     database = commands.add_parser("db", help="migrations, backups and restores")
     db_commands = database.add_subparsers(dest="action", required=True, metavar="ACTION")
     db_commands.add_parser(
@@ -282,10 +145,20 @@ def _parser() -> argparse.ArgumentParser:
     )
     restore_cmd.set_defaults(run=db_restore)
 
+
+def _admin_commands(commands: Commands, database_option: argparse.ArgumentParser) -> None:
+    """``chromino admin``: the host's tools, each level its own function."""
     tools = commands.add_parser(
         "admin", help="a host's tools: admins, guests, stuck games, reports, ratings"
     )
     admin_commands = tools.add_subparsers(dest="action", required=True, metavar="ACTION")
+    _game_tools(admin_commands, database_option)
+    _staff_tools(admin_commands, database_option)
+    _rating_tools(admin_commands, database_option)
+
+
+def _game_tools(admin_commands: Commands, database_option: argparse.ArgumentParser) -> None:
+    """Guests, stuck games, ending a game and chat reports."""
     prune = admin_commands.add_parser(
         "prune-guests",
         parents=[database_option],
@@ -316,6 +189,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     reports.set_defaults(run=admin_reports)
 
+
+def _staff_tools(admin_commands: Commands, database_option: argparse.ArgumentParser) -> None:
+    """Admins and roles."""
     create_admin = admin_commands.add_parser(
         "create-admin",
         parents=[database_option],
@@ -329,6 +205,10 @@ def _parser() -> argparse.ArgumentParser:
     set_role.add_argument("name", help="the account's name")
     set_role.add_argument("role", choices=("member", "moderator", "admin"))
     set_role.set_defaults(run=admin_set_role)
+
+
+def _rating_tools(admin_commands: Commands, database_option: argparse.ArgumentParser) -> None:
+    """The players' ratings, replayed."""
     ratings = admin_commands.add_parser("ratings", help="the players' ratings")
     rating_commands = ratings.add_subparsers(dest="ratings_action", required=True, metavar="ACTION")
     rebuild_cmd = rating_commands.add_parser(
@@ -348,10 +228,6 @@ def _parser() -> argparse.ArgumentParser:
         help="replace the stored ratings and their history with the replayed ones",
     )
     rebuild_cmd.set_defaults(run=admin_ratings_rebuild)
-
-    for name, summary in ENGINE_COMMANDS.items():  # handled by chromino.cli; listed for --help
-        commands.add_parser(name, help=f"{summary} (chromino {name} --help)", add_help=False)
-    return parser
 
 
 def _positive(text: str) -> int:

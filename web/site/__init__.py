@@ -2,11 +2,12 @@
 passes through, and the HTTP server's own limits.
 
 What the other rooms use: the origin rule (:func:`origin_is_ours`, also applied to
-the game websocket), the middleware, the pages' router and the server's config.
+the game websocket), the middleware, the pages' router and how a page is rendered
+(:func:`render`, for the other rooms' pages), and the server's config.
 """
 
 from .lessons import router as lessons_router
-from .pages import router
+from .pages import render, router
 from .security import SecurityMiddleware, origin_is_ours, own_origin
 from .serving import server_config
 
@@ -16,6 +17,7 @@ __all__ = [
     "SecurityMiddleware",
     "origin_is_ours",
     "own_origin",
+    "render",
     "router",
     "server_config",
 ]

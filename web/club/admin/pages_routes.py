@@ -21,10 +21,14 @@ from fastapi.responses import HTMLResponse
 
 from ...i18n import N_
 from ...people import ROLES, SessionDep, UserOrVisitor, is_admin, is_staff
-from ...site.pages import render
-from . import directory, games, health, invites, log, machine
+from ...site import render
+from . import directory, health
+from . import games_routes as games
+from . import invites_routes as invites
+from . import log_routes as log
+from . import machine_routes as machine
 from .access import NO_STORE, NoStoreRoute, refusal, signed_in_recently
-from .people import target_of
+from .people_routes import target_of
 
 router = APIRouter(route_class=NoStoreRoute, include_in_schema=False)
 

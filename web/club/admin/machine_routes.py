@@ -10,9 +10,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request, status
 from sqlalchemy.engine import make_url
 
+from ... import ops
 from ...db import Database, utcnow
 from ...i18n import N_
-from ...ops import admin as ops
 from ...people import SessionDep, audit
 from ...settings import Settings
 from . import health

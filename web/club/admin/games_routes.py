@@ -8,11 +8,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path, Query, Request, Response, status
 from sqlalchemy import select
 
+from ... import ops
 from ...db import Database
 from ...i18n import N_
 from ...lobby import ID_SHAPE
 from ...models import ChatMessage, ChatReport
-from ...ops import admin as ops
 from ...people import SessionDep, audit
 from .access import Acting, NoStoreRoute, Staff, refusal
 from .schemas import EndGameBody
