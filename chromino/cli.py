@@ -29,6 +29,13 @@ EXIT_BAD_INPUT = 2
 DEFAULT_GAME = next(iter(GAMES.values()))
 SCORINGS = tuple(dict.fromkeys(name for game in GAMES.values() for name in game.scorings))
 """Every game's scorings, for ``--scoring`` (the game checks them again)."""
+RULESETS = tuple(dict.fromkeys(name for game in GAMES.values() for name in game.rulesets))
+"""Every game's rule sets, for ``--ruleset`` (the game checks them again)."""
+
+
+def _games_with(choice: str) -> str:
+    """The titles of the games that offer a choice (``rulesets``, ``scorings``)."""
+    return " and ".join(game.title for game in GAMES.values() if getattr(game, choice))
 
 
 def _game_of(document: dict[str, object], field: str) -> GameDescriptor:
@@ -199,18 +206,32 @@ def _parser() -> argparse.ArgumentParser:
     moves_cmd.add_argument(
         "--scoring",
         choices=SCORINGS,
-        help="add each Chromino placement's points (Triominos moves always carry theirs)",
+        help=f"add each {_games_with('scorings')} placement's points (other games' moves "
+        "always carry theirs)",
     )
-    selfplay = commands.add_parser("selfplay", help="play bot games and summarise them")
+    _add_selfplay(commands.add_parser("selfplay", help="play bot games and summarise them"))
+    return parser
+
+
+def _add_selfplay(selfplay: argparse.ArgumentParser) -> None:
+    """The ``selfplay`` command's options: the games, then a tournament's."""
     selfplay.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_GAME.name)
     selfplay.add_argument("--players", type=_player_count, default=4)
     selfplay.add_argument("--games", type=_positive, default=10)
     selfplay.add_argument("--seed", default="0")
     selfplay.add_argument("--bots", type=_bot_list, default="greedy")
     selfplay.add_argument(
-        "--ruleset", choices=("standard", "junior"), default="standard", help="Chromino only"
+        "--ruleset",
+        choices=RULESETS,
+        default=next(iter(RULESETS), ""),
+        help=f"{_games_with('rulesets')} only",
     )
-    selfplay.add_argument("--scoring", choices=SCORINGS, default="none", help="Chromino only")
+    selfplay.add_argument(
+        "--scoring",
+        choices=SCORINGS,
+        default=next(iter(SCORINGS), ""),
+        help=f"{_games_with('scorings')} only",
+    )
     selfplay.add_argument("--json", action="store_true", help="print the summary as JSON")
     selfplay.add_argument(
         "--tournament",
@@ -234,7 +255,6 @@ def _parser() -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--progress", action="store_true", help="tournament: report each finished deal on stderr"
     )
-    return parser
 
 
 def _positive_float(text: str) -> float:

@@ -53,6 +53,9 @@ class GameDescriptor:
     """Those options in a report's heading ("" when the game has none of them)."""
     scorings: tuple[str, ...] = ()
     """The scorings a table may choose (``--scoring``); none for a game that always scores."""
+    rulesets: tuple[str, ...] = ()
+    """The rule sets a table may choose (``--ruleset``), the default first; none for a game
+    of one rule set."""
     lessons: tuple[Lesson[Any], ...] = ()
     """The first-game tutorial's lessons, in order (``games/<game>/lessons.py``); none for a
     game without a tutorial."""

@@ -6,7 +6,10 @@ from enum import StrEnum
 
 
 class Reason(StrEnum):
-    """Why an action was refused. The values are part of the public interface."""
+    """Why an action was refused, in the terms every tile game shares: the turn, the hand,
+    the bag and a board's plain geometry. A game adds its own rules' reasons in an enum
+    of its own (``chromino/games/<game>/reasons.py``). The values are part of the public
+    interface, and no two games give one value two meanings."""
 
     GAME_OVER = "game_over"
     NOT_YOUR_TURN = "not_your_turn"
@@ -16,34 +19,26 @@ class Reason(StrEnum):
     BAD_PLACEMENT = "bad_placement"
     TILE_NOT_IN_HAND = "tile_not_in_hand"
     MUST_PLAY_DRAWN_TILE = "must_play_drawn_tile"
-    LAST_TILE_CHAMELEON = "last_tile_chameleon"
     OVERLAP = "overlap"
+    """The place is taken."""
     NO_CONTACT = "no_contact"
+    """The tile touches nothing on the board."""
     MISMATCH = "mismatch"
-    TOO_FEW_CONTACTS = "too_few_contacts"
-    JUNIOR_ONE_CONTACT = "junior_one_contact"
-    JUNIOR_NOT_DOMINO = "junior_not_domino"
+    """The tile does not match what it touches."""
     BAG_EMPTY = "bag_empty"
     DRAW_LIMIT = "draw_limit"
-    DRAW_WHILE_PLAYABLE = "draw_while_playable"
     PASS_NOT_ALLOWED = "pass_not_allowed"
     NO_SUCH_SEAT = "no_such_seat"
     """A resignation or an agreement names a seat the game does not have."""
     SEAT_RESIGNED = "seat_resigned"
     """The seat has left the game and may do nothing more in it."""
-    # Triominos Challenge (docs/triominos-rules.md section 3)
-    FIRST_TILE_NOT_ORIGIN = "first_tile_not_origin"
-    """The first tile of a Triominos game goes on cell (0, 0)."""
-    NO_EDGE_CONTACT = "no_edge_contact"
-    """A Triominos tile must share a whole side with a tile on the board."""
-    CORNER_MISMATCH = "corner_mismatch"
-    """Every board tile touching a corner of a Triominos tile must show the same number there."""
 
 
 class IllegalMoveError(ValueError):
-    """An action the rules do not allow. ``reason`` is stable; the message is for people."""
+    """An action the rules do not allow. ``reason`` is stable (a :class:`Reason`, or one
+    of a game's own reasons); the message is for people."""
 
-    def __init__(self, reason: Reason, message: str) -> None:
+    def __init__(self, reason: StrEnum, message: str) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message

@@ -6,7 +6,7 @@ leave (``resign``) at any time and a table stop by agreement (``end_agreed``):
 those are written here once, game-neutral. They differ in
 their board, what a play scores, what a draw or a pass costs, when the game
 ends and how it is scored then. :class:`TileGame` does the shared work once
-and calls small hooks a game overrides, the way python-chess's variants
+and calls small hooks a game overrides (:mod:`chromino.core.hooks`), the way python-chess's variants
 override hooks of its ``Board``.
 
 :meth:`TileGame.apply` is the one checked entry point: it either applies an
@@ -16,74 +16,21 @@ and changes nothing. Legal actions come from the same checks.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from .actions import DRAW_KIND, END_AGREED_KIND, PASS_KIND, PLAY, RESIGN_KIND, TIMEOUT_KIND, Action
 from .board import BoardIndex, P
-from .errors import IllegalMoveError, InvalidSetupError, Reason
+from .errors import IllegalMoveError, Reason
+from .events import E, Event
+from .hooks import GameHooks
 from .notation import record_of
 from .outcome import EndedBy, Outcome, best_scores
+from .setup import SetupFields
 from .view import View
 
-
-@dataclass(frozen=True, slots=True)
-class Event(Generic[P]):
-    """What one applied action did; ``drawn`` is private to ``seat``, the rest is public."""
-
-    seat: int
-    action: Action[P]
-    points: int = 0
-    """The change to the seat's score by the action itself (negative for a penalty)."""
-    drawn: str | None = None
-    """The tile taken from the bag (a draw, or a timeout's penalty tile)."""
-    went_out: bool = False
-    finished: bool = False
-
-    def public_json(self) -> dict[str, object]:
-        """What every viewer is told of the event (the game adds its own fields)."""
-        return {"seat": self.seat, **self.action.to_dict()}
-
-    def private_json(self) -> dict[str, object]:
-        """What only the acting seat is told: the tile it drew, if any."""
-        return {"drawn": self.drawn} if self.drawn is not None else {}
-
-
-E = TypeVar("E", bound=Event[Any])
-
-
-class SetupFields(Protocol):
-    """What the engine reads of a game's setup (the game's own fields come on top)."""
-
-    @property
-    def options(self) -> Any:
-        """The game's options."""
-        ...
-
-    @property
-    def players(self) -> tuple[str, ...]:
-        """The players' names, by seat."""
-        ...
-
-    @property
-    def hands(self) -> tuple[tuple[str, ...], ...]:
-        """The hands dealt, by seat."""
-        ...
-
-    @property
-    def bag(self) -> tuple[str, ...]:
-        """The bag in drawing order."""
-        ...
-
-    @property
-    def first(self) -> int:
-        """The seat that plays first."""
-        ...
-
-    def to_record(self) -> dict[str, object]:
-        """The setup's fields of the game's record, in the record's order."""
-        ...
+__all__ = ["Event", "SetupFields", "TileGame", "Turn"]
 
 
 @dataclass(slots=True)
@@ -99,21 +46,12 @@ class Turn:
 V = TypeVar("V", bound=View[Any, Any, Any])
 
 
-class TileGame(Generic[P, E, V]):
-    """The live state of one game. A game subclasses it and fills in the hooks below."""
+class TileGame(GameHooks[P, E], Generic[P, E, V]):
+    """The live state of one game. A game subclasses it and fills in the hooks of
+    :class:`~chromino.core.hooks.GameHooks`."""
 
-    record_format: ClassVar[str]
-    """The format name of the game's records, e.g. ``chromino-game/1``."""
-    tile_names: ClassVar[Collection[str]]
-    """Every tile the game knows by name."""
-    event_type: type[E]
-    """The game's event (its own fields on top of :class:`Event`'s)."""
     view_type: type[V]
     """The game's view (its own fields and rules on top of :class:`View`'s)."""
-    draw_penalty: ClassVar[int] = 0
-    """What a draw costs the drawer's score."""
-    pass_penalty: ClassVar[int] = 0
-    """What a pass costs the passer's score."""
 
     board: BoardIndex[P]
 
@@ -141,52 +79,7 @@ class TileGame(Generic[P, E, V]):
 
     # --- hooks a game overrides ---------------------------------------------
 
-    def _new_board(self, setup: Any) -> BoardIndex[P]:
-        """The board at the start of the game."""
-        raise NotImplementedError
-
-    def _playable(self, hand: Sequence[str], drawn_tile: str | None) -> list[str]:
-        """The turn rule: which tiles of the hand may be laid now."""
-        raise NotImplementedError
-
-    def _form_refusal(self, placement: P) -> IllegalMoveError | None:
-        """A placement the game refuses by its form alone (before looking at the hand)."""
-        return None
-
-    def _last_tile_refusal(self, hand: Sequence[str], tile: str) -> IllegalMoveError | None:
-        """A tile of the hand the game refuses to see laid, whatever the board says."""
-        return None
-
-    def _draw_refusal(self, seat: int) -> IllegalMoveError | None:
-        """Why a draw is not allowed now, or None."""
-        raise NotImplementedError
-
-    def _pass_refusal(self, seat: int) -> IllegalMoveError | None:
-        """Why a pass is not allowed now, or None."""
-        raise NotImplementedError
-
-    def _timeout_penalty(self) -> int:
-        """What a timeout costs the seat's score."""
-        raise NotImplementedError
-
-    def _play(self, seat: int, action: Action[P], placement: P) -> E:
-        """Score, lay and take the tile from the hand; then :meth:`_end_turn`."""
-        raise NotImplementedError
-
-    def _ended_by(self, event: E) -> EndedBy | None:
-        """How the game ends after this turn, or None when it goes on."""
-        raise NotImplementedError
-
-    def _finish(self, event: E, ended_by: EndedBy) -> E:
-        """End the game: the final scoring, the winners, the outcome; the event as sent."""
-        raise NotImplementedError
-
     # --- construction -------------------------------------------------------
-
-    @staticmethod
-    def _deal(players: Sequence[str], seed: int | str, options: Any | None) -> Any:
-        """The game's deal from a seed (default options when None)."""
-        raise NotImplementedError
 
     @classmethod
     def new(cls, players: Sequence[str], seed: int | str, options: Any | None = None) -> Self:
@@ -503,40 +396,3 @@ class TileGame(Generic[P, E, V]):
             "tiles_drawn": list(self.tiles_drawn),
             "outcome": self._outcome,
         }
-
-
-def check_dealt_tiles(
-    setup: SetupFields, known: Collection[str], seen: dict[str, str] | None = None
-) -> None:
-    """Refuse a setup whose hands or bag hold an unknown tile, a tile twice, or an empty
-    hand; ``seen`` holds tiles already placed elsewhere (a start tile), by where."""
-    count = len(setup.players)
-    if len(setup.hands) != count:
-        raise InvalidSetupError("hands", f"{len(setup.hands)} hands for {count} players")
-    if type(setup.first) is not int or not 0 <= setup.first < count:
-        raise InvalidSetupError("first", f"seat {setup.first!r} does not exist")
-    seen = dict(seen or {})
-    places = [(f"hands[{s}][{i}]", t) for s, h in enumerate(setup.hands) for i, t in enumerate(h)]
-    places += [(f"bag[{i}]", t) for i, t in enumerate(setup.bag)]
-    for where, name in places:
-        if name not in known:
-            raise InvalidSetupError(where, f"unknown tile {name!r} (tiles go by their names)")
-        if name in seen:
-            raise InvalidSetupError(where, f"tile {name} is also at {seen[name]}")
-        seen[name] = where
-    for seat, hand in enumerate(setup.hands):
-        if not hand:
-            raise InvalidSetupError(f"hands[{seat}]", "a hand must hold at least one tile")
-
-
-def setup_record(setup: SetupFields, **own: object) -> dict[str, object]:
-    """A setup's fields of its game's record, in the record's order: options, players,
-    the game's own fields (``own``), hands, bag, first."""
-    return {
-        "options": setup.options.to_dict(),
-        "players": list(setup.players),
-        **own,
-        "hands": [list(hand) for hand in setup.hands],
-        "bag": list(setup.bag),
-        "first": setup.first,
-    }

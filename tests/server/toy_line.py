@@ -26,10 +26,11 @@ from chromino.core.bots import random_bot
 from chromino.core.descriptor import GameDescriptor
 from chromino.core.errors import IllegalMoveError, Reason
 from chromino.core.game import Event as BaseEvent
-from chromino.core.game import TileGame, check_dealt_tiles, setup_record
+from chromino.core.game import TileGame
 from chromino.core.notation import RecordBook, RecordFields
-from chromino.core.options import OptionsForm
+from chromino.core.options import Flag, OptionsForm, TurnTime, option
 from chromino.core.outcome import EndedBy, Outcome, best_scores
+from chromino.core.setup import check_dealt_tiles, setup_record
 from chromino.core.view import View as BaseView
 from chromino.core.view import whole
 
@@ -109,8 +110,8 @@ class Board(CheckedBoard):
 
 @dataclass(frozen=True, slots=True)
 class Options(OptionsForm):
-    open_hands: bool = False
-    turn_seconds: int = 0
+    open_hands: bool = option(False, Flag())
+    turn_seconds: int = option(0, TurnTime())
 
 
 @dataclass(frozen=True, slots=True)

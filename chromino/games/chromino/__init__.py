@@ -13,7 +13,7 @@ from .bots import BOTS
 from .game import Game
 from .lessons import LESSONS
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
-from .options import MAX_PLAYERS, SCORINGS, GameOptions
+from .options import MAX_PLAYERS, RULESETS, SCORINGS, GameOptions
 from .strong import HARD, StrongBot
 
 
@@ -43,6 +43,7 @@ GAME: Final = GameDescriptor(
     table_options=_table_options,
     describe_options=_describe_options,
     scorings=SCORINGS,
+    rulesets=RULESETS,
     lessons=LESSONS,
 )
 """Chromino in the registry of games."""

@@ -17,62 +17,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import product
-from typing import Final
 
 from ...core.board import CheckedBoard
 from ...core.errors import IllegalMoveError, Reason
 from .placement import COORDINATE_LIMIT, Placement
-from .tiles import ALL_NAMES, LETTER_CODES, TILES, Tile, X
-
-# --- cell and window encoding ------------------------------------------------
-
-_STRIDE: Final = 1 << 12
-_ORIGIN: Final = 2048
-_STEPS: Final = (_STRIDE, 1)
-"""One cell along axis 0 (east) and axis 1 (south)."""
-_DELTAS: Final = (_STRIDE, 1, -_STRIDE, -1)
-"""Neighbour offsets for E, S, W, N; a direction's axis is ``index & 1``."""
-
-
-def encode_cell(x: int, y: int) -> int:
-    """Pack a cell into one int: dictionaries keyed by ints are the fastest kind."""
-    return (x + _ORIGIN) * _STRIDE + (y + _ORIGIN)
-
-
-def decode_cell(cell: int) -> tuple[int, int]:
-    """The (x, y) of a packed cell."""
-    return cell // _STRIDE - _ORIGIN, cell % _STRIDE - _ORIGIN
-
-
-# --- requirements and keys ---------------------------------------------------
-
-ANY: Final = 5
-"""Requirement of a square with no coloured neighbour (none, or only chameleon centres)."""
-X_ONLY: Final = 6
-"""Requirement only a chameleon centre meets (two colours around, or junior crosswise)."""
-
-
-def _key(r0: int, r1: int, r2: int) -> int:
-    return r0 * 49 + r1 * 7 + r2
-
-
-def _accepted_requirements(letter_code: int) -> tuple[int, ...]:
-    if letter_code == X:
-        return tuple(range(7))
-    return (letter_code, ANY)
-
-
-def _accepted_keys(spelling: str) -> tuple[int, ...]:
-    choices = [_accepted_requirements(LETTER_CODES[letter]) for letter in spelling]
-    return tuple(_key(*combo) for combo in product(*choices))
-
-
-ACCEPTS: Final[dict[str, tuple[int, ...]]] = {
-    spelling: _accepted_keys(spelling) for name in ALL_NAMES for spelling in TILES[name].spellings()
-}
-"""For each way to read a tile along a window, the window keys it fits."""
-_ACCEPT_SETS: Final = {spelling: frozenset(keys) for spelling, keys in ACCEPTS.items()}
+from .reasons import ChrominoReason
+from .tiles import LETTER_CODES, TILES, Tile, X
+from .windows import (
+    ACCEPT_SETS,
+    ACCEPTS,
+    ANY,
+    DELTAS,
+    STEPS,
+    X_ONLY,
+    decode_cell,
+    encode_cell,
+    junior_key,
+    placement_in,
+    window_key,
+    window_of,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +119,7 @@ class Board(CheckedBoard):
         new_cells = self._occupy(placement)
         touched = set(new_cells)
         for cell in new_cells:
-            for delta in _DELTAS:
+            for delta in DELTAS:
                 neighbour = cell + delta
                 if neighbour not in self._cells:
                     touched.add(neighbour)
@@ -181,7 +145,7 @@ class Board(CheckedBoard):
         self._window_keys.clear()
         self._windows_by_key.clear()
         for cell in self._cells:
-            for delta in _DELTAS:
+            for delta in DELTAS:
                 neighbour = cell + delta
                 if neighbour not in self._cells and neighbour not in self._needs:
                     self._refresh_need(neighbour)
@@ -191,7 +155,7 @@ class Board(CheckedBoard):
         cells = self._cells
         requirement = ANY
         count = direction = colour = axis = 0
-        for d, delta in enumerate(_DELTAS):
+        for d, delta in enumerate(DELTAS):
             info = cells.get(cell + delta)
             if info is None:
                 continue
@@ -211,7 +175,7 @@ class Board(CheckedBoard):
     def _refresh_windows_around(self, cells: Iterable[int]) -> None:
         windows = set()
         for cell in cells:
-            for axis, step in enumerate(_STEPS):
+            for axis, step in enumerate(STEPS):
                 for back in (0, step, 2 * step):
                     windows.add(((cell - back) << 1) | axis)
         keys = self._window_keys
@@ -235,7 +199,7 @@ class Board(CheckedBoard):
         """The key of an empty window a tile could fill by the rule set, else None."""
         start = window >> 1
         axis = window & 1
-        step = _STEPS[axis]
+        step = STEPS[axis]
         middle = start + step
         end = middle + step
         cells = self._cells
@@ -247,14 +211,14 @@ class Board(CheckedBoard):
         n2 = needs.get(end)
         count = (n0[1] if n0 else 0) + (n1[1] if n1 else 0) + (n2[1] if n2 else 0)
         if self.junior:
-            return _junior_key(axis, count, n0, n1, n2)
+            return junior_key(axis, count, n0, n1, n2)
         if count < 2:
             return None
         r0 = n0[0] if n0 else ANY
         r2 = n2[0] if n2 else ANY
         if X_ONLY in (r0, r2):
             return None  # only a chameleon centre could go there, and ends are never X
-        return _key(r0, n1[0] if n1 else ANY, r2)
+        return window_key(r0, n1[0] if n1 else ANY, r2)
 
     # --- queries ------------------------------------------------------------
 
@@ -293,7 +257,7 @@ class Board(CheckedBoard):
                     windows = by_key.get(key)
                     if windows:
                         for window in windows:
-                            yield _placement_in(name, window, flipped)
+                            yield placement_in(name, window, flipped)
 
     def has_legal_placement(self, names: Iterable[str]) -> bool:
         """Whether any of the named tiles can be laid (stops at the first)."""
@@ -304,22 +268,22 @@ class Board(CheckedBoard):
         if abs(placement.x) > COORDINATE_LIMIT or abs(placement.y) > COORDINATE_LIMIT:
             # Beyond the limit cells would alias others in the packed encoding.
             raise IllegalMoveError(Reason.BAD_PLACEMENT, "coordinates are out of range")
-        window, spelling = _window_of(placement)
+        window, spelling = window_of(placement)
         cells = [encode_cell(x, y) for x, y, _ in placement.cells()]
         for cell in cells:
             if cell in self._cells:
                 x, y = decode_cell(cell)
                 raise IllegalMoveError(Reason.OVERLAP, f"cell ({x}, {y}) is already covered")
         key = self._window_key(window)
-        if key is not None and key in _ACCEPT_SETS[spelling]:
+        if key is not None and key in ACCEPT_SETS[spelling]:
             return self.contact_count(placement)
         raise self._explain_illegal(placement)
 
     def contact_count(self, placement: Placement) -> int:
         """How many contacts a placement on empty cells makes."""
-        window, _ = _window_of(placement)
+        window, _ = window_of(placement)
         start = window >> 1
-        step = _STEPS[window & 1]
+        step = STEPS[window & 1]
         needs = self._needs
         total = 0
         for cell in (start, start + step, start + 2 * step):
@@ -334,7 +298,7 @@ class Board(CheckedBoard):
         found = []
         for index, (x, y, letter) in enumerate(placement.cells()):
             cell = encode_cell(x, y)
-            for d, delta in enumerate(_DELTAS):
+            for d, delta in enumerate(DELTAS):
                 neighbour = cell + delta
                 info = None if neighbour in own else self._cells.get(neighbour)
                 if info is None:
@@ -356,64 +320,16 @@ class Board(CheckedBoard):
                 )
         if not self.junior:
             return IllegalMoveError(
-                Reason.TOO_FEW_CONTACTS,
+                ChrominoReason.TOO_FEW_CONTACTS,
                 f"{placement.tile} would make {len(contacts)} contact; at least 2 are needed",
             )
         if len(contacts) != 1:
             return IllegalMoveError(
-                Reason.JUNIOR_ONE_CONTACT,
+                ChrominoReason.JUNIOR_ONE_CONTACT,
                 f"{placement.tile} would make {len(contacts)} contacts; junior allows exactly one",
             )
         return IllegalMoveError(
-            Reason.JUNIOR_NOT_DOMINO,
+            ChrominoReason.JUNIOR_NOT_DOMINO,
             f"{placement.tile}: junior contacts must be end to end, a chameleon "
             "crosswise, or a branch off a chameleon centre",
         )
-
-
-def _junior_key(
-    axis: int,
-    count: int,
-    n0: tuple[int, int, int, int, int] | None,
-    n1: tuple[int, int, int, int, int] | None,
-    n2: tuple[int, int, int, int, int] | None,
-) -> int | None:
-    """Exactly one matching contact, of one of the three domino-like kinds (section 6)."""
-    if count != 1:
-        return None
-    if n1 is not None:
-        _, _, direction, _, board_axis = n1
-        # The middle square touches with the long side: only a chameleon laid
-        # crosswise against a short side of a board tile.
-        if board_axis == direction & 1:
-            return _key(ANY, X_ONLY, ANY)
-        return None
-    need = n0 if n0 is not None else n2
-    assert need is not None
-    requirement, _, direction, colour, board_axis = need
-    if direction & 1 != axis:
-        return None  # the new tile's long side
-    if colour != X and board_axis != axis:
-        return None  # a short side against a long side that is no chameleon centre
-    if n0 is not None:
-        return _key(requirement, ANY, ANY)
-    return _key(ANY, ANY, requirement)
-
-
-def _window_of(placement: Placement) -> tuple[int, str]:
-    """The window a placement fills and the tile's reading along it (east or south)."""
-    axis = placement.axis
-    if placement.dir in ("E", "S"):
-        return (encode_cell(placement.x, placement.y) << 1) | axis, placement.tile
-    far_x, far_y, _ = placement.cells()[2]
-    return (encode_cell(far_x, far_y) << 1) | axis, placement.tile[::-1]
-
-
-def _placement_in(name: str, window: int, flipped: bool) -> Placement:
-    start = window >> 1
-    axis = window & 1
-    if not flipped:
-        x, y = decode_cell(start)
-        return Placement(name, x, y, "ES"[axis])
-    x, y = decode_cell(start + 2 * _STEPS[axis])
-    return Placement(name, x, y, "WN"[axis])

@@ -16,11 +16,13 @@ from typing import Final
 from ...core.actions import Action
 from ...core.errors import IllegalMoveError, InvalidSetupError, Reason
 from ...core.game import Event as BaseEvent
-from ...core.game import TileGame, check_dealt_tiles, setup_record
+from ...core.game import TileGame
 from ...core.outcome import AS_IT_STANDS, EndedBy, Outcome
+from ...core.setup import check_dealt_tiles, setup_record
 from .board import Board
 from .options import MAX_PLAYERS, GameOptions
 from .placement import DIRECTIONS, Placement
+from .reasons import ChrominoReason
 from .scoring import TIMEOUT_PENALTY, hand_penalty, placement_points
 from .tiles import ALL_NAMES, CHAMELEON_NAMES, TILES, TRICOLOR_NAMES
 from .turns import draw_refusal, pass_refusal, playable_tiles
@@ -108,7 +110,7 @@ class Game(TileGame[Placement, Event, View]):
     def _last_tile_refusal(self, hand: Sequence[str], tile: str) -> IllegalMoveError | None:
         if len(hand) == 1 and TILES[tile].is_chameleon:
             return IllegalMoveError(
-                Reason.LAST_TILE_CHAMELEON, "a chameleon can never be the last tile played"
+                ChrominoReason.LAST_TILE_CHAMELEON, "a chameleon can never be the last tile played"
             )
         return None
 

@@ -14,7 +14,7 @@ from ...core.notation import MoveError, RecordBook, RecordFields, read_document,
 from .actions import parse_placement
 from .board import Board
 from .game import RECORD_FORMAT, Game, Setup
-from .options import GameOptions
+from .options import RULESETS, GameOptions
 from .placement import Placement
 from .scoring import placement_points
 from .tiles import tile_named
@@ -35,17 +35,22 @@ class Position:
 
     def build_board(self) -> Board:
         """The board, indexed once from scratch."""
-        return Board.from_placements(self.board, junior=self.ruleset == "junior")
+        return Board.from_placements(self.board, junior=GameOptions(ruleset=self.ruleset).junior)
 
 
 # --- positions ---------------------------------------------------------------
+
+
+def _ruleset_of(board: Board) -> str:
+    """The rule set a board was built under."""
+    return next(name for name in RULESETS if GameOptions(ruleset=name).junior == board.junior)
 
 
 def position_of(board: Board, hand: list[str] | tuple[str, ...]) -> dict[str, object]:
     """A position document for a board and a hand."""
     return {
         "format": POSITION_FORMAT,
-        "ruleset": "junior" if board.junior else "standard",
+        "ruleset": _ruleset_of(board),
         "board": [p.to_dict() for p in board.placements],
         "hand": list(hand),
     }
@@ -54,9 +59,9 @@ def position_of(board: Board, hand: list[str] | tuple[str, ...]) -> dict[str, ob
 def parse_position(data: object) -> Position:
     """Read a position; InvalidSetupError names the bad field (overlaps included)."""
     document = read_document(data, "position", POSITION_FORMAT)
-    ruleset = document.get("ruleset", "standard")
-    if ruleset not in ("standard", "junior"):
-        raise InvalidSetupError("ruleset", f"{ruleset!r} is not standard or junior")
+    ruleset = document.get("ruleset", GameOptions().ruleset)
+    if ruleset not in RULESETS:
+        raise InvalidSetupError("ruleset", f"{ruleset!r} is not {' or '.join(RULESETS)}")
     board, hand = RECORDS.read_board_and_hand(document)
     if not board:
         raise InvalidSetupError("board", "a board holds at least the starting tile")

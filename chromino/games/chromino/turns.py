@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from ...core.errors import IllegalMoveError, Reason
 from .options import GameOptions
+from .reasons import ChrominoReason
 from .tiles import TILES
 
 
@@ -36,7 +37,7 @@ def draw_refusal(
         return IllegalMoveError(Reason.DRAW_LIMIT, f"you may draw only {times} a turn")
     if options.strict_draw and has_legal_play():
         return IllegalMoveError(
-            Reason.DRAW_WHILE_PLAYABLE, "strict draw: you may draw only with no legal play"
+            ChrominoReason.DRAW_WHILE_PLAYABLE, "strict draw: you may draw only with no legal play"
         )
     return None
 

@@ -21,90 +21,29 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Final
 
 from ...core.board import CheckedBoard
 from ...core.errors import IllegalMoveError, Reason
-from .grid import AROUND_POINT, cells_around, corners, edge_neighbours
-from .placement import COORDINATE_LIMIT, ROTATIONS, Placement
-from .scoring import FIGURE_BONUS, HEXAGONS, Figure
-from .tiles import ALL_NAMES, TILES, VALUES
-
-# --- packed cells and points --------------------------------------------------
-
-_SHIFT: Final = 12
-_MASK: Final = (1 << _SHIFT) - 1
-_ORIGIN: Final = 1 << (_SHIFT - 1)
-"""Cells and points are packed into one int: int-keyed dictionaries are the fastest kind."""
-
-
-def pack(x: int, y: int) -> int:
-    """A cell or a point as one int (coordinates within ±2047)."""
-    return ((x + _ORIGIN) << _SHIFT) | (y + _ORIGIN)
-
-
-def unpack(packed: int) -> tuple[int, int]:
-    """The (x, y) of a packed cell or point."""
-    return (packed >> _SHIFT) - _ORIGIN, (packed & _MASK) - _ORIGIN
-
-
-def _parity(cell: int) -> int:
-    """0 for an up cell, 1 for a down cell (the parity of x + y survives packing)."""
-    return ((cell >> _SHIFT) ^ cell) & 1
-
-
-def _offset(dx: int, dy: int) -> int:
-    return (dx << _SHIFT) + dy
-
-
-def _offsets_from(x: int, y: int, points: Iterable[tuple[int, int]]) -> tuple[int, ...]:
-    return tuple(_offset(u - x, v - y) for u, v in points)
-
-
-# Derived from grid.py, the one statement of the geometry: index 0 up, 1 down.
-_CORNER_OFFSETS: Final = (_offsets_from(0, 0, corners(0, 0)), _offsets_from(1, 0, corners(1, 0)))
-_NEIGHBOUR_OFFSETS: Final = (
-    _offsets_from(0, 0, edge_neighbours(0, 0)),
-    _offsets_from(1, 0, edge_neighbours(1, 0)),
+from .cells import (
+    ACCEPT_SETS,
+    ACCEPTS,
+    ANY,
+    AROUND_OFFSETS,
+    CONFLICT,
+    CORNER_OFFSETS,
+    NEIGHBOUR_OFFSETS,
+    ORIGIN_CELL,
+    cell_of,
+    needs_key,
+    pack,
+    parity_of,
+    unpack,
 )
-"""Neighbour ``k`` lies across the side opposite corner ``k``."""
-_AROUND_OFFSETS: Final = tuple(_offset(dx, dy) for dx, dy in AROUND_POINT)
-_ORIGIN_CELL: Final = pack(0, 0)
-
-# --- requirements and keys ----------------------------------------------------
-
-ANY: Final = 6
-"""A corner no tile touches yet: every number fits."""
-CONFLICT: Final = 7
-"""A corner where board tiles already disagree (only in an unchecked position): none fits."""
-
-
-def _key(r0: int, r1: int, r2: int) -> int:
-    return (r0 << 6) | (r1 << 3) | r2
-
-
-def _accepting_keys(numbers: tuple[int, int, int]) -> tuple[int, ...]:
-    """The requirement keys a tile showing these numbers on corners 0, 1, 2 fits.
-
-    An open cell shares a side, hence two corners, with a tile: at most one
-    of its corners is free, so four keys cover every case.
-    """
-    a, b, c = numbers
-    return (_key(a, b, c), _key(ANY, b, c), _key(a, ANY, c), _key(a, b, ANY))
-
-
-ACCEPTS: Final[dict[str, tuple[tuple[int, tuple[int, ...]], ...]]] = {
-    name: tuple(
-        (rot, _accepting_keys(TILES[name].corner_numbers(rot))) for rot in TILES[name].rotations()
-    )
-    for name in ALL_NAMES
-}
-"""For each tile, each distinct rotation and the keys of the open cells it fits."""
-_ACCEPT_SETS: Final[dict[str, tuple[frozenset[int], ...]]] = {
-    name: tuple(frozenset(_accepting_keys(TILES[name].corner_numbers(rot))) for rot in ROTATIONS)
-    for name in ALL_NAMES
-}
-"""The same per rotation 0, 1, 2 (a triple's three are equal), for the checked path."""
+from .grid import cells_around, corners, edge_neighbours
+from .placement import Placement
+from .reasons import TriominosReason
+from .scoring import FIGURE_BONUS, HEXAGONS, Figure
+from .tiles import TILES, VALUES
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +119,7 @@ class Board(CheckedBoard):
     def _occupy(self, placement: Placement) -> int:
         if placement.tile not in TILES:
             raise IllegalMoveError(Reason.UNKNOWN_TILE, f"unknown tile {placement.tile!r}")
-        cell = _cell_of(placement)
+        cell = cell_of(placement)
         if cell in self._cells:
             raise IllegalMoveError(
                 Reason.OVERLAP, f"cell ({placement.x}, {placement.y}) is already taken"
@@ -190,7 +129,7 @@ class Board(CheckedBoard):
         self._unindex(cell)
         points = self._points
         numbers = TILES[placement.tile].corner_numbers(placement.rot)
-        for offset, number in zip(_CORNER_OFFSETS[_parity(cell)], numbers, strict=True):
+        for offset, number in zip(CORNER_OFFSETS[parity_of(cell)], numbers, strict=True):
             point = cell + offset
             known = points.get(point)
             if known is None:
@@ -203,8 +142,8 @@ class Board(CheckedBoard):
         """The cells with a corner in common with ``cell`` (itself included), in a fixed order."""
         return {
             point + around: None
-            for point in (cell + offset for offset in _CORNER_OFFSETS[_parity(cell)])
-            for around in _AROUND_OFFSETS
+            for point in (cell + offset for offset in CORNER_OFFSETS[parity_of(cell)])
+            for around in AROUND_OFFSETS
         }
 
     def _refresh(self, cell: int) -> None:
@@ -212,14 +151,14 @@ class Board(CheckedBoard):
         cells = self._cells
         if cell in cells:
             return
-        parity = _parity(cell)
+        parity = parity_of(cell)
         self._figures.pop(cell, None)
-        if not any(cell + offset in cells for offset in _NEIGHBOUR_OFFSETS[parity]):
+        if not any(cell + offset in cells for offset in NEIGHBOUR_OFFSETS[parity]):
             self._unindex(cell)
             return
         points = self._points
-        c0, c1, c2 = _CORNER_OFFSETS[parity]
-        key = _key(
+        c0, c1, c2 = CORNER_OFFSETS[parity]
+        key = needs_key(
             points.get(cell + c0, ANY), points.get(cell + c1, ANY), points.get(cell + c2, ANY)
         )
         old = self._open.get(cell)
@@ -288,7 +227,7 @@ class Board(CheckedBoard):
         if not self._cells:
             for name in dict.fromkeys(names):
                 for rot in TILES[name].rotations():
-                    yield name, _ORIGIN_CELL, rot
+                    yield name, ORIGIN_CELL, rot
             return
         by_key = self._by_key
         for name in dict.fromkeys(names):
@@ -327,25 +266,28 @@ class Board(CheckedBoard):
         """Refuse an illegal placement with its precise reason; return quietly when legal."""
         if placement.tile not in TILES:
             raise IllegalMoveError(Reason.UNKNOWN_TILE, f"unknown tile {placement.tile!r}")
-        cell = _cell_of(placement)
+        cell = cell_of(placement)
         if cell in self._cells:
             raise IllegalMoveError(
                 Reason.OVERLAP, f"cell ({placement.x}, {placement.y}) is already taken"
             )
         if not self._cells:
-            if cell != _ORIGIN_CELL:
+            if cell != ORIGIN_CELL:
                 raise IllegalMoveError(
-                    Reason.FIRST_TILE_NOT_ORIGIN, "the first tile of the game goes on (0, 0)"
+                    TriominosReason.FIRST_TILE_NOT_ORIGIN,
+                    "the first tile of the game goes on (0, 0)",
                 )
             return
         key = self._open.get(cell)
         if key is None:
             raise IllegalMoveError(
-                Reason.NO_EDGE_CONTACT,
+                TriominosReason.NO_EDGE_CONTACT,
                 f"cell ({placement.x}, {placement.y}) shares no side with a tile",
             )
-        if key not in _ACCEPT_SETS[placement.tile][placement.rot]:
-            raise IllegalMoveError(Reason.CORNER_MISMATCH, self._mismatch_message(placement))
+        if key not in ACCEPT_SETS[placement.tile][placement.rot]:
+            raise IllegalMoveError(
+                TriominosReason.CORNER_MISMATCH, self._mismatch_message(placement)
+            )
 
     def _mismatch_message(self, placement: Placement) -> str:
         for u, v, number in placement.corners():
@@ -362,7 +304,7 @@ class Board(CheckedBoard):
 
     def score(self, placement: Placement) -> tuple[int, Figure | None]:
         """Points and figure of a placement on an empty cell (legality is :meth:`check`'s)."""
-        cell = _cell_of(placement)
+        cell = cell_of(placement)
         figure = self._figure_of(cell)
         return VALUES[placement.tile] + FIGURE_BONUS[figure], figure
 
@@ -404,35 +346,21 @@ class Board(CheckedBoard):
         edge neighbour in all: a placement is never both.
         """
         cells = self._cells
-        parity = _parity(cell)
-        corner_points = [cell + offset for offset in _CORNER_OFFSETS[parity]]
+        parity = parity_of(cell)
+        corner_points = [cell + offset for offset in CORNER_OFFSETS[parity]]
         hexagons = 0
         for point in corner_points:
-            if all(point + a in cells for a in _AROUND_OFFSETS if point + a != cell):
+            if all(point + a in cells for a in AROUND_OFFSETS if point + a != cell):
                 hexagons += 1
         if hexagons:
             return HEXAGONS[hexagons]
-        sides = [k for k, offset in enumerate(_NEIGHBOUR_OFFSETS[parity]) if cell + offset in cells]
+        sides = [k for k, offset in enumerate(NEIGHBOUR_OFFSETS[parity]) if cell + offset in cells]
         if len(sides) != 1:
             return None
         # The corner opposite the one shared side. Its two edge neighbours are
         # empty (the only neighbour lies across from it), so any tile around
         # that point touches at the point only.
         point = corner_points[sides[0]]
-        if any(point + a in cells for a in _AROUND_OFFSETS):
+        if any(point + a in cells for a in AROUND_OFFSETS):
             return Figure.BRIDGE
         return None
-
-
-def _cell_of(placement: Placement) -> int:
-    """The packed cell of a placement, refusing what no JSON parser would produce."""
-    x, y, rot = placement.x, placement.y, placement.rot
-    for name, value in (("x", x), ("y", y)):
-        if type(value) is not int:
-            raise IllegalMoveError(Reason.BAD_PLACEMENT, f"{name} must be a whole number")
-        if abs(value) > COORDINATE_LIMIT:
-            # Beyond the limit packed cells would alias others.
-            raise IllegalMoveError(Reason.BAD_PLACEMENT, f"{name} is out of range")
-    if type(rot) is not int or rot not in ROTATIONS:
-        raise IllegalMoveError(Reason.BAD_PLACEMENT, "rot must be 0, 1 or 2")
-    return pack(x, y)

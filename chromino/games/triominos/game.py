@@ -15,8 +15,9 @@ from typing import Final
 from ...core.actions import Action
 from ...core.errors import IllegalMoveError, InvalidSetupError
 from ...core.game import Event as BaseEvent
-from ...core.game import TileGame, check_dealt_tiles, setup_record
+from ...core.game import TileGame
 from ...core.outcome import EndedBy, Outcome
+from ...core.setup import check_dealt_tiles, setup_record
 from .board import Board
 from .options import MAX_PLAYERS, MIN_PLAYERS, GameOptions
 from .placement import Placement

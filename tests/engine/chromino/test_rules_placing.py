@@ -29,6 +29,7 @@ from chromino.games.chromino.board import Board
 from chromino.games.chromino.game import Game
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import DIRECTIONS, Placement
+from chromino.games.chromino.reasons import ChrominoReason
 from chromino.games.chromino.tiles import ALL_NAMES
 
 # --- a reference reading of the rule text, cell by cell ------------------------
@@ -335,8 +336,8 @@ def test_rule_3_a_single_mismatch_among_seven_matches_makes_placement_illegal() 
 
 def test_rule_3_one_matching_contact_is_not_enough() -> None:
     game = make_game([["YYY", "RRR"]])
-    assert refused_play(game, 0, at("YYY", 3, 0)) is Reason.TOO_FEW_CONTACTS  # end to end
-    assert refused_play(game, 0, at("YYY", 2, 1, "S")) is Reason.TOO_FEW_CONTACTS  # under Y
+    assert refused_play(game, 0, at("YYY", 3, 0)) is ChrominoReason.TOO_FEW_CONTACTS  # end to end
+    assert refused_play(game, 0, at("YYY", 2, 1, "S")) is ChrominoReason.TOO_FEW_CONTACTS  # under Y
 
 
 def test_rule_3_two_matching_contacts_are_enough() -> None:
@@ -350,7 +351,7 @@ def test_rule_3_two_matching_contacts_are_enough() -> None:
 def test_rule_3_contacts_with_a_chameleon_centre_count_toward_the_2() -> None:
     game = make_game([["PYR", "RRR"]])
     # RRR below the X alone: one contact, with the centre.
-    assert refused_play(game, 0, at("RRR", 1, 1, "S")) is Reason.TOO_FEW_CONTACTS
+    assert refused_play(game, 0, at("RRR", 1, 1, "S")) is ChrominoReason.TOO_FEW_CONTACTS
     # PYR: one contact with the centre plus one Y-Y: two, legal.
     play(game, 0, at("PYR", 3, 1, "W"))
     assert game.board.letter_at(1, 1) == "R"
@@ -417,7 +418,7 @@ def test_rule_6_junior_a_chameleon_laid_crosswise_is_legal() -> None:
 def test_rule_6_junior_a_regular_tile_laid_crosswise_is_illegal() -> None:
     # YYY's middle Y touches the Y end: one matching contact, but long side to short side.
     game = make_game([["YYY", "RRR"], ["GGG"]], ruleset="junior")
-    assert refused_play(game, 0, at("YYY", 3, -1, "S")) is Reason.JUNIOR_NOT_DOMINO
+    assert refused_play(game, 0, at("YYY", 3, -1, "S")) is ChrominoReason.JUNIOR_NOT_DOMINO
 
 
 def test_rule_6_junior_a_branch_off_a_chameleon_centre_is_legal() -> None:
@@ -438,20 +439,20 @@ def test_rule_6_junior_a_branch_off_a_later_chameleon_is_legal() -> None:
 
 def test_rule_6_junior_a_short_side_against_a_long_side_is_illegal() -> None:
     game = make_game([["BBB", "RRR"], ["GGG"]], ruleset="junior")
-    assert refused_play(game, 0, at("BBB", 0, 1, "S")) is Reason.JUNIOR_NOT_DOMINO
-    assert refused_play(game, 0, at("BBB", 0, -1, "N")) is Reason.JUNIOR_NOT_DOMINO
+    assert refused_play(game, 0, at("BBB", 0, 1, "S")) is ChrominoReason.JUNIOR_NOT_DOMINO
+    assert refused_play(game, 0, at("BBB", 0, -1, "N")) is ChrominoReason.JUNIOR_NOT_DOMINO
 
 
 def test_rule_6_junior_a_long_side_against_a_long_side_is_illegal() -> None:
     # YYY on row 1 from x=2: only its Y(2,1) touches Y(2,0), side by side.
     game = make_game([["YYY", "RRR"], ["GGG"]], ruleset="junior")
-    assert refused_play(game, 0, at("YYY", 2, 1)) is Reason.JUNIOR_NOT_DOMINO
+    assert refused_play(game, 0, at("YYY", 2, 1)) is ChrominoReason.JUNIOR_NOT_DOMINO
 
 
 def test_rule_6_junior_placement_makes_exactly_one_contact() -> None:
     game = make_game([["BBY", "PYR"], ["GGG"]], ruleset="junior")
-    assert refused_play(game, 0, at("BBY", 0, 1)) is Reason.JUNIOR_ONE_CONTACT  # 3 contacts
-    assert refused_play(game, 0, at("PYR", 3, 1, "W")) is Reason.JUNIOR_ONE_CONTACT  # 2
+    assert refused_play(game, 0, at("BBY", 0, 1)) is ChrominoReason.JUNIOR_ONE_CONTACT  # 3 contacts
+    assert refused_play(game, 0, at("PYR", 3, 1, "W")) is ChrominoReason.JUNIOR_ONE_CONTACT  # 2
 
 
 def test_rule_6_junior_the_one_contact_must_match() -> None:
@@ -471,11 +472,11 @@ def test_rule_6_junior_every_placement_is_judged_as_the_rule_text_says(seed: int
 
 _EXPECTED_REASON = {
     0: Reason.MISMATCH,
-    2: Reason.TOO_FEW_CONTACTS,
-    3: Reason.TOO_FEW_CONTACTS,
+    2: ChrominoReason.TOO_FEW_CONTACTS,
+    3: ChrominoReason.TOO_FEW_CONTACTS,
     4: Reason.OVERLAP,
-    8: Reason.JUNIOR_NOT_DOMINO,
-    9: Reason.JUNIOR_ONE_CONTACT,
+    8: ChrominoReason.JUNIOR_NOT_DOMINO,
+    9: ChrominoReason.JUNIOR_ONE_CONTACT,
 }
 """Why each illegal worked example is refused (the examples give it in words)."""
 

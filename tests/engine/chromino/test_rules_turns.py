@@ -28,6 +28,7 @@ from chromino.core.errors import InvalidSetupError, Reason
 from chromino.games.chromino.actions import Action
 from chromino.games.chromino.notation import replay
 from chromino.games.chromino.options import GameOptions
+from chromino.games.chromino.reasons import ChrominoReason
 from chromino.games.chromino.tiles import ALL_NAMES
 
 UNPLAYABLE = ("GGG", "PPP", "RPR", "GPG", "PGP", "RGR")
@@ -65,7 +66,7 @@ def test_rule_4_only_a_tile_in_hand_may_be_played() -> None:
 def test_rule_4_an_illegal_placement_is_refused_and_changes_nothing() -> None:
     game = make_game([["BBY", "RRR"], ["GGG"]], bag=["PPP"])
     assert refused_play(game, 0, at("BBY", 2, -1, "W")) is Reason.MISMATCH
-    assert refused_play(game, 0, at("RRR", 1, 1, "S")) is Reason.TOO_FEW_CONTACTS
+    assert refused_play(game, 0, at("RRR", 1, 1, "S")) is ChrominoReason.TOO_FEW_CONTACTS
     assert game.current == 0
 
 
@@ -204,7 +205,7 @@ def test_rule_4_strict_draw_is_off_by_default() -> None:
 
 def test_rule_4_strict_draw_refuses_a_draw_while_a_hand_tile_is_playable() -> None:
     game = make_game([["BBY", "RRR"], ["GGG"]], bag=["PPP"], strict_draw=True)
-    assert refused(game, 0, Action("draw")) is Reason.DRAW_WHILE_PLAYABLE
+    assert refused(game, 0, Action("draw")) is ChrominoReason.DRAW_WHILE_PLAYABLE
     assert not game.can_draw(0)
     assert Action("draw") not in game.legal_actions(0)
 
@@ -220,7 +221,7 @@ def test_rule_4_strict_draw_after_a_draw_refuses_another_when_the_drawn_tile_is_
         [["RRR"], ["GGG"]], bag=["BBY", "PPP", "RPR"], strict_draw=True, draws_per_turn=3
     )
     draw(game, 0)  # BBY: playable
-    assert refused(game, 0, Action("draw")) is Reason.DRAW_WHILE_PLAYABLE
+    assert refused(game, 0, Action("draw")) is ChrominoReason.DRAW_WHILE_PLAYABLE
     pass_turn(game, 0)  # one may still keep it and pass
 
 
@@ -230,7 +231,7 @@ def test_rule_4_strict_draw_after_a_draw_allows_another_when_the_drawn_tile_is_n
     )
     draw(game, 0)  # PPP: not playable
     assert draw(game, 0).drawn == "BBY"
-    assert refused(game, 0, Action("draw")) is Reason.DRAW_WHILE_PLAYABLE
+    assert refused(game, 0, Action("draw")) is ChrominoReason.DRAW_WHILE_PLAYABLE
 
 
 def test_rule_4_strict_draw_lets_a_lone_chameleon_draw() -> None:
@@ -289,7 +290,7 @@ def test_rule_4_a_dealt_single_tile_is_face_up_from_the_start() -> None:
 def test_rule_4_a_chameleon_can_never_be_the_last_tile_played() -> None:
     game = make_game([["GXR"], ["GGG"]], bag=["PPP"])
     assert ref.is_legal([START], at("GXR", 1, -1), "standard")  # the board would take it
-    assert refused_play(game, 0, at("GXR", 1, -1)) is Reason.LAST_TILE_CHAMELEON
+    assert refused_play(game, 0, at("GXR", 1, -1)) is ChrominoReason.LAST_TILE_CHAMELEON
     assert game.playable_tiles(0) == []
     assert game.legal_plays(0) == []
     assert not game.has_legal_play(0)

@@ -5,6 +5,7 @@ binds them to its own board's fingerprint)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from enum import StrEnum
 from typing import Any
 
 import pytest
@@ -37,12 +38,12 @@ def timeout(game: Game, seat: int) -> Any:
 
 def refusal_checks(
     fingerprint: Callable[[Game], object],
-) -> tuple[Callable[[Game, int, Action[Any]], Reason], Callable[[Game, int, Any], Reason]]:
+) -> tuple[Callable[[Game, int, Action[Any]], StrEnum], Callable[[Game, int, Any], StrEnum]]:
     """``refused(game, seat, action)`` and ``refused_play(game, seat, placement)``: assert
     that the action is refused and that the refusal changed nothing (the snapshot, the
     moves, and the board's ``fingerprint``); give the reason."""
 
-    def refused(game: Game, seat: int, action: Action[Any]) -> Reason:
+    def refused(game: Game, seat: int, action: Action[Any]) -> StrEnum:
         before = game.snapshot()
         board = fingerprint(game)
         moves = len(game.moves)
@@ -53,7 +54,7 @@ def refusal_checks(
         assert len(game.moves) == moves
         return caught.value.reason
 
-    def refused_play(game: Game, seat: int, placement: Any) -> Reason:
+    def refused_play(game: Game, seat: int, placement: Any) -> StrEnum:
         return refused(game, seat, Action.play(placement))
 
     return refused, refused_play
@@ -83,7 +84,7 @@ def refuses_as_the_reference(board: Any, placement: Any, violations: Iterable[st
 
 def assert_over_and_frozen(
     game: Game,
-    refused: Callable[[Game, int, Action[Any]], Reason],
+    refused: Callable[[Game, int, Action[Any]], StrEnum],
     somewhere: Callable[[str], Any],
 ) -> None:
     """The game is over and accepts nothing more: no action listed, every action (a play

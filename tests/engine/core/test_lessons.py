@@ -14,9 +14,11 @@ from chromino.core.errors import IllegalMoveError, InvalidSetupError, Reason
 from chromino.core.lesson import SEAT, Lesson, lesson_named
 from chromino.games.chromino import lessons as chromino_lessons
 from chromino.games.chromino.placement import Placement as ChrominoPlacement
+from chromino.games.chromino.reasons import ChrominoReason
 from chromino.games.chromino.tiles import TILES as CHROMINO_TILES
 from chromino.games.triominos import lessons as triominos_lessons
 from chromino.games.triominos.placement import Placement as TriominosPlacement
+from chromino.games.triominos.reasons import TriominosReason
 
 EVERY_LESSON = [
     pytest.param(name, lesson, id=f"{name}-{lesson.key}")
@@ -120,7 +122,7 @@ def test_two_contacts_one_square_touching_is_refused_two_matching_are_laid() -> 
     # Only its red end under the red square: one contact.
     with pytest.raises(IllegalMoveError) as refused:
         lesson.attempt(ChrominoPlacement("RYY", 2, 2, "S"))
-    assert refused.value.reason is Reason.TOO_FEW_CONTACTS
+    assert refused.value.reason is ChrominoReason.TOO_FEW_CONTACTS
     # One place to the left: its red square would lie under the green one.
     with pytest.raises(IllegalMoveError) as refused:
         lesson.attempt(ChrominoPlacement("RYY", 1, 2, "E"))
@@ -161,7 +163,7 @@ def test_last_tile_a_chameleon_left_alone_cannot_be_laid() -> None:
     assert game.legal_plays(SEAT) == []
     with pytest.raises(IllegalMoveError) as refused:
         game.apply(SEAT, lesson.attempt(chameleon[0]).event.action)
-    assert refused.value.reason is Reason.LAST_TILE_CHAMELEON
+    assert refused.value.reason is ChrominoReason.LAST_TILE_CHAMELEON
     # The chameleon first: the ordinary tile is left, and it still fits.
     done = lesson.attempt(chameleon[0])
     assert done.achieved
@@ -193,7 +195,7 @@ def test_corners_a_mismatched_corner_is_refused_a_matching_tile_scores_its_sum()
     assert lesson.attempt(goal).event.points == 14
     with pytest.raises(IllegalMoveError) as refused:
         lesson.attempt(TriominosPlacement("455", 0, 1, 0))
-    assert refused.value.reason is Reason.CORNER_MISMATCH
+    assert refused.value.reason is TriominosReason.CORNER_MISMATCH
     assert not [p for p in lesson.position().legal_plays(SEAT) if p.tile == "555"]
 
 

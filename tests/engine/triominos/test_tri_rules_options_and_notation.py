@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from enum import StrEnum
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from chromino.games.triominos.notation import (
     replay,
 )
 from chromino.games.triominos.options import GameOptions
+from chromino.games.triominos.reasons import TriominosReason
 
 BOOK_RECORD = DATA / "book_example_record.json"
 PLAY = {"player": 0, "action": "play"}
@@ -211,7 +213,7 @@ def test_rule_9_a_bad_move_is_reported_with_its_index() -> None:
     with pytest.raises(MoveError) as caught:
         replay(record)
     assert caught.value.index == 2
-    assert caught.value.error.reason is Reason.CORNER_MISMATCH
+    assert caught.value.error.reason is TriominosReason.CORNER_MISMATCH
 
 
 @pytest.mark.parametrize(
@@ -228,7 +230,7 @@ def test_rule_9_a_bad_move_is_reported_with_its_index() -> None:
     ],
 )
 def test_rule_9_a_move_that_cannot_be_read_is_refused(
-    move: dict[str, object], reason: Reason
+    move: dict[str, object], reason: StrEnum
 ) -> None:
     with pytest.raises(IllegalMoveError) as caught:
         parse_move(move)

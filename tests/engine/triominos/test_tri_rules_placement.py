@@ -14,6 +14,7 @@ from chromino.core.errors import IllegalMoveError, Reason
 from chromino.games.triominos.actions import Action, parse_action
 from chromino.games.triominos.board import Board
 from chromino.games.triominos.placement import Placement
+from chromino.games.triominos.reasons import TriominosReason
 
 # --- the notation -------------------------------------------------------------------
 
@@ -78,7 +79,7 @@ def test_rule_3_rot_is_0_1_or_2(rot: int) -> None:
 def test_rule_3_2_the_first_tile_goes_on_the_origin() -> None:
     game = make_game([["012", "345"], ["000"]])
     for x, y in [(1, 0), (0, 1), (-1, 0), (2, 2)]:
-        assert refused_play(game, 0, at("012", x, y, 0)) is Reason.FIRST_TILE_NOT_ORIGIN
+        assert refused_play(game, 0, at("012", x, y, 0)) is TriominosReason.FIRST_TILE_NOT_ORIGIN
 
 
 def test_rule_3_2_the_first_tile_may_lie_in_any_rotation_with_nothing_to_match() -> None:
@@ -101,8 +102,8 @@ def test_rule_3_3_a_later_tile_must_share_a_side_with_a_tile() -> None:
     game = make_game([["333", "012"], ["000"]], board=[START])
     # (2,0) is up; its bottom-left corner (2,1) is 345's bottom right (4): it
     # touches 345 at that point only.
-    assert refused_play(game, 0, at("012", 2, 0, 0)) is Reason.NO_EDGE_CONTACT
-    assert refused_play(game, 0, at("012", 9, 9, 0)) is Reason.NO_EDGE_CONTACT
+    assert refused_play(game, 0, at("012", 2, 0, 0)) is TriominosReason.NO_EDGE_CONTACT
+    assert refused_play(game, 0, at("012", 9, 9, 0)) is TriominosReason.NO_EDGE_CONTACT
 
 
 def test_rule_3_3_touching_at_a_point_is_not_enough_even_when_the_number_matches() -> None:
@@ -114,7 +115,7 @@ def test_rule_3_3_touching_at_a_point_is_not_enough_even_when_the_number_matches
     assert fitting.corners()[2] == (2, 1, 4)
     with pytest.raises(IllegalMoveError) as caught:
         board.check(fitting)
-    assert caught.value.reason is Reason.NO_EDGE_CONTACT
+    assert caught.value.reason is TriominosReason.NO_EDGE_CONTACT
 
 
 # --- rule 4: every corner matches every tile there ------------------------------------
@@ -123,8 +124,8 @@ def test_rule_3_3_touching_at_a_point_is_not_enough_even_when_the_number_matches
 def test_rule_3_4_the_corners_on_the_shared_side_must_match() -> None:
     game = make_game([["344", "012"], ["000"]], board=[START])
     # East cell (1,0) needs 4 at the bottom (2,1) and 3 top left (1,0).
-    assert refused_play(game, 0, at("344", 1, 0, 1)) is Reason.CORNER_MISMATCH  # 4, 4, 3
-    assert refused_play(game, 0, at("344", 1, 0, 0)) is Reason.CORNER_MISMATCH  # 3, 4, 4
+    assert refused_play(game, 0, at("344", 1, 0, 1)) is TriominosReason.CORNER_MISMATCH  # 4, 4, 3
+    assert refused_play(game, 0, at("344", 1, 0, 0)) is TriominosReason.CORNER_MISMATCH  # 3, 4, 4
     play(game, 0, at("344", 1, 0, 2))  # 4, 3, 4
 
 
@@ -134,7 +135,7 @@ def test_rule_3_4_tiles_touching_at_a_point_only_must_match_there_too() -> None:
     # corner of 223 on (1,2) rot 1, which shows 3 there and touches (0,1) at
     # that point only.
     game = make_game([["002", "003"], ["555"]], board=BRIDGE_BOARD)
-    assert refused_play(game, 0, at("002", 0, 1, 2)) is Reason.CORNER_MISMATCH  # 2, 0, 0
+    assert refused_play(game, 0, at("002", 0, 1, 2)) is TriominosReason.CORNER_MISMATCH  # 2, 0, 0
     play(game, 0, at("003", 0, 1, 2))  # 3, 0, 0
     # Without 223 the same 002 fits: only the point-only tile was in the way.
     without = [p for p in BRIDGE_BOARD if p.tile != "223"]
@@ -150,9 +151,9 @@ def test_rule_3_4_a_corner_on_the_shared_side_may_also_touch_another_tile() -> N
     assert game.board.needs(1, 1) == (4, None, 5)
     assert [p for p in game.legal_plays(0) if (p.x, p.y) == (1, 1)] == [at("445", 1, 1, 0)]
     for rot in (1, 2):
-        assert refused_play(game, 0, at("445", 1, 1, rot)) is Reason.CORNER_MISMATCH
+        assert refused_play(game, 0, at("445", 1, 1, rot)) is TriominosReason.CORNER_MISMATCH
     for rot in range(3):
-        assert refused_play(game, 0, at("245", 1, 1, rot)) is Reason.CORNER_MISMATCH
+        assert refused_play(game, 0, at("245", 1, 1, rot)) is TriominosReason.CORNER_MISMATCH
     play(game, 0, at("445", 1, 1, 0))
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from tri_scenarios import BRIDGE_BOARD, HEXAGON_BOARD, START, at, make_game, play, refused_play
 
-from chromino.core.errors import Reason
 from chromino.games.triominos.board import Board
 from chromino.games.triominos.grid import corners
 from chromino.games.triominos.placement import Placement
+from chromino.games.triominos.reasons import TriominosReason
 from chromino.games.triominos.scoring import Figure
 
 
@@ -61,7 +61,7 @@ def test_example_10_344_rot_1_east_reads_4_4_3_and_is_illegal() -> None:
     assert placement.numbers() == (4, 4, 3)
     assert listed(Board.from_placements([START]), placement) is None
     game = make_game([["344", "000"], ["111"]], board=[START])
-    assert refused_play(game, 0, placement) is Reason.CORNER_MISMATCH
+    assert refused_play(game, 0, placement) is TriominosReason.CORNER_MISMATCH
 
 
 def test_example_10_the_down_cell_below_needs_5_top_left_and_4_top_right() -> None:
