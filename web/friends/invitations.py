@@ -4,8 +4,9 @@ same people" after a game.
 An invitation is a row per table and person (asking again refreshes the one there,
 so nobody holds two) and a notice through the outbox (web.notify: a push when they
 want one); the person's pages list it through the me stream until they answer or the
-table stops gathering. Accepting is joining: the lobby's own join, with its rules
-(a full or started table, the turn-based cap, a mute) and its refusals.
+table stops gathering. Accepting is joining, and playing again is a new table: the
+lobby's own join and table, with their rules and refusals, so those two steps are the
+friends' routes', which meet both rooms (this module names no lobby).
 """
 
 from __future__ import annotations
@@ -16,11 +17,8 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from .. import lobby
-from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby import SeatIn, TableCreateBase
-from ..models import Game, GameTable, Invitation, User
+from ..models import GameTable, Invitation, User
 from ..notify import INVITATION, add_notices, draft
 from . import relations
 from .relations import refuse
@@ -61,7 +59,8 @@ def invite(
     return ids
 
 
-def _seated(table: GameTable) -> set[int]:
+def seated_at(table: GameTable) -> set[int]:
+    """The people seated at the table (its empty seats and bots left out)."""
     return {seat.user_id for seat in table.seats if seat.user_id is not None}
 
 
@@ -76,10 +75,9 @@ def invite_friends(
     """Invite those of ``user_ids`` who are my friends, mute neither way and have no
     seat here; the others are left out. 409 when the table is not gathering or has no
     free seat, 403 when I am not at it, 403 ``not_friends`` when nobody could be
-    invited and someone asked for is no friend of mine."""
-    if table.status != "open":
-        raise refuse(409, "table_not_open", Words(lobby.TABLE_STATUS[table.status]))
-    seated = _seated(table)
+    invited and someone asked for is no friend of mine. The caller has checked that the
+    table is still gathering (the lobby's words say why not)."""
+    seated = seated_at(table)
     if me.id not in seated and me.id != table.creator_id:
         raise refuse(403, "not_at_table", Words(NOT_AT_TABLE))
     if not any(seat.user_id is None and seat.bot is None for seat in table.seats):
@@ -104,71 +102,5 @@ def my_invitation(session: Session, me: User, invitation_id: int) -> Invitation:
     return invitation
 
 
-def accept(
-    session: Session, me: User, invitation_id: int, *, turn_based_limit: int | None
-) -> GameTable:
-    """Take a seat at the table I am invited to (the lobby's join and its refusals);
-    accepting again once seated changes nothing."""
-    invitation = my_invitation(session, me, invitation_id)
-    table = session.get(GameTable, invitation.table_id)
-    assert table is not None  # the invitation goes with its table
-    if me.id not in _seated(table):
-        lobby.join(table, me, turn_based_limit=turn_based_limit)
-    invitation.status = "accepted"
-    return table
-
-
 def decline(session: Session, me: User, invitation_id: int) -> None:
     my_invitation(session, me, invitation_id).status = "declined"
-
-
-SOLO_AGAIN = N_("a solo game has nobody to invite: start another one")
-
-
-def play_again(
-    session: Session, game: Game, me: User, now: datetime, *, turn_based_limit: int | None
-) -> tuple[GameTable, list[int]]:
-    """A new table like the finished game's — its game, options, pace, watching rule,
-    public flag and bots — with me in my seat of the game and its other players
-    invited (friends or not: they just played together; not who muted either way)."""
-    if game.status != "finished":
-        raise refuse(409, "game_not_finished", Words(N_("a game is played again once over")))
-    my_seat = lobby.seat_of(game, me.id)
-    if my_seat is None:
-        raise refuse(403, "not_a_player", Words(N_("only the game's players can play it again")))
-    if game.solo:
-        raise refuse(409, "solo_game", Words(SOLO_AGAIN))
-    old = session.get(GameTable, game.table_id)
-    assert old is not None
-    kind = game_kind(old.kind)
-    spec = TableCreateBase.model_construct(
-        game=old.kind,
-        options=kind.options_model.model_construct(**old.options),
-        seats=[
-            SeatIn(kind="bot", bot=seat["bot"])
-            if seat["bot"]
-            else SeatIn(kind="local", name=seat["name"])
-            if seat.get("local")
-            else SeatIn(kind="human")
-            for seat in game.seats
-        ],
-        public=old.public,
-        spectators=old.spectators,
-        substitute_minutes=old.substitute_minutes,
-        turn_days=old.turn_days,
-        on_timeout=old.on_timeout,
-        vacation=old.vacation,
-    )
-    table = lobby.create_table(session, me, spec, turn_based_limit=turn_based_limit)
-    # The lobby seats its creator in the first human seat: mine is where I sat.
-    for seat in table.seats:
-        if seat.local_name is None:  # seats on my device stay mine (pass-and-play)
-            seat.user_id = me.id if seat.seat == my_seat else None
-    others = [
-        seat["user_id"]
-        for seat in game.seats
-        if seat["user_id"] is not None and seat["user_id"] != me.id and not seat["bot"]
-    ]
-    muted = relations.muted_with(session, me.id, others)
-    invited = invite(session, table, me, [user for user in others if user not in muted], now)
-    return table, invited

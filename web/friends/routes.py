@@ -19,9 +19,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from .. import lobby
+from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby import live_games
-from ..models import Game, GamePlayer, User
+from ..lobby import SeatIn, TableCreateBase, live_games
+from ..models import Game, GamePlayer, GameTable, User
 from ..people import (
     CurrentUser,
     OptionalUser,
@@ -243,6 +244,8 @@ def invite_friends(
     """Invite friends to the gathering table I am at: each gets an invitation in their
     pages and a notice; those who are no friends, muted or seated already are left out."""
     table = lobby.table_by_invite(session, invite_code)
+    if table.status != "open":
+        raise refuse(409, "table_not_open", Words(lobby.TABLE_STATUS[table.status]))
     invited = invitations.invite_friends(session, table, user, body.friends, _now(request))
     _changed(request, session)
     return Invited(invited=invited)
@@ -261,7 +264,7 @@ def accept_invitation(
     """Take a seat at the table (as ``POST /api/tables/{code}/join`` does, with its
     refusals: a full or started table, the turn-based cap, a mute)."""
     limit = request.app.state.settings.turn_based_game_limit
-    table = invitations.accept(session, user, invitation_id, turn_based_limit=limit)
+    table = _take_the_seat(session, user, invitation_id, turn_based_limit=limit)
     _changed(request, session)
     return Accepted(invite_code=table.invite_code, url=invitations.table_url(table))
 
@@ -280,8 +283,74 @@ def play_again(game_id: str, user: CurrentUser, session: SessionDep, request: Re
     """A new table like the finished game's, me in my seat, its other players invited."""
     game = lobby.game_by_id(session, game_id)
     limit = request.app.state.settings.turn_based_game_limit
-    table, invited = invitations.play_again(
-        session, game, user, _now(request), turn_based_limit=limit
-    )
+    table, invited = _table_like(session, game, user, _now(request), turn_based_limit=limit)
     _changed(request, session)
     return Again(invite_code=table.invite_code, url=invitations.table_url(table), invited=invited)
+
+
+def _take_the_seat(
+    session: Session, me: User, invitation_id: int, *, turn_based_limit: int | None
+) -> GameTable:
+    """Take a seat at the table I am invited to (the lobby's join and its refusals);
+    accepting again once seated changes nothing."""
+    invitation = invitations.my_invitation(session, me, invitation_id)
+    table = session.get(GameTable, invitation.table_id)
+    assert table is not None  # the invitation goes with its table
+    if me.id not in invitations.seated_at(table):
+        lobby.join(table, me, turn_based_limit=turn_based_limit)
+    invitation.status = "accepted"
+    return table
+
+
+SOLO_AGAIN = N_("a solo game has nobody to invite: start another one")
+
+
+def _table_like(
+    session: Session, game: Game, me: User, now: datetime, *, turn_based_limit: int | None
+) -> tuple[GameTable, list[int]]:
+    """A new table like the finished game's — its game, options, pace, watching rule,
+    public flag and bots — with me in my seat of the game and its other players
+    invited (friends or not: they just played together; not who muted either way)."""
+    if game.status != "finished":
+        raise refuse(409, "game_not_finished", Words(N_("a game is played again once over")))
+    my_seat = lobby.seat_of(game, me.id)
+    if my_seat is None:
+        raise refuse(403, "not_a_player", Words(N_("only the game's players can play it again")))
+    if game.solo:
+        raise refuse(409, "solo_game", Words(SOLO_AGAIN))
+    old = session.get(GameTable, game.table_id)
+    assert old is not None
+    kind = game_kind(old.kind)
+    spec = TableCreateBase.model_construct(
+        game=old.kind,
+        options=kind.options_model.model_construct(**old.options),
+        seats=[
+            SeatIn(kind="bot", bot=seat["bot"])
+            if seat["bot"]
+            else SeatIn(kind="local", name=seat["name"])
+            if seat.get("local")
+            else SeatIn(kind="human")
+            for seat in game.seats
+        ],
+        public=old.public,
+        spectators=old.spectators,
+        substitute_minutes=old.substitute_minutes,
+        turn_days=old.turn_days,
+        on_timeout=old.on_timeout,
+        vacation=old.vacation,
+    )
+    table = lobby.create_table(session, me, spec, turn_based_limit=turn_based_limit)
+    # The lobby seats its creator in the first human seat: mine is where I sat.
+    for seat in table.seats:
+        if seat.local_name is None:  # seats on my device stay mine (pass-and-play)
+            seat.user_id = me.id if seat.seat == my_seat else None
+    others = [
+        seat["user_id"]
+        for seat in game.seats
+        if seat["user_id"] is not None and seat["user_id"] != me.id and not seat["bot"]
+    ]
+    muted = relations.muted_with(session, me.id, others)
+    invited = invitations.invite(
+        session, table, me, [user for user in others if user not in muted], now
+    )
+    return table, invited
