@@ -23,8 +23,9 @@ REMINDER_SWITCH = "reminder"
 INVITATION_SWITCH = "invitation"
 GAME_OVER_SWITCH = "game_over"
 DIGEST_SWITCH = "digest"
-"""The switches of Preferences (``Preference.notify`` keeps those turned off). The
-digest is an email of its own (web.notify.digest), no notice's switch."""
+"""The switches of Preferences, as a person's preferences accept them (web.people's
+``SWITCHES``; ``Preference.notify`` keeps those turned off). The digest is an email
+of its own (web.notify.digest), no notice's switch."""
 
 Link = Callable[[str | None, dict[str, Any]], tuple[str, str] | None]
 """Where a notice leads and the tag that makes a newer push replace an older one
@@ -60,6 +61,7 @@ class NoticeKind:
     words: str
     """Its line ({players}, {game}, {deadline}), translated when it is sent."""
     link: Link
+    """Where a push (and an email) of it leads."""
     channels: frozenset[str] = frozenset({PUSH})
     """Push always; email too for the one warning worth an email (to a verified
     address, its switch on)."""
