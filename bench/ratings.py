@@ -24,6 +24,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from web.app import GAME_ENDINGS
 from web.db import Database, utcnow
 from web.games import game_kind
 from web.live.store import EventStore, StoredEvent
@@ -98,7 +99,7 @@ def bench_ratings(games: int = 200) -> RatingCost:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         upgrade(url)
         database = Database(url)
-        store = EventStore(database)
+        store = EventStore(database, endings=GAME_ENDINGS)
         people = _people(database)
         ends: dict[bool, list[tuple[str, StoredEvent]]] = {True: [], False: []}
         for number in range(2 * games):

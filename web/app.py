@@ -8,17 +8,18 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import Connection
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
@@ -31,27 +32,29 @@ from .club.my_data_routes import router as my_data_router
 from .club.recovery_routes import router as recovery_router
 from .daily import router as daily_router
 from .daily.reference import References
+from .days import Sweep
 from .days.routes import router as days_router
-from .days.sweep import Sweep
 from .db import Database
+from .duplicate import tell_when_all_finished
 from .duplicate.routes import router as duplicate_router
 from .friends.routes import router as friends_router
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
-from .live import Hub, make_fanout
+from .live import GameEnded, Hub, make_fanout
+from .live.routes import router as live_router
 from .lobby import LiveGames, TableError
 from .lobby.routes import router as lobby_router
 from .lobby.streams import router as lobby_streams_router
 from .logs import RequestContext
-from .notify.digest import Digests
-from .notify.outbox import Outbox
+from .notify import Digests, Outbox
 from .notify.routes import router as notify_router
 from .passkeys.routes import router as passkeys_router
 from .people import Limits, OpenGames, site_secret
 from .people.routes import router as people_router
+from .ratings import rate_finished
 from .ratings.board_routes import router as leaderboard_router
 from .settings import Settings, get_settings
-from .site import SecurityMiddleware
+from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
 
@@ -69,17 +72,59 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """A ready-to-serve app; the database must already be migrated."""
     settings = settings or get_settings()
     clock = clock_for(settings.fake_clock, settings.fake_clock_start)
+    app = FastAPI(
+        title="Chromino online",
+        lifespan=_lifespan(settings, clock),
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.router.redirect_slashes = False  # a redirect would be built from the Host header
+    app.state.settings = settings
+    app.state.clock = clock
+    """The games' clock (web.clock): the system's, or a test's fake one."""
+    app.state.secret = settings.secret_key or _installation_secret(settings.database_url)
+    """Signs the session cookie, and (with their own salts) the links in emails."""
+    app.state.limits = Limits()
+    _add_middleware(app, settings, app.state.secret)
+    _include_routes(app, settings, clock)
+    app.add_exception_handler(TableError, _table_refusal)
+    app.add_exception_handler(StarletteHTTPException, _http_refusal)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
+    app.add_exception_handler(Exception, _internal_error)
+    return app
+
+
+def _duplicate_tables_ended(
+    connection: Connection, ended: Sequence[tuple[str, dict[str, Any]]], now: datetime
+) -> None:
+    """A duplicate table whose last board just ended tells its people (web.duplicate)."""
+    tell_when_all_finished(connection, [game_id for game_id, _ in ended], now)
+
+
+GAME_ENDINGS: tuple[GameEnded, ...] = (rate_finished, _duplicate_tables_ended)
+"""What changes with a game's end, in the transaction that stores it (web.live.store):
+the ratings of its people, and the notices of a duplicate table whose last board it
+was. A rating thus changes with its game's end, or not at all."""
+
+
+def _lifespan(
+    settings: Settings, clock: Clock
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The app's life: the database, the hub with its rooms, the sweep and the daily
+    references, started in that order and stopped the other way round."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         database = Database(settings.database_url)
-        hub = Hub(database, settings, make_fanout(settings.redis_url), clock)
+        fanout = make_fanout(settings.redis_url)
+        hub = Hub(database, settings, fanout, clock, endings=GAME_ENDINGS)
         app.state.db = database
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
         app.state.daily = daily = References(database, clock)
         await hub.start()
-        sweep = _sweep(database, clock, settings, hub, secret, daily=daily)
+        sweep = _sweep(database, clock, settings, hub, app.state.secret, daily=daily)
         sweep.start()
         if settings.prepares_daily:
             daily.prepare_soon()
@@ -94,23 +139,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.daily.close()
             database.dispose()
 
-    app = FastAPI(
-        title="Chromino online",
-        lifespan=lifespan,
-        docs_url="/api/docs",
-        redoc_url=None,
-        openapi_url="/api/openapi.json",
-    )
-    app.router.redirect_slashes = False  # a redirect would be built from the Host header
-    app.state.settings = settings
-    app.state.clock = clock
-    """The games' clock (web.clock): the system's, or a test's fake one."""
-    secret = settings.secret_key or _installation_secret(settings.database_url)
-    app.state.secret = secret
-    """Signs the session cookie, and (with their own salts) the links in emails."""
-    app.state.limits = Limits()
+    return lifespan
+
+
+def _socket_origin_allowed(websocket: WebSocket) -> bool:
+    """Browsers always send Origin: it must be ours (a listed origin or this very host).
+    Clients that are not browsers send none and cannot be used for cross-site attacks."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    own = own_origin(websocket.scope, websocket.headers)
+    allowed = websocket.app.state.settings.allowed_origins
+    return origin_is_ours(origin.rstrip("/"), own, allowed)
+
+
+def _add_middleware(app: FastAPI, settings: Settings, secret: str) -> None:
+    """The layers every request passes, from the innermost out."""
     # Innermost: the game sockets, served with the session but past the routes' stack.
-    app.add_middleware(live.GameSockets)
+    app.add_middleware(live.GameSockets, origin_allowed=_socket_origin_allowed)
     app.add_middleware(
         SessionMiddleware,
         secret_key=secret,
@@ -128,12 +174,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(RequestContext)
     # Outermost: the client's address and scheme, as told by a trusted proxy only.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies or [])
-    _include_routes(app, settings, clock)
-    app.add_exception_handler(TableError, _table_refusal)
-    app.add_exception_handler(StarletteHTTPException, _http_refusal)
-    app.add_exception_handler(RequestValidationError, _invalid_request)
-    app.add_exception_handler(Exception, _internal_error)
-    return app
 
 
 def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
@@ -141,7 +181,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(people_router)
     app.include_router(lobby_router)
     app.include_router(lobby_streams_router)
-    app.include_router(live.api_router)
+    app.include_router(live_router)
     app.include_router(days_router)
     app.include_router(duplicate_router)
     app.include_router(notify_router)

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from web.app import GAME_ENDINGS
 from web.club.deletion import erase
 from web.db import Database, utcnow
 from web.games import game_kind
@@ -59,7 +60,7 @@ def db(url: str) -> Iterator[Database]:
 
 @pytest.fixture
 def store(db: Database) -> Iterator[EventStore]:
-    events = EventStore(db)
+    events = EventStore(db, endings=GAME_ENDINGS)  # as the app hands them
     yield events
     events._writer.shutdown()
     events._drop_connection()

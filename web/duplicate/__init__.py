@@ -4,5 +4,9 @@ ranking compares the results, and at the end the boards are compared move by mov
 with the coach's notes.
 
 Its parts: the boards as a person may see them (``boards``), their ranking
-(``ranking``), the notice when the last one ends (``ending``, called by the event
-store), and the routes (``routes``)."""
+(``ranking``), the notice when the last one ends (``ending``, which the app hands the event
+store to run as a game ends), and the routes (``routes``)."""
+
+from .ending import tell_when_all_finished
+
+__all__ = ["tell_when_all_finished"]

@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from pydantic import BaseModel
 
 from ..games import game_kind
-from ..live.routes import replay_of
+from ..live import replay_of
 from ..lobby import TableError
 from ..people import OptionalUser, SessionDep, UserOrVisitor
 from ..site.pages import not_found, render

@@ -2,34 +2,48 @@
 event store, the fan-out between processes, the bots' and the coach's worker
 processes, the game websocket and the games' read-only routes.
 
-- :mod:`web.live.store` — the event store (reads; writes grouped on one thread);
-- :mod:`web.live.room` — one game in memory with its viewers, timers and bots,
-  handed its parts (:class:`RoomParts`) rather than the hub;
+- :mod:`web.live.store` — the event store (writes grouped on one thread, handed by the
+  app what else changes with a game's end: :data:`GameEnded`);
+  :mod:`web.live.loading` — a game as a room is built from;
+- :mod:`web.live.room` — one game in memory: its lock, submitting, broadcasting and
+  viewers, handed its parts (:class:`RoomParts`) rather than the hub; what it sees
+  of itself is :mod:`web.live.core`; its parts are the clock (:mod:`.clocks`), the
+  bots (:mod:`.bots`), a bot for an absent player (:mod:`.substitutes`), the end
+  offer (:mod:`.offers`), the snapshots (:mod:`.snapshots`), who is here
+  (:mod:`.company`), what each player saw and read (:mod:`.marks`), pass-and-play
+  hands (:mod:`.hands`), the copies on other processes (:mod:`.replica`) and the
+  talk (:mod:`.talk`); :mod:`.acting` holds an action's checks and its event;
 - :mod:`web.live.hub` — the rooms of this process and what the others tell it;
 - :mod:`web.live.presence` — who is connected on the other processes;
 - :mod:`web.live.coach` — finished games' human moves, searched in the background;
 - :mod:`web.live.thinkers` — the worker processes the bots and the coach think in;
 - :mod:`web.live.fanout` — in-process or Redis messages between processes;
 - :mod:`web.live.background` — work left running, its failure logged;
+- :mod:`web.live.replay` — a finished game step by step (also a duplicate board's);
 - :mod:`web.live.sockets` — ``/ws/games/{id}`` (:class:`GameSockets`, served before
-  the routes); :mod:`web.live.routes` — ``/api/games/…``.
+  the routes; the app hands it the site's origin rule); :mod:`web.live.routes` —
+  ``/api/games/…`` (a controller: the app includes it, this face does not import it).
 """
 
-from . import routes, sockets
-from .fanout import make_fanout
+from . import sockets
+from .core import Submission
+from .fanout import CHANNEL, make_fanout
 from .hub import Hub
-from .room import Room, RoomParts, Submission
-from .store import ConflictError, EventStore, StoredEvent, StoredGame
+from .loading import StoredGame
+from .parts import RoomParts
+from .replay import replay_of
+from .room import Room
+from .store import ConflictError, EventStore, GameEnded, StoredEvent
 from .viewers import Viewer
 
-api_router = routes.router
-"""``/api/games/{id}``, its record and its replay."""
 GameSockets = sockets.GameSockets
 """The ASGI step that serves ``/ws/games/{id}``."""
 
 __all__ = [
+    "CHANNEL",
     "ConflictError",
     "EventStore",
+    "GameEnded",
     "GameSockets",
     "Hub",
     "Room",
@@ -38,6 +52,6 @@ __all__ = [
     "StoredGame",
     "Submission",
     "Viewer",
-    "api_router",
     "make_fanout",
+    "replay_of",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Sequence
 from typing import Any
 
 from ..clock import Clock, SystemClock
@@ -20,14 +21,16 @@ from ..db import Database
 from ..lobby import LobbyBus
 from ..people import ASSISTANCE_LEVELS
 from ..settings import Settings
-from ..talk import store as talk_store
+from ..talk import read_rules, read_unheard
 from .background import in_background
 from .buckets import Buckets
 from .coach import Coach
+from .core import FANOUT_FAILED
 from .fanout import Fanout
+from .parts import RoomParts
 from .presence import PresenceElsewhere
-from .room import FANOUT_FAILED, Room, RoomParts
-from .store import EventStore
+from .room import Room
+from .store import EventStore, GameEnded
 from .thinkers import Thinkers
 
 SHUT_OUT = 1008
@@ -39,14 +42,22 @@ class Hub:
     """Every live room of this process, and the fan-out between processes."""
 
     def __init__(
-        self, db: Database, settings: Settings, fanout: Fanout, clock: Clock | None = None
+        self,
+        db: Database,
+        settings: Settings,
+        fanout: Fanout,
+        clock: Clock | None = None,
+        *,
+        endings: Sequence[GameEnded] = (),
     ) -> None:
+        """``endings``: what the store does, in the transaction that ends a game, for the
+        rooms above this one (:data:`~web.live.store.GameEnded`)."""
         self.db = db
         self.settings = settings
         self.fanout = fanout
         self.clock: Clock = clock or SystemClock()
         """The one clock of this process's games (web.clock): deadlines, timers, stamps."""
-        self.store = EventStore(db, self.clock)
+        self.store = EventStore(db, self.clock, endings=endings)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self.elsewhere = PresenceElsewhere(settings.presence_ttl_seconds)
@@ -178,14 +189,14 @@ class Hub:
         rooms = [room for room in self.rooms.values() if room.watched_by(user_id)]
         for room in rooms:
             people = {viewer.user_id for viewer in room.viewers if viewer.user_id is not None}
-            unheard = await asyncio.to_thread(talk_store.read_unheard, self.db, people)
+            unheard = await asyncio.to_thread(read_unheard, self.db, people)
             room.talk.unheard_changed(unheard)
 
     async def _reread_talk_rules(self, table_id: int) -> None:
         rooms = [room for room in self.rooms.values() if room.talk.rules.table_id == table_id]
         if not rooms:
             return
-        chosen, muted = await asyncio.to_thread(talk_store.read_rules, self.db, table_id)
+        chosen, muted = await asyncio.to_thread(read_rules, self.db, table_id)
         for room in rooms:
             room.talk.rules_changed(chosen, muted)
 
@@ -255,15 +266,15 @@ class Hub:
     async def _heard_about_game(self, kind: str, game_id: str, message: dict[str, Any]) -> None:
         room = self.rooms.get(game_id)
         if kind == "version" and room is not None:
-            await room.heard_version(message)
+            await room.replica.heard(message)
         elif kind == "end_offer" and room is not None and isinstance(message.get("message"), dict):
-            room.heard_offer(message["message"])
+            room.offers.heard(message["message"])
         elif kind == "presence":
             self._heard_presence(game_id, message)
         elif kind == "presence_query" and room is not None and room.viewers:
-            room.announce_presence()
+            room.company.announce()
         elif kind == "away" and room is not None:
-            room.heard_away(message)
+            room.substitutes.heard(message)
         elif kind == "rematch" and room is not None and isinstance(message.get("next"), str):
             room.rematch_dealt(message["next"])
         elif kind == "chat" and room is not None and isinstance(message.get("line"), dict):
@@ -301,7 +312,7 @@ class Hub:
             in_background(room.talk.catch_up(), FANOUT_FAILED)  # a chat line, the same
 
     def _catch_up_later(self, room: Room) -> None:
-        in_background(room.catch_up(), FANOUT_FAILED)
+        in_background(room.replica.catch_up(), FANOUT_FAILED)
 
     async def _refresh_presence(self) -> None:
         """Remind the others who is here; forget processes that went quiet."""
@@ -309,7 +320,7 @@ class Hub:
             await asyncio.sleep(self.settings.presence_refresh_seconds)
             for room in list(self.rooms.values()):
                 if room.viewers:
-                    room.announce_presence()
+                    room.company.announce()
             self._forget_silent()
 
     def _forget_silent(self) -> None:

@@ -9,19 +9,15 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import select
 
 from ..games import game_kind
-from ..i18n import N_, Words, best_language
-from ..lobby import game_by_id, game_summary, hand_seat_of, require_watcher, seat_of
-from ..models import Game, GameAnalysis, GameEvent, User
+from ..i18n import N_, Words
+from ..lobby import game_by_id, game_summary, hand_seat_of, require_watcher
+from ..models import GameEvent
 from ..people import OptionalUser, SessionDep
-from ..ratings.outcome import game_outcome, outcome_seen_by
-from ..ratings.pools import pool_of
-from ..talk.store import replay_lines
-from .coach import points_of
-from .coach import summary as coach_summary
-from .store import seat_person
+from ..ratings import game_outcome, outcome_seen_by, pool_of
+from .loading import seat_person
+from .replay import replay_of, stored_events
 
 router = APIRouter(prefix="/api")
 
@@ -35,7 +31,7 @@ def read_game(game_id: str, user: OptionalUser, session: SessionDep) -> dict[str
     seat = hand_seat_of(game, user_id)  # a device of local seats: no hand here
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
-    for event in _events(session, game_id):
+    for event in stored_events(session, game_id):
         live.apply(event.seat, kind.stored_action(event.action))
     return {"game": game_summary(game, user_id).model_dump(), "state": live.view(seat)}
 
@@ -72,7 +68,7 @@ def read_board(game_id: str, user: OptionalUser, session: SessionDep) -> JSONRes
         if board is not None:
             _boards.move_to_end(key)
     if board is None:
-        board = _board_of(game.kind, game.setup, _events(session, game_id))
+        board = _board_of(game.kind, game.setup, stored_events(session, game_id))
         with _boards_lock:
             _boards[key] = board
             while len(_boards) > BOARD_PICTURES:
@@ -110,7 +106,7 @@ def download_record(game_id: str, user: OptionalUser, session: SessionDep) -> JS
                 "message": Words(N_("a game's record is shown once it ends")),
             },
         )
-    moves = [{"player": event.seat, **event.action} for event in _events(session, game_id)]
+    moves = [{"player": event.seat, **event.action} for event in stored_events(session, game_id)]
     record = {**game.setup, "moves": moves}
     headers = {"Content-Disposition": f'attachment; filename="{game.kind}-{game_id}.json"'}
     return JSONResponse(record, headers=headers)
@@ -135,71 +131,3 @@ def read_replay(
             },
         )
     return replay_of(session, request, game, user)
-
-
-def replay_of(
-    session: SessionDep, request: Request, game: Game, user: User | None
-) -> dict[str, Any]:
-    """A finished game's replay (see :func:`read_replay`), for a reader already let in
-    (the duplicate tables' comparison shows each board's, web.duplicate)."""
-    game_id = game.id
-    kind = game_kind(game.kind)
-    live = kind.restore(game.setup)
-    coach = _coach_notes(session, request, game.id, len(game.seats))
-    noted = {note["version"]: note for note in coach["notes"]}
-    steps: list[dict[str, Any]] = [{"version": 0, "event": None, **live.replay_frame()}]
-    for event in _events(session, game_id):
-        note = noted.get(event.seq)
-        if note is not None:
-            note["preferred_points"] = points_of(kind, live, event.seat, note["preferred"])
-        applied = live.apply(event.seat, kind.stored_action(event.action))
-        if note is not None:
-            note["played_points"] = applied.public.get("points")
-        steps.append(
-            {
-                "version": event.seq,
-                "event": {**applied.public, **applied.private},
-                **live.replay_frame(),
-            }
-        )
-    return {
-        "game": kind.name,
-        "game_id": game.id,
-        "players": [seat["name"] for seat in game.seats],
-        "bots": [seat["bot"] for seat in game.seats],
-        "options": game.setup.get("options", {}),
-        "solo": game.solo,
-        "result": game.result,
-        "steps": steps,
-        "coach": coach,
-        "seat": None if user is None else seat_of(game, user.id),
-        "chat": _talk(session, request, game.id, user),
-    }
-
-
-def _talk(
-    session: SessionDep, request: Request, game_id: str, user: User | None
-) -> list[dict[str, Any]]:
-    """The game's talk, worded for the reader (web.talk)."""
-    preferred = None if user is None or user.preference is None else user.preference.language
-    language = best_language(preferred, request.headers.get("accept-language"))
-    lines = replay_lines(session, game_id, None if user is None else user.id)
-    return [line.message(language) for line in lines]
-
-
-def _coach_notes(
-    session: SessionDep, request: Request, game_id: str, players: int
-) -> dict[str, Any]:
-    """The coach's notes on the game: ``status`` (off, pending, running, done, failed),
-    each person's ``notes`` and a ``summary`` per player."""
-    analysis = session.get(GameAnalysis, game_id)
-    if analysis is None:
-        status = "pending" if request.app.state.settings.coach else "off"
-        return {"status": status, "notes": [], "summary": []}
-    notes = analysis.notes or []
-    return {"status": analysis.status, "notes": notes, "summary": coach_summary(notes, players)}
-
-
-def _events(session: SessionDep, game_id: str) -> list[GameEvent]:
-    query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
-    return list(session.scalars(query))

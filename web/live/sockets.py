@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import logging
 import re
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, cast
 
@@ -49,26 +50,16 @@ from ..protocol import (
     parse_inbound,
 )
 from ..settings import Settings
-from ..site import origin_is_ours, own_origin
-from ..talk.store import unheard_pairs
+from ..talk import unheard_pairs
 from .buckets import TokenBucket
+from .core import Submission
 from .hub import Hub
-from .room import Room, Submission
+from .room import Room
 from .viewers import Viewer
 
 log = logging.getLogger(__name__)
 POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
 OUTDATED_CLIENT = N_("this page is out of date: reload it to go on playing")
-
-
-def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
-    """Browsers always send Origin: it must be ours (a listed origin or this very host).
-    Clients that are not browsers send none and cannot be used for cross-site attacks."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    own = own_origin(websocket.scope, websocket.headers)
-    return origin_is_ours(origin.rstrip("/"), own, settings.allowed_origins)
 
 
 def _error(
@@ -141,27 +132,34 @@ SOCKET_PATH = re.compile(r"/ws/games/([^/]+)")
 """Where a game's socket is: ``/ws/games/{game_id}``."""
 
 
+OriginCheck = Callable[[WebSocket], bool]
+"""Whether a socket's ``Origin`` may open a game (the site's rule, handed in by the app:
+browsers always send one, and it must be ours; other clients send none)."""
+
+
 class GameSockets:
     """ASGI middleware: a websocket to ``/ws/games/{id}`` is served here, directly;
     everything else goes on to the app's routes."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, origin_allowed: OriginCheck) -> None:
         self.app = app
+        self.origin_allowed = origin_allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             found = SOCKET_PATH.fullmatch(scope["path"])
             if found is not None:
-                await game_socket(WebSocket(scope, receive, send), found.group(1))
+                websocket = WebSocket(scope, receive, send)
+                await game_socket(websocket, found.group(1), self.origin_allowed)
                 return
         await self.app(scope, receive, send)
 
 
-async def game_socket(websocket: WebSocket, game_id: str) -> None:
+async def game_socket(websocket: WebSocket, game_id: str, origin_allowed: OriginCheck) -> None:
     """One viewer of one game. ``?since=V`` asks for the events after version V."""
     settings: Settings = websocket.app.state.settings
     hub: Hub = websocket.app.state.hub
-    if not origin_allowed(websocket, settings):
+    if not origin_allowed(websocket):
         await websocket.close(code=POLICY_VIOLATION, reason="foreign origin")
         return
     cookie_session = dict(websocket.session) if "session" in websocket.scope else {}
@@ -295,34 +293,42 @@ def answer(viewer: Viewer, message: dict[str, Any]) -> None:
 async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     play_model = cast(type[PlayBase], room.kind.play_model)
     message = parse_inbound(text, play_model)
+    if not await _handle_talk_and_sight(message, room, viewer):
+        assert isinstance(message, CommandBase)
+        await _handle_command(message, room, viewer)
+
+
+async def _handle_talk_and_sight(message: object, room: Room, viewer: Viewer) -> bool:
+    """The messages that are no command of the game (a ping, a resync, what the page
+    showed or read, a chat line, a hand shown): whether ``message`` was one."""
     if isinstance(message, PingMessage):
         answer(viewer, {"type": "pong", "version": room.version})
-        return
-    if isinstance(message, SyncMessage):
+    elif isinstance(message, SyncMessage):
         async with room.lock:
             room.sync(viewer, message.version, snapshot="state")
-        return
-    if isinstance(message, SeenMessage):
-        await room.seen(viewer, message.version)
-        return
-    if isinstance(message, ChatCommand):
+    elif isinstance(message, SeenMessage):
+        await room.marks.seen(viewer, message.version)
+    elif isinstance(message, ChatCommand):
         seq = await room.talk.say(viewer, message)
         answer(viewer, {"type": "ack", "id": message.id, "seq": seq})
-        return
-    if isinstance(message, ChatReadMessage):
-        await room.chat_read_to(viewer, message.seq)
-        return
-    if isinstance(message, ShowHandMessage):
+    elif isinstance(message, ChatReadMessage):
+        await room.marks.chat_read_to(viewer, message.seq)
+    elif isinstance(message, ShowHandMessage):
         await room.show_hand(viewer, message.seat)
-        return
-    assert isinstance(message, CommandBase)
+    else:
+        return False
+    return True
+
+
+async def _handle_command(message: CommandBase, room: Room, viewer: Viewer) -> None:
+    """A command of a seat: an answer to an end offer, a seat taken back, a move."""
     if viewer.local_seats and isinstance(
         message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand
     ):
         # the players of a device's seats answer together, hand shown or not
         seat = viewer.player_seat
         assert seat is not None
-        version = await room.agree(seat, message, together=viewer.local_seats)
+        version = await room.offers.agree(seat, message, together=viewer.local_seats)
         answer(viewer, {"type": "ack", "id": message.id, "version": version})
         return
     if viewer.seat is None and viewer.local_seats:
@@ -331,11 +337,11 @@ async def _handle(text: str, room: Room, viewer: Viewer) -> None:
     if viewer.seat is None:
         raise ProtocolError("spectator", Words(N_("spectators cannot act")), message.id)
     if isinstance(message, TakeSeatCommand):
-        version = await room.take_back(viewer.seat, message.id)
+        version = await room.substitutes.take_back(viewer.seat, message.id)
         answer(viewer, {"type": "ack", "id": message.id, "version": version})
         return
     if isinstance(message, OfferEndCommand | AcceptEndCommand | DeclineEndCommand):
-        version = await room.agree(viewer.seat, message)
+        version = await room.offers.agree(viewer.seat, message)
         answer(viewer, {"type": "ack", "id": message.id, "version": version})
         return
     try:

@@ -11,30 +11,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import Connection, Table, bindparam, case, delete, insert, or_, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError
-from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
 from .. import metrics
 from ..clock import Clock, SystemClock
-from ..days.pace import Pace
 from ..db import Database
-from ..duplicate.ending import tell_when_all_finished
-from ..models import Game, GameEvent, GamePlayer, GameTable, Preference, SeatSubstitute
+from ..models import Game, GameEvent, GamePlayer, GameTable, SeatSubstitute
 from ..people import Schedule, schedules_of
-from ..ratings.pools import pool_of
-from ..ratings.read import HeldRating, seat_ratings
-from ..ratings.record import rate_finished
-from ..talk.lines import ChatLine
-from ..talk.store import SAY_ATTEMPTS, TableTalk, number_lines, read_marks, read_table_talk
+from ..talk import SAY_ATTEMPTS, ChatLine, number_lines
+from .loading import StoredGame, away_seats, load_game
 
 
 class ConflictError(Exception):
@@ -66,79 +60,25 @@ class StoredEvent:
 
 T = TypeVar("T")
 
-
-@dataclass
-class StoredGame:
-    """A game as read from the database."""
-
-    game_id: str
-    kind: str
-    setup: dict[str, Any]
-    seats: list[dict[str, Any]]
-    solo: bool
-    status: str
-    deadline: datetime | None
-    events: list[GameEvent]
-    next_game: str | None = None
-    """The table's newer game (a rematch), if there is one."""
-    substitute_minutes: int = 0
-    """The grace before a bot plays for an absent player (0: never)."""
-    away: frozenset[int] = frozenset()
-    """The seats a bot plays for now, their players being away."""
-    help_levels: list[str | None] = field(default_factory=list)
-    """Each seat's player's assistance level (a preference: "beginner" when never set),
-    None for a bot's seat: everyone sees who may draw tactically."""
-    pace: Pace = field(default_factory=Pace)
-    turn_started: datetime | None = None
-    schedules: dict[int, Schedule] = field(default_factory=dict)
-    """The players' schedules, by person (turn-based games only)."""
-    talk: TableTalk = field(default_factory=TableTalk)
-    """The table's rules of talk and the last lines said (web.talk)."""
-    chat_read: dict[int, int] = field(default_factory=dict)
-    """Per seat, the last chat line its player read."""
-    ratings: list[HeldRating | None] = field(default_factory=list)
-    """Per seat, its rating in the game's pool as the room was loaded (web.ratings.read:
-    each viewer is shown what they may see); None for a bot-less empty seat, or every
-    seat of a game that cannot be rated."""
-
-
-def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
-    """Each seat's assistance level: its player's preference ("beginner" until they
-    choose, as their own sockets assume), None for a bot or a seat with no one."""
-    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
-    query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
-    chosen: dict[int, str] = dict(
-        session.execute(query).all()
-    )  # a list of rows: a Result has keys()
-    return [
-        None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
-        for seat in seats
-    ]
-
-
-def seat_person(seat: dict[str, Any]) -> int | None:
-    """The person a game's seat shows as theirs (their profile, their rating, a friend
-    request): none for a bot, and none for a seat played on its creator's device
-    (pass-and-play), which is Ana's or Ben's, not the account that holds it."""
-    return None if seat.get("local") else seat.get("user_id")
-
-
-def _seat_ratings(session: Session, game: Game) -> list[HeldRating | None]:
-    """Each seat's rating in the game's pool (casual games show them too; a solo game
-    and one that cannot be rated show none)."""
-    options = game.setup.get("options", {})
-    pool = None if game.solo else pool_of(game.kind, options)
-    seats = [(seat_person(seat), seat.get("bot")) for seat in game.seats]
-    return seat_ratings(session, pool, seats)
+GameEnded = Callable[[Connection, Sequence[tuple[str, dict[str, Any]]], datetime], object]
+"""What else must change with games' ends, in the transaction that ends them: given
+the writer's connection, each game that ended with its result (in the order they
+ended) and the time. The application hands the store these (a game's rating, a
+duplicate table's last board): a rating then changes with its game's end or not at
+all, and the store names none of the rooms that care."""
 
 
 class EventStore:
     """Reads games and their events; writes events, grouped, on one thread."""
 
-    def __init__(self, db: Database, clock: Clock | None = None) -> None:
+    def __init__(
+        self, db: Database, clock: Clock | None = None, *, endings: Sequence[GameEnded] = ()
+    ) -> None:
         self.db = db
         self.clock: Clock = clock or SystemClock()
         """When each event is stored (the game's time, web.clock)."""
+        self.endings = tuple(endings)
+        """Run, in order, in the transaction that stores games' ends (:data:`GameEnded`)."""
         self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromino-writer")
         self._queued: list[tuple[str, StoredEvent, asyncio.Future[None]]] = []
         self._lines: list[tuple[str, ChatLine, asyncio.Future[ChatLine]]] = []
@@ -302,56 +242,14 @@ class EventStore:
             return schedules_of(session, user_ids, self.clock.now())
 
     def read_game(self, game_id: str) -> StoredGame | None:
-        """A game and all its events."""
+        """A game and all its events (web.live.loading)."""
         with self.db.session() as session:
-            game = session.get(Game, game_id)
-            if game is None:
-                return None
-            events = list(
-                session.scalars(
-                    select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
-                )
-            )
-            newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
-            away = self._away(session, game_id)
-            levels = help_levels(session, game.seats)
-            pace = Pace(game.turn_days, game.on_timeout, game.vacation)
-            people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
-            schedules = schedules_of(session, people, self.clock.now()) if pace.clocked else {}
-            talk = read_table_talk(session, game)
-            chat_read = read_marks(session, game_id)
-            ratings = _seat_ratings(session, game)
-            session.expunge_all()
-            return StoredGame(
-                game.id,
-                game.kind,
-                game.setup,
-                game.seats,
-                game.solo,
-                game.status,
-                game.turn_deadline_at,
-                events,
-                next_game=newest if newest != game.id else None,
-                substitute_minutes=game.substitute_minutes,
-                away=away,
-                help_levels=levels,
-                pace=pace,
-                turn_started=game.turn_started_at,
-                schedules=schedules,
-                talk=talk,
-                chat_read=chat_read,
-                ratings=ratings,
-            )
-
-    @staticmethod
-    def _away(session: Session, game_id: str) -> frozenset[int]:
-        query = select(SeatSubstitute.seat).where(SeatSubstitute.game_id == game_id)
-        return frozenset(session.scalars(query))
+            return load_game(session, game_id, self.clock.now())
 
     def read_away(self, game_id: str) -> frozenset[int]:
         """The seats a bot plays for now."""
         with self.db.session() as session:
-            return self._away(session, game_id)
+            return away_seats(session, game_id)
 
     def take_over(self, game_id: str, seat: int) -> bool:
         """Have a bot play for an absent player: whether this call did (another process
@@ -412,8 +310,7 @@ class EventStore:
     def _store_many(self, connection: Connection, items: list[tuple[str, StoredEvent]]) -> None:
         """Games' next events with one INSERT and one UPDATE, each run over all the rows
         (plus, for games that ended, one UPDATE of their result and one of their
-        tables, their ratings (web.ratings.record) and a duplicate table's end
-        (web.duplicate.ending)): few calls into the database
+        tables, and the hooks the store was handed for games' ends): few calls into the database
         driver, so few hand-overs of the GIL. A version already taken fails the lot (the
         caller then stores them one by one)."""
         now = self.clock.now()
@@ -455,12 +352,12 @@ class EventStore:
         if ended:
             connection.execute(_FINISH_GAMES, ended)
             connection.execute(_FINISH_TABLES, [{"game": row["game"]} for row in ended])
-            # In this transaction: a game's rating changes with its end, or not at all.
+            # In this transaction: what follows a game's end changes with it, or not at all.
             finished = [
                 (game_id, event.result) for game_id, event in items if event.result is not None
             ]
-            rate_finished(connection, finished, now)
-            tell_when_all_finished(connection, [game_id for game_id, _ in finished], now)
+            for ended_hook in self.endings:
+                ended_hook(connection, finished, now)
 
 
 def _statements() -> tuple[Executable, Executable, Executable, Executable]:

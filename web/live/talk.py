@@ -21,9 +21,16 @@ from typing import Any
 from ..db import Database
 from ..i18n import N_, Words
 from ..protocol import ChatCommand, ProtocolError, encode
-from ..talk import store
-from ..talk.lines import PLAYERS, RECENT_LINES, SPECTATORS, ChatLine, clean_text, may_read
-from ..talk.store import TableTalk
+from ..talk import (
+    PLAYERS,
+    RECENT_LINES,
+    SPECTATORS,
+    ChatLine,
+    TableTalk,
+    clean_text,
+    may_read,
+    read_after,
+)
 from .background import in_background
 from .buckets import Buckets
 from .fanout import Fanout
@@ -176,7 +183,7 @@ class Talk:
         self._deliver(line)
 
     async def _deliver_missed(self) -> None:
-        missed = await asyncio.to_thread(store.read_after, self.db, self.room.game_id, self.seq)
+        missed = await asyncio.to_thread(read_after, self.db, self.room.game_id, self.seq)
         for line in missed:
             self._deliver(line)
 

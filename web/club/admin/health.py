@@ -10,7 +10,7 @@ from sqlalchemy.engine import make_url
 
 from ... import metrics
 from ...db import Database
-from ...live.fanout import CHANNEL
+from ...live import CHANNEL
 from ...settings import Settings
 
 REDIS_TIMEOUT = 2.0

@@ -1,0 +1,128 @@
+"""A game as a room is built from: its row, its events and what its seats bring along
+(each player's assistance level, rating, schedule and chat marks).
+
+Kept apart from the event store's writer: loading reads many rooms' tables in one
+session, while the writer touches only the game and its events, so each reads
+on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..days import Pace
+from ..models import Game, GameEvent, GameTable, Preference, SeatSubstitute
+from ..people import Schedule, schedules_of
+from ..ratings import HeldRating, pool_of, seat_ratings
+from ..talk import TableTalk, read_marks, read_table_talk
+
+
+@dataclass
+class StoredGame:
+    """A game as read from the database."""
+
+    game_id: str
+    kind: str
+    setup: dict[str, Any]
+    seats: list[dict[str, Any]]
+    solo: bool
+    status: str
+    deadline: datetime | None
+    events: list[GameEvent]
+    next_game: str | None = None
+    """The table's newer game (a rematch), if there is one."""
+    substitute_minutes: int = 0
+    """The grace before a bot plays for an absent player (0: never)."""
+    away: frozenset[int] = frozenset()
+    """The seats a bot plays for now, their players being away."""
+    help_levels: list[str | None] = field(default_factory=list)
+    """Each seat's player's assistance level (a preference: "beginner" when never set),
+    None for a bot's seat: everyone sees who may draw tactically."""
+    pace: Pace = field(default_factory=Pace)
+    turn_started: datetime | None = None
+    schedules: dict[int, Schedule] = field(default_factory=dict)
+    """The players' schedules, by person (turn-based games only)."""
+    talk: TableTalk = field(default_factory=TableTalk)
+    """The table's rules of talk and the last lines said (web.talk)."""
+    chat_read: dict[int, int] = field(default_factory=dict)
+    """Per seat, the last chat line its player read."""
+    ratings: list[HeldRating | None] = field(default_factory=list)
+    """Per seat, its rating in the game's pool as the room was loaded (web.ratings.read:
+    each viewer is shown what they may see); None for a bot-less empty seat, or every
+    seat of a game that cannot be rated."""
+
+
+def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
+    """Each seat's assistance level: its player's preference ("beginner" until they
+    choose, as their own sockets assume), None for a bot or a seat with no one."""
+    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
+    query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
+    chosen: dict[int, str] = dict(
+        session.execute(query).all()
+    )  # a list of rows: a Result has keys()
+    return [
+        None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
+        for seat in seats
+    ]
+
+
+def seat_person(seat: dict[str, Any]) -> int | None:
+    """The person a game's seat shows as theirs (their profile, their rating, a friend
+    request): none for a bot, and none for a seat played on its creator's device
+    (pass-and-play), which is Ana's or Ben's, not the account that holds it."""
+    return None if seat.get("local") else seat.get("user_id")
+
+
+def _seat_ratings(session: Session, game: Game) -> list[HeldRating | None]:
+    """Each seat's rating in the game's pool (casual games show them too; a solo game
+    and one that cannot be rated show none)."""
+    options = game.setup.get("options", {})
+    pool = None if game.solo else pool_of(game.kind, options)
+    seats = [(seat_person(seat), seat.get("bot")) for seat in game.seats]
+    return seat_ratings(session, pool, seats)
+
+
+def away_seats(session: Session, game_id: str) -> frozenset[int]:
+    """The seats a bot plays for now, their players away."""
+    query = select(SeatSubstitute.seat).where(SeatSubstitute.game_id == game_id)
+    return frozenset(session.scalars(query))
+
+
+def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | None:
+    """A game and all its events, with what its seats bring along (schedules as they
+    stand at ``now``), detached from the session."""
+    game = session.get(Game, game_id)
+    if game is None:
+        return None
+    query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    events = list(session.scalars(query))
+    newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
+    pace = Pace(game.turn_days, game.on_timeout, game.vacation)
+    people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
+    stored = StoredGame(
+        game.id,
+        game.kind,
+        game.setup,
+        game.seats,
+        game.solo,
+        game.status,
+        game.turn_deadline_at,
+        events,
+        next_game=newest if newest != game.id else None,
+        substitute_minutes=game.substitute_minutes,
+        away=away_seats(session, game_id),
+        help_levels=help_levels(session, game.seats),
+        pace=pace,
+        turn_started=game.turn_started_at,
+        schedules=schedules_of(session, people, now) if pace.clocked else {},
+        talk=read_table_talk(session, game),
+        chat_read=read_marks(session, game_id),
+        ratings=_seat_ratings(session, game),
+    )
+    session.expunge_all()
+    return stored
