@@ -2,6 +2,6 @@
 
 import sys
 
-from .ops.cli import main
+from .ops import main
 
 sys.exit(main())

@@ -19,7 +19,7 @@ from ..i18n import N_, Words
 from ..lobby import live_games
 from ..models import Game, GameEvent, User
 from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor, refuse_if_banned
-from ..site.pages import render
+from ..site import render
 from . import attempts, share
 from .deal import DAILY_GAMES, daily_seed, deal_day
 from .reference import References, attempt_result, percentage, reference_pending

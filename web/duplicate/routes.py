@@ -15,7 +15,7 @@ from ..games import game_kind
 from ..live import replay_of
 from ..lobby import TableError
 from ..people import OptionalUser, SessionDep, UserOrVisitor
-from ..site.pages import not_found, render
+from ..site import not_found, render
 from .boards import (
     all_finished,
     boards_of,

@@ -4,8 +4,8 @@ runs from the command or from the admin page (pruning guests, stuck games, repor
 ending a game).
 
 What the other rooms use: the admin page's routes (web.club.admin) call the tasks and
-backups named here; nothing below the top floor imports ops, and ops calls none of
-the club's modules back.
+backups named here, and ``python -m web`` runs :func:`main`; nothing below the top
+floor imports ops, and ops calls none of the club's modules back.
 """
 
 from .admin import (
@@ -20,6 +20,7 @@ from .admin import (
     stuck_games,
 )
 from .backups import BackupReport, backup, describe_backup, restore, sqlite_path
+from .cli import main
 
 __all__ = [
     "AdminError",
@@ -32,6 +33,7 @@ __all__ = [
     "end_game",
     "end_game_in",
     "handle_report",
+    "main",
     "prune_guests",
     "restore",
     "sqlite_path",
