@@ -1,24 +1,19 @@
 """Number Line on the server: the whole adapter a third game needs (compare
-``web/games/chromino.py``). Registered by the tests that use it, never by the server."""
+``web/games/chromino.py``): its play command, its rating pool and its personal best; its
+table options come from the option types of its engine (``toy_line.py``). Registered by
+the tests that use it, never by the server."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from toy_line import GAME
 
 from web.games.base import SoloResult
 from web.games.tile_game import TileGameKind
 from web.protocol import Coordinate, PlayBase
-
-
-class NumberLineOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    open_hands: bool = False
-    turn_seconds: int = Field(default=0, ge=0, le=600)
 
 
 class NumberLinePlay(PlayBase):
@@ -28,7 +23,6 @@ class NumberLinePlay(PlayBase):
 
 class NumberLineKind(TileGameKind):
     descriptor = GAME
-    options_model = NumberLineOptions
     play_model = NumberLinePlay
     rating_pools: ClassVar[Mapping[str, str]] = {"number-line": "Number Line"}
 

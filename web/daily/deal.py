@@ -9,13 +9,22 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 from typing import Any
 
-from ..games import game_kind
+from ..games import GAMES, DailyRule, game_kind
 
-DAILY_GAMES = ("chromino", "triominos")
-"""The games with a daily deal, in the order the page shows them."""
+DAILY_GAMES = tuple(name for name, kind in GAMES.items() if kind.daily is not None)
+"""The games with a daily deal (their kind says how it is scored), in the registry's
+order, which the page follows."""
 SEED_VERSION = 1
 """Part of the seed: a future change of how the deal is made changes it, so two
 versions never claim to deal the same deal while dealing different ones."""
+
+
+def daily_rule(game: str) -> DailyRule:
+    """How ``game``'s daily deal is scored (ValueError for a game with none)."""
+    rule = game_kind(game).daily
+    if rule is None:
+        raise ValueError(f"{game} has no daily deal")
+    return rule
 
 
 def daily_seed(game: str, day: date) -> str:

@@ -30,7 +30,7 @@ from ..db import Database, as_utc
 from ..games import game_kind
 from ..live.thinkers import COACH_NICENESS, Workers
 from ..models import DailyReference
-from .deal import DAILY_GAMES, daily_seed, daily_setup, deal_day
+from .deal import DAILY_GAMES, daily_rule, daily_seed, daily_setup, deal_day
 
 log = logging.getLogger(__name__)
 
@@ -217,23 +217,23 @@ PLAYED_OUT = frozenset({"out", "blocked", "target"})
 
 
 def effective_turns(result: Mapping[str, Any]) -> int:
-    """Chromino: the turns taken, plus one for each tile left in the hand of a game
-    that ended blocked (each would have needed a turn at least)."""
+    """A game judged by turns: the turns taken, plus one for each tile left in the hand
+    of a game that ended blocked (each would have needed a turn at least)."""
     return int(result["turns"]) + int(result.get("hand_left", 0))
 
 
-SCALE = {"chromino": 32, "triominos": 175}
-"""How far from Hard's game is 50 points of daily score: in turns for Chromino, in
-points for Triominos. It is the median distance between the Medium bot's game and
-Hard's over ten measured deals of each game (docs/daily.md), so that a game of
+SCALE = {game: daily_rule(game).scale for game in DAILY_GAMES}
+"""How far from Hard's game is 50 points of daily score, in each game's measure (turns
+or points). Each game's kind gives it: the median distance between the Medium bot's
+game and Hard's over ten measured deals of the game (docs/daily.md), so that a game of
 Medium's level scores about 50 %, and it is the same every day: a turn is worth as
 much on any deal."""
 
 
 def merit(game: str, result: Mapping[str, Any]) -> float:
-    """How good a game played out is, the higher the better: minus its effective turns in
-    Chromino, its points in Triominos (below 0 counting 0)."""
-    if game == "chromino":
+    """How good a game played out is, the higher the better, by what the game's daily
+    rule measures: minus its effective turns, or its points (below 0 counting 0)."""
+    if daily_rule(game).measure == "turns":
         return -float(effective_turns(result))
     return float(max(int(result["score"]), 0))
 
@@ -249,7 +249,7 @@ def percentage(game: str, mine: Mapping[str, Any], hard: Mapping[str, Any]) -> f
     if mine["ended_by"] not in PLAYED_OUT:
         return 0.0
     ahead = merit(game, mine) - merit(game, hard)
-    return max(0.0, 100.0 + 50.0 * ahead / SCALE[game])
+    return max(0.0, 100.0 + 50.0 * ahead / daily_rule(game).scale)
 
 
 def attempt_result(result: Mapping[str, Any]) -> dict[str, Any]:

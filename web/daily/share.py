@@ -5,8 +5,8 @@ Built on the server by replaying the game's events (the browser only shows and
 copies it). A turn is everything a player does until the turn passes: drawing
 keeps it. Each turn is one square:
 
-- 🟩 a good play: in Triominos one that scored :data:`HIGH_POINTS` or more; in
-  Chromino (no points) a tile laid without drawing first;
+- 🟩 a good play: in a game judged by points, one that scored its daily rule's
+  ``good_points`` or more; in a game judged by turns, a tile laid without drawing first;
 - 🟨 any other play;
 - ⬜ drew and could not play;
 - 🟥 passed without drawing.
@@ -19,15 +19,14 @@ from datetime import date
 from typing import Any
 
 from ..games import game_kind
+from .deal import DAILY_GAMES, daily_rule
 
-HIGH_POINTS = 15
-"""A Triominos play worth this much shows green: the top tiles' sums and every bonus."""
 SQUARES = {"high": "🟩", "played": "🟨", "drew": "⬜", "passed": "🟥"}
 ROW = 10
 """Squares per line of the card."""
-CARD_NAMES = {"chromino": "Chromino", "triominos": "Triominos"}
-"""The game as the card names it: short, and the same in every language (a card is
-pasted anywhere)."""
+CARD_NAMES = {game: daily_rule(game).card_name for game in DAILY_GAMES}
+"""Each game as the card names it (its kind's daily rule says it): short, and the same
+in every language (a card is pasted anywhere)."""
 
 
 def turn_marks(
@@ -36,6 +35,7 @@ def turn_marks(
     """The game replayed from its deal: one mark (a key of :data:`SQUARES`) per turn of
     the solo player."""
     kind = game_kind(game)
+    good_points = daily_rule(game).good_points
     live = kind.restore(setup)
     marks: list[str] = []
     drew = False
@@ -48,8 +48,8 @@ def turn_marks(
             continue
         if kind_of == "play":
             points = applied.public.get("points")
-            if isinstance(points, int) and game != "chromino":
-                marks.append("high" if points >= HIGH_POINTS else "played")
+            if good_points is not None and isinstance(points, int):
+                marks.append("high" if points >= good_points else "played")
             else:
                 marks.append("played" if drew else "high")
         elif kind_of in ("pass", "draw"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .base import Applied, EngineAction, GameKind, LiveGame, SoloResult
+from .base import Applied, DailyRule, EngineAction, GameKind, LessonWords, LiveGame, SoloResult
 from .chromino import CHROMINO
 from .triominos import TRIOMINOS
 
@@ -43,8 +43,10 @@ __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "Applied",
+    "DailyRule",
     "EngineAction",
     "GameKind",
+    "LessonWords",
     "LiveGame",
     "SoloResult",
     "catalogue",

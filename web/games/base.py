@@ -16,12 +16,14 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
 from chromino.core.coach import Assessment
 from chromino.core.errors import IllegalMoveError
+
+from ..i18n import N_
 
 
 class EngineAction(Protocol):
@@ -139,6 +141,38 @@ class LessonAnswer:
     """The position after the play, as the live game sends it to the player."""
 
 
+@dataclass(frozen=True, slots=True)
+class LessonWords:
+    """A lesson's texts (marked for the catalogs): its title, what to do, the hint, and
+    what a laid tile means. ``success`` and ``missed`` may name ``{points}``, what the
+    tile scored. The engine names its lessons; the game's adapter says them."""
+
+    title: str
+    text: str
+    hint: str
+    success: str
+    missed: str = N_("That tile fits, but it is not what this lesson asks for. Try again.")
+
+
+@dataclass(frozen=True, slots=True)
+class DailyRule:
+    """How a game's daily deal is scored and shown (docs/daily.md): what its result
+    measures, how far from the Hard bot's result is 50 points of daily score, and the
+    name on a share card."""
+
+    card_name: str
+    """The game as a share card names it: short, and the same in every language (a card
+    is pasted anywhere)."""
+    measure: Literal["turns", "points"]
+    """What a game played out is judged by: fewer turns (tiles left in a blocked hand
+    counting a turn each), or more points."""
+    scale: float
+    """How far from Hard's game is 50 points of daily score, in the measure's unit."""
+    good_points: int | None = None
+    """A play worth this much shows green on the card; None: a game judged by turns,
+    where a tile laid without drawing first is the good play."""
+
+
 class GameKind(Protocol):
     """A kind of game the server hosts."""
 
@@ -182,6 +216,17 @@ class GameKind(Protocol):
     def rating_pools(self) -> Mapping[str, str]:
         """The kind's rating pools (web.ratings): key → its name for people (translated
         by the pages). Each key is unique across kinds."""
+        ...
+
+    @property
+    def rating_anchors(self) -> Mapping[str, Mapping[str, tuple[float, float]]]:
+        """The bots' fixed ratings: pool → bot → (mu, sigma), as measured for the
+        version (web.ratings.anchors); empty for a game whose bots were never measured."""
+        ...
+
+    @property
+    def daily(self) -> DailyRule | None:
+        """How the game's daily deal is scored; None: the game has no daily deal."""
         ...
 
     def rating_pool(self, options: Mapping[str, Any]) -> str | None:
@@ -286,6 +331,11 @@ class GameKind(Protocol):
     @property
     def lesson_keys(self) -> tuple[str, ...]:
         """The keys of the game's lessons, in order (none: the game has no tutorial)."""
+        ...
+
+    @property
+    def lesson_words(self) -> Mapping[str, LessonWords]:
+        """Each lesson's words, by the lesson's key."""
         ...
 
     def lesson_position(self, key: str) -> dict[str, Any]:

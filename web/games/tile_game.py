@@ -28,7 +28,17 @@ from chromino.core.search import Budget
 
 from ..i18n import N_
 from ..protocol import DrawCommand, PassCommand, PlayBase, ResignCommand
-from .base import Applied, EngineAction, LessonAnswer, LiveGame, SoloResult, coach_note
+from .base import (
+    Applied,
+    DailyRule,
+    EngineAction,
+    LessonAnswer,
+    LessonWords,
+    LiveGame,
+    SoloResult,
+    coach_note,
+)
+from .fields import options_model
 
 HIDDEN_WITHOUT_POINTS = ("points", "figure")
 """What a legal placement does not show in a game that counts no points."""
@@ -160,6 +170,24 @@ class TileGameKind:
     resign: EngineAction = RESIGN
     solo_defaults: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     """Options whose default differs in a solo game (practice alone is not a table)."""
+    rating_anchors: ClassVar[Mapping[str, Mapping[str, tuple[float, float]]]] = MappingProxyType({})
+    """The bots' measured ratings by pool (none: the game's bots were never measured)."""
+    daily: ClassVar[DailyRule | None] = None
+    """How the daily deal is scored (None: the game has no daily deal)."""
+    lesson_words: ClassVar[Mapping[str, LessonWords]] = MappingProxyType({})
+    """The words of each of the engine's lessons, by key."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game that brings no options model of its own gets the one its engine's
+        option types make (every option, its type and default, declared once there)."""
+        super().__init_subclass__(**kwargs)
+        if "options_model" not in cls.__dict__ and "descriptor" in cls.__dict__:
+            title = cls.descriptor.title
+            cls.options_model = options_model(
+                f"{title.replace(' ', '')}Options",
+                cls.descriptor.options_type,
+                doc=f"Every option of {title}, with its default.",
+            )
 
     def __init__(self) -> None:
         self.name = self.descriptor.name

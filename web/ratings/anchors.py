@@ -23,31 +23,16 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..games import GAMES
 from .model import Skill
 
 ANCHORS: Final[dict[str, dict[str, Skill]]] = {
-    "chromino": {
-        "random": Skill(13.5, 6.2),
-        "greedy": Skill(21.9, 6.1),
-        "strong": Skill(73.2, 9.0),
-    },
-    "chromino-expert": {
-        "random": Skill(-43.3, 6.5),
-        "greedy": Skill(55.4, 6.2),
-        "strong": Skill(78.7, 10.4),
-    },
-    "chromino-junior": {
-        "random": Skill(20.6, 6.3),
-        "greedy": Skill(24.1, 6.1),
-        "strong": Skill(51.0, 4.4),
-    },
-    "triominos": {
-        "random": Skill(15.1, 7.5),
-        "greedy": Skill(32.1, 7.4),
-        "strong": Skill(48.3, 8.9),
-    },
+    pool: {bot: Skill(*rating) for bot, rating in bots.items()}
+    for kind in GAMES.values()
+    for pool, bots in kind.rating_anchors.items()
 }
-"""Pool -> bot -> its fixed rating, as ``python -m bench.rating_models`` prints them."""
+"""Pool -> bot -> its fixed rating, as ``python -m bench.rating_models`` prints them; each
+game's adapter holds its pools' (``web/games/<game>.py``)."""
 
 
 def bot_skill(pool: str, bot: str) -> Skill:

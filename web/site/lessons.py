@@ -7,14 +7,13 @@ language, and shows it with the game's own board module. A placement tried there
 judged here, statelessly (the lesson and the placement are the whole request): by
 the game's checked entry point, then by the lesson's goal (docs/lessons.md).
 
-The words of every lesson are here, keyed by game and lesson, marked for the
-catalogs: the engine names its lessons, the host says them.
+The words of every lesson are the game's adapter's (``web/games/<game>.py``), keyed
+by lesson and marked for the catalogs: the engine names its lessons, the host says them.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any, Final
 
 from fastapi import APIRouter, HTTPException, Request
@@ -22,7 +21,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 
 from chromino.core.errors import IllegalMoveError
 
-from ..games import DEFAULT_GAME, GAMES, GameKind
+from ..games import DEFAULT_GAME, GAMES, GameKind, LessonWords
 from ..i18n import N_, Words, best_language, gettext_in, rule_refusal
 from ..i18n.texts import RULE_REFUSALS
 from ..people import UserOrVisitor, public_user
@@ -31,117 +30,17 @@ from .pages import not_found, render
 router = APIRouter()
 
 
-@dataclass(frozen=True, slots=True)
-class LessonWords:
-    """A lesson's texts: its title, what to do, the hint, and what a laid tile means.
-    ``success`` and ``missed`` may name ``{points}``, what the tile scored."""
-
-    title: str
-    text: str
-    hint: str
-    success: str
-    missed: str = N_("That tile fits, but it is not what this lesson asks for. Try again.")
+def _lesson_words_by_game() -> dict[tuple[str, str], LessonWords]:
+    """Every game's lessons' words, each asked of its kind."""
+    return {
+        (name, key): words
+        for name, kind in GAMES.items()
+        for key, words in kind.lesson_words.items()
+    }
 
 
-LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = {
-    ("chromino", "two-contacts"): LessonWords(
-        title=N_("Two contacts"),
-        text=N_(
-            "A tile must touch the tiles on the board in at least two places, and every "
-            "square it touches must be the same colour. Lay a tile from your hand."
-        ),
-        hint=N_(
-            "The red, yellow, yellow tile fits under the red and yellow squares of the lower tile."
-        ),
-        success=N_(
-            "Well done! Its red and yellow squares touch red and yellow: two contacts, "
-            "both matching. The purple tile fits nowhere: there is no purple on the board."
-        ),
-    ),
-    ("chromino", "chameleon"): LessonWords(
-        title=N_("The chameleon"),
-        text=N_(
-            "A chameleon's middle square is wild: it matches any colour. Your other tile "
-            "fits nowhere, but the chameleon does. Lay it so that its middle square "
-            "touches the board."
-        ),
-        hint=N_(
-            "Lay the chameleon under the lower tile: its red end under the red square, "
-            "its wild middle under the green or the yellow one."
-        ),
-        success=N_(
-            "Well done! The wild middle matches the square it touches, whatever its colour."
-        ),
-    ),
-    ("chromino", "last-tile"): LessonWords(
-        title=N_("The last tile"),
-        text=N_(
-            "When one tile is left in your hand, everyone sees it. A chameleon can never "
-            "be the last tile you lay: if it is the one left, you must draw instead (or "
-            "pass, once the bag is empty). Both your tiles fit: which one do you lay first?"
-        ),
-        hint=N_("Lay the chameleon now, while you still hold another tile."),
-        success=N_(
-            "Well played! Your last tile is an ordinary one, so you can go out with it. "
-            "It is now shown face up to everyone."
-        ),
-        missed=N_(
-            "That tile fits, but now the chameleon is your last tile, and a chameleon can "
-            "never be the last tile laid: you would have to draw. Try again and lay the "
-            "chameleon first."
-        ),
-    ),
-    ("triominos", "corners"): LessonWords(
-        title=N_("Matching corners"),
-        text=N_(
-            "A tile must share a whole side with a tile on the board, and each of its "
-            "corners must show the same number as the tiles that meet there. Lay a tile "
-            "from your hand: it scores the sum of its numbers."
-        ),
-        hint=N_(
-            "The 4-5-5 tile fits below 3-4-5, its 5 and 4 against the 5 and 4 there. "
-            "Turn it with R or “Turn”."
-        ),
-        success=N_(
-            "Well done! Every corner matches, and the tile scores 4 + 5 + 5 = {points}. "
-            "The 5-5-5 tile fits nowhere: no free side has two 5s."
-        ),
-    ),
-    ("triominos", "bridge"): LessonWords(
-        title=N_("A bridge"),
-        text=N_(
-            "A bridge is a tile that shares a side with one tile and touches another "
-            "with its opposite point only, leaving a gap on either side. It scores "
-            "40 points on top of the tile. Lay a bridge."
-        ),
-        hint=N_(
-            "Put the 0-0-3 tile in the gap below 0-0-0, its 3 pointing down at the 3 of 2-2-3."
-        ),
-        success=N_("A bridge! 3 for the tile and 40 for the bridge: {points} points."),
-        missed=N_(
-            "That tile fits, but it is no bridge: its point touches no other tile. Try "
-            "again in the gap below 0-0-0."
-        ),
-    ),
-    ("triominos", "hexagon"): LessonWords(
-        title=N_("A hexagon"),
-        text=N_(
-            "A tile that closes a ring of six triangles around one point makes a "
-            "hexagon: 50 points on top of the tile (60 for two at once, 70 for three). "
-            "Five triangles already meet where the 1s are: close the ring."
-        ),
-        hint=N_(
-            "The 1-1-3 tile closes the ring: lay it in the gap, its two 1s where the "
-            "other tiles show 1."
-        ),
-        success=N_("A hexagon! 5 for the tile and 50 for the hexagon: {points} points."),
-        missed=N_(
-            "That tile fits, but it does not close the ring. Look for the gap among the "
-            "triangles around the point where the 1s meet."
-        ),
-    ),
-}
-"""Every lesson's words (the keys of ``chromino/games/<game>/lessons.py``)."""
+LESSON_WORDS: Final[dict[tuple[str, str], LessonWords]] = _lesson_words_by_game()
+"""Every lesson's words by game and key, as each game's adapter says them."""
 
 
 def _lesson_game(name: str) -> GameKind | None:
@@ -150,8 +49,8 @@ def _lesson_game(name: str) -> GameKind | None:
     return kind if kind is not None and kind.lesson_keys else None
 
 
-def _words(game: str, key: str) -> LessonWords:
-    return LESSON_WORDS[(game, key)]
+def _words(kind: GameKind, key: str) -> LessonWords:
+    return kind.lesson_words[key]
 
 
 def _refusal_words(code: str, message: str, language: str) -> str:
@@ -164,7 +63,7 @@ def lesson_page_data(kind: GameKind, language: str) -> list[dict[str, Any]]:
     """Every lesson of the game, as the page shows it: its key, words and position."""
     lessons = []
     for key in kind.lesson_keys:
-        words = _words(kind.name, key)
+        words = _words(kind, key)
         lessons.append(
             {
                 "key": key,
@@ -243,7 +142,7 @@ async def try_placement(request: Request, game: str, key: str) -> JSONResponse:
         )
     assert answer.event is not None
     points = int(answer.event.get("points", 0))
-    words = _words(game, key)
+    words = _words(kind, key)
     template = words.success if answer.achieved else words.missed
     message = gettext_in(language, template, points=points)
     return JSONResponse(
