@@ -9,6 +9,7 @@ on it.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -138,3 +139,125 @@ def test_the_core_names_no_game() -> None:
         for name, deps in core.items()
     }
     assert {name: deps for name, deps in leaks.items() if deps} == {}
+
+
+# --- A game is named only in its own folders ----------------------------------------------
+#
+# A game lives in ``chromino/games/<game>/``, ``web/games/<game>.py``,
+# ``static/js/games/<game>/`` and ``templates/games/<game>/``, and has one entry in each
+# registry. Any other code that names it (a string that is the game's name, or a path into
+# its folders) is a branch a third game would have to add a line to.
+
+REGISTRIES = ("chromino/__init__.py", "web/games/__init__.py", "static/js/games/registry.js")
+
+PROGRAM_NAMED: dict[str, str] = {
+    "chromino/cli.py": "the command's name",
+    "web/ops/cli.py": "the command's name",
+    "web/logs.py": "the log formatter's name",
+    "web/models.py": "the kind of rows stored before there was a choice (a schema default)",
+}
+"""Where the word is the program's name, not the game's (the program is named after it)."""
+
+STILL_NAMING: dict[str, str] = {
+    "static/js/preferences.js": "the tile previews import each game's tile pictures",
+    "static/js/rules.js": "the rules page's diagrams import each game's drawing",
+    "templates/game.html": "the default kind of a game page",
+    "templates/daily.html": "turns or points shown by the game's name",
+}
+"""Pages and scripts outside the engine and the server that still name a game: the list
+may only shrink."""
+
+
+def _game_names() -> tuple[str, ...]:
+    from chromino import GAMES
+
+    return tuple(GAMES)
+
+
+def _is_games_own(relative: Path, games: tuple[str, ...]) -> bool:
+    parts = relative.parts
+    owned = {
+        ("chromino", "games"): 2,
+        ("static", "js", "games"): 3,
+        ("templates", "games"): 2,
+    }
+    for prefix, at in owned.items():
+        if parts[: len(prefix)] == prefix and len(parts) > at + 1 and parts[at] in games:
+            return True
+    if parts[:2] == ("web", "games") and relative.stem in games:
+        return True
+    return relative.as_posix() in REGISTRIES
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are documentation (a body's first statement,
+    or the string right after an assignment), which may speak of any game."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list):
+            continue
+        for index, statement in enumerate(body):
+            documents = index == 0 or isinstance(body[index - 1], ast.Assign | ast.AnnAssign)
+            value = statement.value if isinstance(statement, ast.Expr) else None
+            if documents and isinstance(value, ast.Constant):
+                found.add(id(value))
+    return found
+
+
+def _python_names_a_game(path: Path, games: tuple[str, ...]) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    documentation = _docstrings(tree)
+    named = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+            if id(node) in documentation:
+                continue
+            if text in games or any(f"games/{game}" in text for game in games):
+                named.append(f"line {node.lineno}: {text!r}")
+    return named
+
+
+def _page_names_a_game(path: Path, games: tuple[str, ...]) -> bool:
+    """A script's string or import, or a template's expression, naming a game."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".js":
+        code = re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
+    else:
+        code = " ".join(re.findall(r"\{[{%].*?[%}]\}", text, flags=re.S))
+    quoted = "|".join(re.escape(game) for game in games)
+    return bool(re.search(rf"([\"'`])({quoted})\1|games/({quoted})/", code))
+
+
+def test_no_shared_python_names_a_game() -> None:
+    games = _game_names()
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            if _is_games_own(relative, games) or relative.as_posix() in PROGRAM_NAMED:
+                continue
+            if named := _python_names_a_game(path, games):
+                found[relative.as_posix()] = named
+    assert found == {}
+
+
+def test_the_pages_naming_a_game_only_become_fewer() -> None:
+    games = _game_names()
+    found = set()
+    for folder, pattern in (("static/js", "*.js"), ("templates", "*.html")):
+        for path in sorted((ROOT / folder).rglob(pattern)):
+            relative = path.relative_to(ROOT)
+            if not _is_games_own(relative, games) and _page_names_a_game(path, games):
+                found.add(relative.as_posix())
+    assert found <= set(STILL_NAMING)
+
+
+def test_the_game_name_check_sees_a_branch_on_a_name(tmp_path: Path) -> None:
+    module = tmp_path / "module.py"
+    module.write_text('"""Chromino and triominos may be spoken of."""\nSCALE = {"triominos": 1}\n')
+    assert _python_names_a_game(module, ("chromino", "triominos")) == ["line 2: 'triominos'"]
+    page = tmp_path / "page.html"
+    page.write_text('<p id="triominos">{% if game == "chromino" %}x{% endif %}</p>')
+    assert _page_names_a_game(page, ("chromino", "triominos"))
