@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from ..db import utcnow
 from ..i18n import N_, Words
 from ..people import Onlooker, SessionDep, UserOrVisitor
-from ..site.pages import render
+from ..site import render
 from .board import TOP, Board, leaderboard
 from .pools import all_pools
 from .scale import PROVISIONAL_GAMES
