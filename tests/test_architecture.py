@@ -162,7 +162,6 @@ STILL_NAMING: dict[str, str] = {
     "static/js/preferences.js": "the tile previews import each game's tile pictures",
     "static/js/rules.js": "the rules page's diagrams import each game's drawing",
     "templates/game.html": "the default kind of a game page",
-    "templates/daily.html": "turns or points shown by the game's name",
 }
 """Pages and scripts outside the engine and the server that still name a game: the list
 may only shrink."""

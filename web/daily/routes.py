@@ -21,7 +21,7 @@ from ..models import Game, GameEvent, User
 from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor, refuse_if_banned
 from ..site import render
 from . import attempts, share
-from .deal import DAILY_GAMES, daily_seed, deal_day
+from .deal import DAILY_GAMES, daily_rule, daily_seed, deal_day
 from .reference import References, attempt_result, percentage, reference_pending
 
 router = APIRouter()
@@ -215,11 +215,13 @@ def daily_page(request: Request, user: UserOrVisitor, session: SessionDep) -> HT
     state = daily_state(session, user, _now(request))
     _compute_missing(request, session, state.day)
     titles = {game: game_kind(game).title for game in DAILY_GAMES}
+    measures = {game: daily_rule(game).measure for game in DAILY_GAMES}
     return render(
         request,
         user,
         "daily.html",
         daily=state,
         titles=titles,
+        measures=measures,
         boot={"day": state.day.isoformat()},
     )
