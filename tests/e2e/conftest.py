@@ -16,7 +16,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 from support.browser.chromium import ARTIFACTS, CHROMIUM_ARGS, TIMEOUT_MS, note_policy_violation
 from support.browser.gameplay import DESKTOP, ContextFactory
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer
 from support.services import require_chromium
 
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
@@ -50,22 +51,15 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    """A real server for a module's tests; bots answer after a short pause."""
-    database = migrated_sqlite(tmp_path_factory.mktemp("e2e") / "chromino.sqlite3")
-    live = LiveServer(
-        make_settings(
-            database,
-            bot_delay_seconds=0.2,
-            bot_seconds=0.3,  # the Hard bot thinks briefly here
-            coach_iterations=40,  # the coach's notes are the same on any machine
-        )
+def server(serve: LiveServers) -> LiveServer:
+    """A real server for a module's tests; bots answer after a short pause. Pages open
+    their game sockets from the server's own origin."""
+    return serve(
+        own_origin=True,
+        bot_delay_seconds=0.2,
+        bot_seconds=0.3,  # the Hard bot thinks briefly here
+        coach_iterations=40,  # the coach's notes are the same on any machine
     )
-    # Pages open their game sockets from the server's own origin.
-    live.settings.allowed_origins = [live.url]
-    live.start()
-    yield live
-    live.stop()
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ to /tmp/shots/join for a person to look at."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,7 +16,8 @@ from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
 from support.browser.gameplay import ContextFactory
 from support.browser.people import no_sideways_scroll, resize
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer
 
 SHOTS = Path("/tmp/shots/join")
 PASSWORD = "correct horse battery"
@@ -26,17 +26,10 @@ LOCALES = {"en": "en-GB", "ru": "ru-RU", "ja": "ja-JP"}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def server(serve: LiveServers) -> LiveServer:
     """An invitation-only server with guests, whose first sign-up becomes its admin,
     with nobody in it yet."""
-    database = migrated_sqlite(tmp_path_factory.mktemp("founding") / "chromino.sqlite3")
-    live = LiveServer(
-        make_settings(database, join="invitation", guests=True, first_sign_up_admin=True)
-    )
-    live.settings.allowed_origins = [live.url]
-    live.start()
-    yield live
-    live.stop()
+    return serve(own_origin=True, join="invitation", guests=True, first_sign_up_admin=True)
 
 
 def shoot(page: Page, name: str) -> None:

@@ -5,8 +5,6 @@ clock (web.clock), so a grace passes when the test says."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import expect
 from support.browser.chromium import TIMEOUT_MS
@@ -18,18 +16,14 @@ from support.browser.gameplay import (
     start_table,
     wait_until_connected,
 )
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def server(serve: LiveServers) -> LiveServer:
     """The suite's server, on a fake clock."""
-    database = migrated_sqlite(tmp_path_factory.mktemp("watching") / "chromino.sqlite3")
-    live = LiveServer(make_settings(database, bot_delay_seconds=0.2, fake_clock=True))
-    live.settings.allowed_origins = [live.url]
-    live.start()
-    yield live
-    live.stop()
+    return serve(own_origin=True, bot_delay_seconds=0.2, fake_clock=True)
 
 
 def test_the_form_bounds_a_turn_and_lets_a_table_refuse_onlookers(

@@ -10,29 +10,21 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
-from support.wsplay import FAST, Driver, start_game, start_server
+from support.wsplay import FAST, Driver, start_game
 
 THINK = 0.6
 """The Hard bot's thinking time in these games: long against a move's round trip."""
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(
-        tmp_path_factory.mktemp("bots_live"),
-        bot_seconds=THINK,
-        bot_workers=2,
-        coach_iterations=20,
-        **FAST,
-    )
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(bot_seconds=THINK, bot_workers=2, coach_iterations=20, **FAST)
 
 
 def bot_move_times(sock: Any, count: int, timeout: float = 30) -> list[float]:

@@ -12,7 +12,8 @@ from typing import Any
 
 import httpx
 import pytest
-from support.live import LiveServer, Player, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer, Player, make_settings
 from support.wsgames import chromino_tile_names
 from support.wsplay import start_game
 
@@ -24,11 +25,8 @@ PASSWORD = "a-long-enough-password"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    url = migrated_sqlite(tmp_path_factory.mktemp("my_data") / "chromino.sqlite3")
-    live = LiveServer(make_settings(url, coach=False)).start()
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(coach=False)
 
 
 @pytest.fixture(scope="module")

@@ -11,17 +11,16 @@ from typing import Any
 
 import httpx
 import pytest
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
-from support.wsplay import FAST, Driver, start_game, start_server
+from support.wsplay import FAST, Driver, start_game
 
 HUMAN = {"kind": "human"}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("lobby_live"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 class LobbyStream:

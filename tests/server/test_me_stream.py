@@ -4,20 +4,17 @@ preference changed in another tab or on another device (issue 18, items 13 and 1
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.streams import stream_of
-from support.wsplay import FAST, Driver, start_game, start_server
+from support.wsplay import FAST, Driver, start_game
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("me_stream"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 def test_the_header_hears_of_a_preference_changed_elsewhere(people: list[Player]) -> None:

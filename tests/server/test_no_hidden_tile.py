@@ -32,6 +32,7 @@ from typing import Any
 
 import httpx
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
 from support.procs import ServerProcess, server_env
 from support.wsgames import CHECKS, GameChecks
@@ -42,7 +43,6 @@ from support.wsplay import (
     choose,
     fetch_record,
     leaks,
-    start_server,
     tiles_in,
 )
 from toy_line import TILES as TOY_TILES
@@ -283,10 +283,8 @@ def frame_types_sent() -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("no_hidden_tile"), coach=False, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(coach=False, **FAST)
 
 
 def test_every_route_is_listed(server: LiveServer) -> None:

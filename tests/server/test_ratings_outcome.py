@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.ratings import Sitting, changes_of, deal, hide, rated_game, rated_table
-from support.wsplay import FAST, start_game, start_server
+from support.wsplay import FAST, start_game
 
 from web.db import Database
 from web.models import Rating
@@ -21,10 +22,8 @@ from web.ratings.scale import PROVISIONAL_GAMES, shown, shown_change
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ratings_outcome"), fake_clock=True, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(fake_clock=True, **FAST)
 
 
 @pytest.fixture

@@ -10,9 +10,10 @@ from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import select
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.ratings import Sitting, changes_of, deal, rated_game, rated_table
-from support.wsplay import FAST, Driver, start_game, start_server
+from support.wsplay import FAST, Driver, start_game
 
 from web.db import Database, utcnow
 from web.models import Game, Rating, RatingChange
@@ -24,10 +25,8 @@ GRACE_MINUTES = 1
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ratings_rules"), fake_clock=True, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(fake_clock=True, **FAST)
 
 
 @pytest.fixture

@@ -5,14 +5,14 @@ fake clock (web.clock), so the grace passes when the test says."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import select
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
-from support.wsplay import FAST, choose, start_server
+from support.wsplay import FAST, choose
 
 from web.db import Database
 from web.models import GameEvent, SeatSubstitute
@@ -22,10 +22,8 @@ GRACE = GRACE_MINUTES * 60
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("substitute"), fake_clock=True, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(fake_clock=True, **FAST)
 
 
 def substituted_game(people: list[Player], **extra: Any) -> tuple[str, Player, Player]:

@@ -3,22 +3,19 @@ events, ``GET /api/tables/{invite_code}/events``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.streams import watching
-from support.wsplay import FAST, start_server
+from support.wsplay import FAST
 
 HUMAN = {"kind": "human"}
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("table_live"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 def test_the_table_page_sees_seats_taken_and_the_start_without_polling(

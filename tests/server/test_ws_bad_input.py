@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
 from support.streams import POLICY_VIOLATION, closed_code
 from support.wsplay import FAST, start_game, start_server
@@ -46,10 +47,8 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_bad_input"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 @pytest.fixture

@@ -13,8 +13,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from support import hypothesis_profiles
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
-from support.wsplay import ERROR_CODES, FAST, start_game, start_server
+from support.wsplay import ERROR_CODES, FAST, start_game
 
 from chromino.core.errors import IllegalMoveError
 from chromino.games.chromino.actions import parse_placement
@@ -86,10 +87,8 @@ propagate: "Exception in ASGI application" is logged on ``uvicorn.error``."""
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_fuzz"), max_frame_bytes=16_384, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(max_frame_bytes=16_384, **FAST)
 
 
 @pytest.fixture

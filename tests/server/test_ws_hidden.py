@@ -11,11 +11,11 @@ the bag — is a leak.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player, run_out
 from support.wsplay import (
     FAST,
@@ -29,7 +29,6 @@ from support.wsplay import (
     leaks,
     set_assistance,
     start_game,
-    start_server,
     tiles_in,
 )
 
@@ -70,12 +69,8 @@ CASES = {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(
-        tmp_path_factory.mktemp("ws_hidden"), replay_gap_limit=1000, fake_clock=True, **FAST
-    )
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(replay_gap_limit=1000, fake_clock=True, **FAST)
 
 
 def test_the_leak_detector_sees_tiles(people: list[Player], server: LiveServer) -> None:

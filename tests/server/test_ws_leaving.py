@@ -7,18 +7,17 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
-from support.wsplay import FAST, fetch_record, start_game, start_server
+from support.wsplay import FAST, fetch_record, start_game
 
 from chromino import GAMES as ENGINES
 from web.games import GAMES
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_leaving"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 class Table:

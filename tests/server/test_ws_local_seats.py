@@ -10,12 +10,12 @@ spectator and no tile of a hidden hand may be in any frame.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
-from support.wsplay import FAST, Timeline, check_viewer, choose, fetch_record, leaks, start_server
+from support.wsplay import FAST, Timeline, check_viewer, choose, fetch_record, leaks
 
 ANA, BEN, REMOTE, BOT = 0, 1, 2, 3
 SEATS = [
@@ -27,10 +27,8 @@ SEATS = [
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_local"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 def deal(

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
 from support.wsplay import (
     FAST,
@@ -32,10 +33,8 @@ from chromino.games.chromino.tiles import ALL_NAMES
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_play"), **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**FAST)
 
 
 def play_through(

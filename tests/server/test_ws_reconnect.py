@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
 from support.wsplay import (
     FAST,
@@ -16,17 +16,14 @@ from support.wsplay import (
     fetch_record,
     set_assistance,
     start_game,
-    start_server,
 )
 
 GAP = 8
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_reconnect"), replay_gap_limit=GAP, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(replay_gap_limit=GAP, **FAST)
 
 
 def live_events(sock: GameSocket) -> dict[int, dict[str, Any]]:

@@ -7,10 +7,10 @@ through real turns."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player, clock_time, run_out
 from support.wsplay import (
     FAST,
@@ -20,7 +20,6 @@ from support.wsplay import (
     fetch_record,
     set_assistance,
     start_game,
-    start_server,
 )
 
 from web.db import Database
@@ -31,10 +30,8 @@ TURN = 20
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("ws_timers"), fake_clock=True, **FAST)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(fake_clock=True, **FAST)
 
 
 def next_event(sock: GameSocket, timeout: float = 10) -> dict[str, Any]:

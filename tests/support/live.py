@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
+import functools
 import json
 import os
+import shutil
 import socket
+import tempfile
 import threading
 import time
 from collections.abc import Coroutine
@@ -72,10 +76,25 @@ def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
 
 
 def migrated_sqlite(path: Path) -> str:
-    """A SQLite database file brought to the latest migration."""
+    """A SQLite database file brought to the latest migration. A new file is a copy of
+    one migrated once in this process: running every migration takes seconds, and the
+    suite makes a fresh database for most of its modules. An existing file is migrated."""
     url = f"sqlite:///{path}"
-    upgrade(url)
+    if path.exists():
+        upgrade(url)
+    else:
+        shutil.copyfile(_migrated_template(), path)
     return url
+
+
+@functools.cache
+def _migrated_template() -> Path:
+    """An empty database at the latest migration, kept until the process ends."""
+    folder = Path(tempfile.mkdtemp(prefix="chromino-template-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "chromino.sqlite3"
+    upgrade(f"sqlite:///{path}")
+    return path
 
 
 def make_settings(database_url: str, **overrides: Any) -> Settings:

@@ -1,0 +1,52 @@
+"""The pytest plugin every test package loads (``tests/conftest.py`` names it): the one
+way a test module gets real servers.
+
+A module asks the ``serve`` fixture for each server it needs, with the settings it
+needs, and gets it started on a fresh migrated database; every server it started stops
+when the module's last test is done. Sharing one server per module keeps the suite
+fast (starting one costs a second or two), and a module that must not share its
+server with the next one never does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from support.live import LiveServer, make_settings, migrated_sqlite
+
+
+class LiveServers:
+    """Starts live servers for one test module and stops them all when it ends."""
+
+    def __init__(self, folders: pytest.TempPathFactory) -> None:
+        self.folders = folders
+        self.started: list[LiveServer] = []
+
+    def __call__(
+        self, database_url: str | None = None, *, own_origin: bool = False, **overrides: Any
+    ) -> LiveServer:
+        """A started server with the test settings and these ``overrides``, on
+        ``database_url`` (else a fresh migrated SQLite file). ``own_origin``: only the
+        server's own address may change things or open sockets, as a browser's pages
+        reach it."""
+        url = database_url or migrated_sqlite(self.folders.mktemp("live") / "chromino.sqlite3")
+        live = LiveServer(make_settings(url, **overrides))
+        if own_origin:
+            live.settings.allowed_origins = [live.url]
+        self.started.append(live.start())
+        return live
+
+    def stop_all(self) -> None:
+        while self.started:
+            self.started.pop().stop()
+
+
+@pytest.fixture(scope="module")
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServers]:
+    """Start servers for the module: ``serve(**settings)`` (see :class:`LiveServers`)."""
+    servers = LiveServers(tmp_path_factory)
+    yield servers
+    servers.stop_all()
