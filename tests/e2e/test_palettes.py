@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-import reference as ref
 from playwright.sync_api import Page, expect
 from support.browser.gameplay import ContextFactory, api_solo, open_game, pick_playable
+from support.engine import reference as ref
 
 from chromino.games.chromino.placement import Placement
 

@@ -35,6 +35,8 @@ import pytest
 from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
 from support.procs import ServerProcess, server_env
+from support.toy_line import TILES as TOY_TILES
+from support.toy_line_kind import NUMBER_LINE
 from support.wsgames import CHECKS, GameChecks
 from support.wsplay import (
     FAST,
@@ -45,8 +47,6 @@ from support.wsplay import (
     leaks,
     tiles_in,
 )
-from toy_line import TILES as TOY_TILES
-from toy_line_kind import NUMBER_LINE
 
 from chromino import GAMES as ENGINE_GAMES
 from web import app as web_app
@@ -661,11 +661,11 @@ def test_no_answer_holds_a_tile_its_reader_may_not_know(
 
 
 class NumberLineServer(ServerProcess):
-    """A server process whose registry holds Number Line (tests/server/toy_line.py) besides
+    """A server process whose registry holds Number Line (tests/support/toy_line.py) besides
     the real games, as tests/server/test_third_game.py starts it."""
 
     def _command(self) -> list[str]:
-        launcher = Path(__file__).resolve().with_name("serve_number_line.py")
+        launcher = Path(__file__).resolve().parents[1] / "support" / "serve_number_line.py"
         return [sys.executable, str(launcher), *super()._command()[3:]]
 
 

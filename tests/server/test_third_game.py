@@ -20,14 +20,14 @@ from typing import Any
 import pytest
 from support.live import Player, migrated_sqlite
 from support.procs import ServerProcess, server_env
+from support.toy_line import RECORDS, TILES
+from support.toy_line_kind import NUMBER_LINE
 from support.wsplay import Driver, fetch_record, start_game
-from toy_line import RECORDS, TILES
-from toy_line_kind import NUMBER_LINE
 
 from web.games import GAMES
 from web.games.tile_game import TileGameLive
 
-LAUNCHER = Path(__file__).resolve().with_name("serve_number_line.py")
+LAUNCHER = Path(__file__).resolve().parents[1] / "support" / "serve_number_line.py"
 
 
 class NumberLineServer(ServerProcess):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-import reference as ref
+from support.engine import reference as ref
 
 from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game, run_selfplay

@@ -9,9 +9,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import reference as ref
-from cli_runs import expected_summary, greedy_game, lines, run_cli
-from scenarios import PLACEMENT_EXAMPLES, Example
+from support.engine import reference as ref
+from support.engine.cli_runs import expected_summary, greedy_game, lines, run_cli
+from support.engine.scenarios import PLACEMENT_EXAMPLES, Example
 
 from chromino.core.selfplay import play_bot_game
 from chromino.games.chromino import GAME

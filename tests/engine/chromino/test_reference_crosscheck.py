@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import pytest
-import reference as ref
-from steps import refuses_as_the_reference
+from support.engine import reference as ref
+from support.engine.steps import refuses_as_the_reference
 
 from chromino.core.errors import IllegalMoveError
 from chromino.games.chromino.board import Board

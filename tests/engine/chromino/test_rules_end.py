@@ -9,9 +9,9 @@ board, which the scenarios assert where it matters.
 from __future__ import annotations
 
 import pytest
-import reference as ref
-from scenarios import at, draw, make_game, pass_turn, play, refused, timeout
-from steps import assert_over_and_frozen
+from support.engine import reference as ref
+from support.engine.scenarios import at, draw, make_game, pass_turn, play, refused, timeout
+from support.engine.steps import assert_over_and_frozen
 
 from chromino.core.errors import Reason
 from chromino.core.outcome import EndedBy

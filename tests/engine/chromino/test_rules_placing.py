@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from scenarios import (
+from support.engine.scenarios import (
     EIGHT_CONTACT_BOARD,
     EIGHT_CONTACT_PLAY,
     PLACEMENT_EXAMPLES,

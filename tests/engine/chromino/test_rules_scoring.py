@@ -16,7 +16,7 @@ BXY, GXR   3             4 (chameleon)
 from __future__ import annotations
 
 import pytest
-from scenarios import (
+from support.engine.scenarios import (
     EIGHT_CONTACT_BOARD,
     EIGHT_CONTACT_PLAY,
     PLACEMENT_EXAMPLES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from scenarios import draw, make_game, make_setup, pass_turn
+from support.engine.scenarios import draw, make_game, make_setup, pass_turn
 
 from chromino.core.errors import InvalidSetupError
 from chromino.games.chromino.game import Game

@@ -7,7 +7,7 @@ from itertools import product
 from typing import Final
 
 import pytest
-from scenarios import make_setup
+from support.engine.scenarios import make_setup
 
 from chromino.core.errors import InvalidSetupError
 from chromino.games.chromino.game import Game

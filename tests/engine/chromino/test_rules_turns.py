@@ -11,8 +11,8 @@ import json
 from dataclasses import fields
 
 import pytest
-import reference as ref
-from scenarios import (
+from support.engine import reference as ref
+from support.engine.scenarios import (
     START,
     at,
     draw,

@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 
 import pytest
-import reference as ref
-from scenarios import at, draw, make_game, play, refused_play
+from support.engine import reference as ref
+from support.engine.scenarios import at, draw, make_game, play, refused_play
 
 from chromino.core.errors import IllegalMoveError, Reason
 from chromino.games.chromino.actions import Action

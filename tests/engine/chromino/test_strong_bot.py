@@ -11,9 +11,9 @@ import pickle
 import random
 
 import pytest
-import reference as ref
-from scenarios import at, make_game
 from support import hypothesis_profiles
+from support.engine import reference as ref
+from support.engine.scenarios import at, make_game
 
 from chromino.cli import main
 from chromino.core.search import Budget

@@ -8,10 +8,12 @@ import random
 from collections import Counter
 from typing import Any
 
-import chromino_case
 import pytest
-import triominos_case
-from contract import (
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+from support import hypothesis_profiles
+from support.engine import chromino_case, triominos_case
+from support.engine.contract import (
     SHARED_MAKERS,
     GameCase,
     Table,
@@ -22,9 +24,6 @@ from contract import (
     assert_views_hide_secrets,
     play_game,
 )
-from hypothesis import event, given, settings
-from hypothesis import strategies as st
-from support import hypothesis_profiles
 
 from chromino import GAMES
 from chromino.core.actions import Action

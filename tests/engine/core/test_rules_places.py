@@ -14,8 +14,8 @@ import random
 from typing import Any
 
 import pytest
-import scenarios as chromino
-import tri_scenarios as triominos
+from support.engine import scenarios as chromino
+from support.engine import tri_scenarios as triominos
 
 from chromino import GAMES
 from chromino.core.actions import RESIGN

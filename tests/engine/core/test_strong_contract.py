@@ -13,13 +13,12 @@ import json
 import random
 from typing import Any
 
-import chromino_case
 import pytest
-import triominos_case
-from contract import GameCase, StrongCase
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import hypothesis_profiles
+from support.engine import chromino_case, triominos_case
+from support.engine.contract import GameCase, StrongCase
 
 from chromino import GAMES, GameDescriptor
 from chromino.core.bots import Bot, random_bot

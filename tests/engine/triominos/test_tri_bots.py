@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
+from support.engine.tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
 from chromino.core.search import Budget
 from chromino.core.selfplay import play_bot_game, run_selfplay

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cli_runs import expected_summary, greedy_game, lines, run_cli
-from tri_scenarios import DATA
+from support.engine.cli_runs import expected_summary, greedy_game, lines, run_cli
+from support.engine.tri_scenarios import DATA
 
 from chromino.games.chromino.game import Game as ChrominoGame
 from chromino.games.triominos.bots import greedy_bot

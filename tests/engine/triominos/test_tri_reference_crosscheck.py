@@ -18,9 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-import tri_reference as ref
-from steps import refuses_as_the_reference
-from tri_scenarios import (
+from support.engine import tri_reference as ref
+from support.engine.steps import refuses_as_the_reference
+from support.engine.tri_scenarios import (
     BRIDGE_BOARD,
     DOUBLE_HEXAGON_BOARD,
     HEXAGON_BOARD,

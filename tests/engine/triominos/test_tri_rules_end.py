@@ -7,8 +7,17 @@ Scenarios start from 345 on (0,0) rot 0: 344 fits east ((1,0) rot 2) and
 from __future__ import annotations
 
 import pytest
-from steps import assert_over_and_frozen as frozen
-from tri_scenarios import START, at, draw, make_game, pass_turn, play, refused, timeout
+from support.engine.steps import assert_over_and_frozen as frozen
+from support.engine.tri_scenarios import (
+    START,
+    at,
+    draw,
+    make_game,
+    pass_turn,
+    play,
+    refused,
+    timeout,
+)
 
 from chromino.core.outcome import EndedBy
 from chromino.games.triominos.actions import Action

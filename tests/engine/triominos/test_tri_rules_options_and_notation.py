@@ -8,7 +8,7 @@ from enum import StrEnum
 from typing import Any
 
 import pytest
-from tri_scenarios import DATA, START, at, full_setup, make_game
+from support.engine.tri_scenarios import DATA, START, at, full_setup, make_game
 
 from chromino.core.errors import IllegalMoveError, InvalidSetupError, Reason
 from chromino.games.triominos.actions import Action

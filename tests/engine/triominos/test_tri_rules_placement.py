@@ -8,7 +8,15 @@ neighbours are the down cells (-1,0) west, (1,0) east and (0,1) below.
 from __future__ import annotations
 
 import pytest
-from tri_scenarios import BRIDGE_BOARD, START, at, make_game, play, refused, refused_play
+from support.engine.tri_scenarios import (
+    BRIDGE_BOARD,
+    START,
+    at,
+    make_game,
+    play,
+    refused,
+    refused_play,
+)
 
 from chromino.core.errors import IllegalMoveError, Reason
 from chromino.games.triominos.actions import Action, parse_action

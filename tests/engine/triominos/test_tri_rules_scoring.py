@@ -6,7 +6,7 @@ expected score below is worked by hand (tile value + bonus).
 
 from __future__ import annotations
 
-from tri_scenarios import (
+from support.engine.tri_scenarios import (
     BRIDGE_BOARD,
     DOUBLE_HEXAGON_BOARD,
     HEXAGON_BOARD,

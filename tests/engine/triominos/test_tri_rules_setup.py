@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from tri_scenarios import at, draw, make_game, play, timeout
+from support.engine.tri_scenarios import at, draw, make_game, play, timeout
 
 from chromino.core.errors import InvalidSetupError
 from chromino.games.triominos.game import Game, deal, deal_with_first_draw, draw_for_first

@@ -7,7 +7,16 @@ and 455 below ((0,1) rot 1); 000, 111, 222, 012 and 555 fit nowhere.
 from __future__ import annotations
 
 import pytest
-from tri_scenarios import START, at, draw, make_game, pass_turn, play, refused, timeout
+from support.engine.tri_scenarios import (
+    START,
+    at,
+    draw,
+    make_game,
+    pass_turn,
+    play,
+    refused,
+    timeout,
+)
 
 from chromino.core.errors import Reason
 from chromino.games.triominos.actions import Action

@@ -10,7 +10,7 @@ import json
 
 import pytest
 from support import hypothesis_profiles
-from tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
+from support.engine.tri_scenarios import HEXAGON_BOARD, START, at, draw, make_game
 
 from chromino.cli import main
 from chromino.core.search import Budget

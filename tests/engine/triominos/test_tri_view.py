@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from tri_scenarios import START, at, draw, full_setup, make_game, play
+from support.engine.tri_scenarios import START, at, draw, full_setup, make_game, play
 
 from chromino.games.triominos.game import Game
 from chromino.games.triominos.options import GameOptions

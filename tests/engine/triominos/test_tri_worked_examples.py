@@ -8,7 +8,15 @@ applying the placement.
 
 from __future__ import annotations
 
-from tri_scenarios import BRIDGE_BOARD, HEXAGON_BOARD, START, at, make_game, play, refused_play
+from support.engine.tri_scenarios import (
+    BRIDGE_BOARD,
+    HEXAGON_BOARD,
+    START,
+    at,
+    make_game,
+    play,
+    refused_play,
+)
 
 from chromino.games.triominos.board import Board
 from chromino.games.triominos.grid import corners

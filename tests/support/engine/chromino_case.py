@@ -13,10 +13,7 @@ import re
 from collections import Counter
 from typing import Any, ClassVar
 
-import reference as ref
-from contract import Before, GameCase, IllegalMove, Makers, StrongCase, Table, malformed_move
 from hypothesis import strategies as st
-from scenarios import make_game
 
 from chromino.games.chromino.actions import Action, parse_action
 from chromino.games.chromino.game import Game, Setup, deal
@@ -31,6 +28,17 @@ from chromino.games.chromino.options import (
 from chromino.games.chromino.placement import COORDINATE_LIMIT, Placement
 from chromino.games.chromino.strong import ChrominoState
 from chromino.games.chromino.tiles import ALL_NAMES, TILES
+from support.engine import reference as ref
+from support.engine.contract import (
+    Before,
+    GameCase,
+    IllegalMove,
+    Makers,
+    StrongCase,
+    Table,
+    malformed_move,
+)
+from support.engine.scenarios import make_game
 
 
 def table_tiles(setup: Setup) -> list[str]:
@@ -310,7 +318,7 @@ class ChrominoCase(GameCase, StrongCase):
         assert ("pass" in kinds) is may_pass
 
     def assert_unlisted_refused(self, game: Game, rng: random.Random, listed: set[object]) -> None:
-        from contract import assert_refused_without_change
+        from support.engine.contract import assert_refused_without_change
 
         seat = game.current
         hand = game.hands[seat]

@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from steps import draw, lay_unchecked, pass_turn, play, refusal_checks, timeout
-
 from chromino.games.chromino.board import Board
 from chromino.games.chromino.game import Game, Setup
 from chromino.games.chromino.options import GameOptions
 from chromino.games.chromino.placement import Placement
+from support.engine.steps import draw, lay_unchecked, pass_turn, play, refusal_checks, timeout
 
 START: Final = Placement("BXY", 0, 0, "E")
 """The usual scenario start: B(0,0) X(1,0) Y(2,0), as in the worked examples."""

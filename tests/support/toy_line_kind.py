@@ -9,8 +9,8 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from pydantic import Field
-from toy_line import GAME
 
+from support.toy_line import GAME
 from web.games.base import SoloResult
 from web.games.tile_game import TileGameKind
 from web.protocol import Coordinate, PlayBase

@@ -1,4 +1,4 @@
-"""``python tests/server/serve_number_line.py serve ...``: the server with Number Line
+"""``python tests/support/serve_number_line.py serve ...``: the server with Number Line
 registered, the way a real game is — in the registry of ``web.games`` before any room
 that reads the registry (the lobby's request models) is imported."""
 
@@ -7,10 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from toy_line_kind import NUMBER_LINE
-
+from support.toy_line_kind import NUMBER_LINE
 from web.games import GAMES
 
 GAMES[NUMBER_LINE.name] = NUMBER_LINE

@@ -16,12 +16,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from steps import draw, lay_unchecked, pass_turn, play, refusal_checks, timeout
-
 from chromino.games.triominos.game import Game, Setup
 from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.placement import Placement
 from chromino.games.triominos.tiles import ALL_NAMES
+from support.engine.steps import draw, lay_unchecked, pass_turn, play, refusal_checks, timeout
 
 DATA: Final = Path(__file__).resolve().parents[2] / "data" / "triominos"
 """Data files of these tests; never the shared folder (the repository stands alone)."""

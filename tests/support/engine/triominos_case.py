@@ -14,10 +14,7 @@ import re
 from collections import Counter
 from typing import Any, ClassVar
 
-import tri_reference as ref
-from contract import Before, GameCase, IllegalMove, Makers, StrongCase, Table, malformed_move
 from hypothesis import strategies as st
-from tri_scenarios import make_game
 
 from chromino.games.triominos.actions import Action, parse_action
 from chromino.games.triominos.game import Game, deal
@@ -26,6 +23,17 @@ from chromino.games.triominos.options import GameOptions
 from chromino.games.triominos.placement import COORDINATE_LIMIT, Placement
 from chromino.games.triominos.strong import TriominosState
 from chromino.games.triominos.tiles import ALL_NAMES
+from support.engine import tri_reference as ref
+from support.engine.contract import (
+    Before,
+    GameCase,
+    IllegalMove,
+    Makers,
+    StrongCase,
+    Table,
+    malformed_move,
+)
+from support.engine.tri_scenarios import make_game
 
 
 @st.composite
