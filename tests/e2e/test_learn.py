@@ -154,7 +154,7 @@ def test_every_lesson_with_the_mouse(new_context: ContextFactory, game: str) -> 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_lessons_pass_axe(new_context: ContextFactory, game: str) -> None:
-    """axe-core (the suite's checker, tests/e2e/axe.py) on a lesson as it first shows,
+    """axe-core (the suite's checker, tests/support/browser/axe.py) on a lesson as it first shows,
     with its hint and a tile picked, after a refused try, and done."""
     page = new_context().new_page()
     open_lessons(page, game)

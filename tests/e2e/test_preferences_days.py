@@ -2,7 +2,7 @@
 days away (declared, listed, ended, refused beyond the host's allowance), the notices
 switched off, this device's web push and the email address.
 
-The module's server sends email to a local SMTP server (tests/server/smtpserver.py),
+The module's server sends email to a local SMTP server (tests/support/smtpserver.py),
 so the page offers an address; one test takes the server's SMTP host away to see the
 page say it sends none.
 """

@@ -4,7 +4,7 @@ you"), each move the Hard bot makes in their seat is the bot's, in the log and i
 "My games".
 
 The server keeps a fake clock from the real time of its start; the test sweeps it
-(tests/server/days.py) so that what came due is done when it returns."""
+(tests/support/days.py) so that what came due is done when it returns."""
 
 from __future__ import annotations
 

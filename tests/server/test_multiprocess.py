@@ -2,7 +2,7 @@
 
 Each module run gets a fresh database (dropped afterwards). The servers are real
 ``chromino serve`` subprocesses. Without PostgreSQL or Redis these tests skip,
-or fail when CHROMINO_REQUIRE_SERVICES=1 (see tests/services.py).
+or fail when CHROMINO_REQUIRE_SERVICES=1 (see tests/support/services.py).
 """
 
 from __future__ import annotations

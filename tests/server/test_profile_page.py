@@ -1,6 +1,6 @@
 """A person's profile over HTTP: ``/players/{id}`` and ``/api/players/{id}/profile``.
 
-The history is written straight to the database (tests/server/profile_seed.py): rated
+The history is written straight to the database (tests/support/profile_seed.py): rated
 games with the real model's numbers, casual and private games, solo games, expert
 scores, the coach's notes. The page and the JSON must agree with it: the rating and
 its chart point by point, the counts, the average, the recent games, the coach's

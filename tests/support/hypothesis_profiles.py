@@ -5,8 +5,8 @@ test; the profiles only say how examples are run. Whole games vary a lot in
 length, so neither profile has a deadline. ``ci`` is derandomized, so a CI
 run is reproducible and never flaky, and does not shrink failures.
 
-This is not a ``conftest.py``: ``tests/server/conftest.py`` already holds that
-module name, and mypy refuses two top-level modules of one name. A test module
+This is not a ``conftest.py``: a plain module is loaded only by the tests that use
+hypothesis, and only when they do. A test module
 that uses hypothesis calls :func:`load` at import, before defining its tests;
 calling it again, from the same module or another, changes nothing.
 """

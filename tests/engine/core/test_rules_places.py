@@ -1,9 +1,9 @@
 """A finished game's places, which the ratings read (``TileGame.places()``,
 docs/ratings.md): one test per rule, in both games, on hand-made scenarios.
 
-Chromino scenarios start from BXY laid east from (0,0) (tests/engine/chromino/scenarios.py):
+Chromino scenarios start from BXY laid east from (0,0) (tests/support/engine/scenarios.py):
 BBY fits under it and BRY over it; RRR, GGG, PPP, RPR, GPG and PGP fit nowhere.
-Triominos scenarios start from 345 on (0,0) (tests/engine/triominos/tri_scenarios.py):
+Triominos scenarios start from 345 on (0,0) (tests/support/engine/tri_scenarios.py):
 344 fits east of it; 000, 111, 222, 012 and 555 fit nowhere. A pass with the bag empty
 costs 10 in Triominos, and a blocked game takes each hand's value off its own score.
 """

@@ -3,9 +3,9 @@ change to the scripts or templates changed nothing visible.
 
 Run from a checkout (its ``web`` package serves its own templates and static files):
 
-    PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot test-artifacts/screens/after
-    PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens shoot DIR triominos
-    PYTHONPATH=tests:tests/server .venv/bin/python -m e2e.screens compare BEFORE AFTER
+    PYTHONPATH=tests .venv/bin/python -m support.browser.screens shoot test-artifacts/screens/after
+    PYTHONPATH=tests .venv/bin/python -m support.browser.screens shoot DIR triominos
+    PYTHONPATH=tests .venv/bin/python -m support.browser.screens compare BEFORE AFTER
 
 A last word ``pages`` shoots the lobby, my games, a table (as its creator, a seated
 invitee and a visitor), the solo page, the preferences and the rules; on the phone, the game pages

@@ -1,4 +1,4 @@
-"""Chromino's half of the engine's contract (tests/engine/core/contract.py).
+"""Chromino's half of the engine's contract (contract.py).
 
 Each example deals a game from a random seed and a random option set (rule
 set, scoring, start, hand size, draw limit, strict draw, open hands, 1 to 8

@@ -1,4 +1,4 @@
-"""Triominos' half of the engine's contract (tests/engine/core/contract.py).
+"""Triominos' half of the engine's contract (contract.py).
 
 Each example deals a game from a random seed and a random option set (1 to 4
 players, hand size, target, open hands, hourglass); the slow reference of
