@@ -34,6 +34,7 @@ from .parts import RoomParts
 from .replay import replay_of
 from .room import Room
 from .store import ConflictError, EventStore, GameEnded, StoredEvent
+from .thinkers import COACH_NICENESS, Workers
 from .viewers import Viewer
 
 GameSockets = sockets.GameSockets
@@ -41,6 +42,7 @@ GameSockets = sockets.GameSockets
 
 __all__ = [
     "CHANNEL",
+    "COACH_NICENESS",
     "ConflictError",
     "EventStore",
     "GameEnded",
@@ -52,6 +54,7 @@ __all__ = [
     "StoredGame",
     "Submission",
     "Viewer",
+    "Workers",
     "make_fanout",
     "replay_of",
 ]

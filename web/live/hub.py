@@ -115,7 +115,7 @@ class Hub:
                     return None
                 room = Room(self._parts, stored)
                 self.rooms[game_id] = room
-                room.start()
+                room.schedule()  # its timer, its bot and the absent players' graces
                 await self.fanout.publish({"kind": "presence_query", "game": game_id})
             return room
 
@@ -239,7 +239,7 @@ class Hub:
     def _set_assistance(self, user_id: int, level: str) -> None:
         """Pass a changed assistance level to that user's open games of this process."""
         for room in self.rooms.values():
-            room.set_assistance(user_id, level)
+            room.snapshots.assistance_changed(user_id, level)
 
     # --- hearing the other processes ----------------------------------------------
 

@@ -1,9 +1,9 @@
 """A game as a room is built from: its row, its events and what its seats bring along
 (each player's assistance level, rating, schedule and chat marks).
 
-Kept apart from the event store's writer: loading reads many rooms' tables in one
-session, while the writer touches only the game and its events, so each reads
-on its own.
+Kept apart from the event store, whose work is committing events: loading reads what
+other rooms keep of the players (preferences, ratings, schedules, talk), through
+their faces, in the one session that reads the game.
 """
 
 from __future__ import annotations

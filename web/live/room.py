@@ -8,18 +8,20 @@ from its events after a restart, and a second process that wrote first makes
 this one resync rather than fork the game — its viewers then get the events they
 missed, then the state, exactly as a reconnecting client would.
 
-The room keeps its lock, the game, its viewers, submitting and broadcasting; each
-other concern is a part it holds and hands itself to (web.live.core): the clock
-(:mod:`.clocks`), the bots (:mod:`.bots`), a bot for an absent player
-(:mod:`.substitutes`), the end offer (:mod:`.offers`), the snapshots
-(:mod:`.snapshots`) and the talk (:mod:`.talk`).
+The room keeps its lock, the game, its viewers, submitting and broadcasting, the way
+lila's round keeps its actor while its drawer, finisher and alarms work beside it.
+Every other concern is a part the room is built with and hands itself to, as the
+narrow view of web.live.core: the clock (:mod:`.clocks`), the bots (:mod:`.bots`), a
+bot for an absent player (:mod:`.substitutes`), the end offer (:mod:`.offers`), the
+snapshots (:mod:`.snapshots`), who is here (:mod:`.company`), what each player saw
+and read (:mod:`.marks`), pass-and-play hands (:mod:`.hands`), the copies on other
+processes (:mod:`.replica`) and the talk (:mod:`.talk`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
@@ -264,17 +266,13 @@ class Room:
         """Bring a (re)connecting viewer up to date (web.live.snapshots)."""
         self.snapshots.sync(viewer, since, snapshot)
 
-    def state_message(self, viewer: Viewer, kind: str = "state") -> dict[str, Any]:
-        """A full snapshot for one viewer (web.live.snapshots)."""
-        return self.snapshots.message(viewer, kind)
-
     async def show_hand(self, viewer: Viewer, seat: int) -> None:
         """Pass-and-play: the player of a local seat of this device took it and asks to
         see their tiles — only theirs, only on their turn. Answered with a ``state``."""
         async with self.lock:
             self.hands.check_show(viewer, seat)
             viewer.seat = seat
-            viewer.send(self.state_message(viewer, "state"))
+            viewer.send(self.snapshots.message(viewer, "state"))
 
     # --- who is here -------------------------------------------------------------
 
@@ -315,10 +313,6 @@ class Room:
         for viewer in self.viewers:
             viewer.send(message)
 
-    def set_assistance(self, user_id: int, level: str) -> None:
-        """A player changed their assistance level (web.live.snapshots)."""
-        self.snapshots.assistance_changed(user_id, level)
-
     # --- timers and bots ------------------------------------------------------
 
     def schedule(self) -> None:
@@ -329,10 +323,6 @@ class Room:
         self.bots.arm(version)
         if not self.stopped:
             self.substitutes.watch()
-
-    def start(self) -> None:
-        """Arm the timer, the bot and the absent players' graces of a room just loaded."""
-        self.schedule()
 
     def close(self) -> None:
         """Stop the room's timers (shutting down or unloading)."""
