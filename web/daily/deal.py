@@ -39,7 +39,7 @@ def deal_day(now: datetime) -> date:
 
 def daily_options(game: str) -> dict[str, Any]:
     """The options of the daily deal: the game's defaults for a solo game (what
-    ``web.lobby.tables.start_solo`` deals with when no option is given)."""
+    ``web.lobby.start_solo`` deals with when no option is given)."""
     kind = game_kind(game)
     options: dict[str, Any] = kind.options_model.model_validate(
         dict(kind.solo_defaults)
