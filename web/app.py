@@ -30,8 +30,8 @@ from .club.admin.routes import router as admin_router
 from .club.join_routes import router as join_router
 from .club.my_data_routes import router as my_data_router
 from .club.recovery_routes import router as recovery_router
-from .daily import router as daily_router
-from .daily.reference import References
+from .daily import References
+from .daily.routes import router as daily_router
 from .days import Sweep
 from .days.routes import router as days_router
 from .db import Database
@@ -40,7 +40,7 @@ from .duplicate.routes import router as duplicate_router
 from .friends.routes import router as friends_router
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
-from .live import GameEnded, Hub, make_fanout
+from .live import COACH_NICENESS, GameEnded, Hub, Workers, make_fanout
 from .live.routes import router as live_router
 from .lobby import LiveGames, TableError
 from .lobby.routes import router as lobby_router
@@ -122,7 +122,8 @@ def _lifespan(
         app.state.db = database
         app.state.hub = hub
         app.state.loop = asyncio.get_running_loop()
-        app.state.daily = daily = References(database, clock)
+        daily_workers = Workers(1, "daily", niceness=COACH_NICENESS)
+        app.state.daily = daily = References(database, clock, daily_workers)
         await hub.start()
         sweep = _sweep(database, clock, settings, hub, app.state.secret, daily=daily)
         sweep.start()

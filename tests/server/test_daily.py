@@ -36,6 +36,7 @@ from web.daily.reference import (
 )
 from web.db import Database
 from web.games import game_kind
+from web.live import COACH_NICENESS, Workers
 from web.models import (
     DailyPractice,
     DailyReference,
@@ -49,6 +50,11 @@ from web.models import (
 GAME_DESCRIPTORS = {"chromino": CHROMINO_GAME, "triominos": TRIOMINOS_GAME}
 FEW_ITERATIONS = 4
 """Hard's search in these tests: the same machinery, quickly (servers use 600)."""
+
+
+def daily_pool() -> Workers:
+    """A pool for Hard's reference games, as the app makes one."""
+    return Workers(1, "daily", niceness=COACH_NICENESS)
 
 
 def quick(client: TestClient) -> TestClient:
@@ -204,12 +210,12 @@ def test_the_reference_is_computed_once_and_stored(db: Database) -> None:
     day = date(2026, 12, 1)
 
     async def twice() -> None:
-        references = References(db, SystemClock(), iterations=FEW_ITERATIONS)
+        references = References(db, SystemClock(), daily_pool(), iterations=FEW_ITERATIONS)
         try:
             await asyncio.gather(
                 references.ensure("chromino", day), references.ensure("chromino", day)
             )
-            other = References(db, SystemClock(), iterations=FEW_ITERATIONS)
+            other = References(db, SystemClock(), daily_pool(), iterations=FEW_ITERATIONS)
             assert not await asyncio.to_thread(other._claim, "chromino", day)
         finally:
             references.close()
@@ -225,7 +231,7 @@ def test_the_reference_is_computed_once_and_stored(db: Database) -> None:
 def test_a_stale_claim_is_taken_back_and_a_live_one_is_not(db: Database) -> None:
     day = date(2026, 12, 2)
     now = datetime.now(UTC)
-    references = References(db, SystemClock(), iterations=FEW_ITERATIONS)
+    references = References(db, SystemClock(), daily_pool(), iterations=FEW_ITERATIONS)
     try:
         assert references._claim("triominos", day)
         assert not references._claim("triominos", day)
@@ -245,7 +251,7 @@ def test_today_and_tomorrow_are_computed_ahead(db: Database) -> None:
     today, tomorrow = date(2026, 12, 5), date(2026, 12, 6)
 
     async def ahead() -> None:
-        references = References(db, clock, iterations=FEW_ITERATIONS)
+        references = References(db, clock, daily_pool(), iterations=FEW_ITERATIONS)
         try:
             references.prepare_soon()
             assert references._preparing is not None
@@ -583,7 +589,7 @@ def test_a_stopping_process_gives_its_claim_back(db: Database) -> None:
     day = date(2026, 12, 3)
 
     async def stopped_while_playing() -> None:
-        references = References(db, SystemClock(), iterations=600)
+        references = References(db, SystemClock(), daily_pool(), iterations=600)
         playing = asyncio.create_task(references.ensure("triominos", day))
         await eventually_async(lambda: bool(references.workers.processes()))
         await eventually_async(lambda: row_status(db, "triominos", day) == "running")
@@ -592,7 +598,7 @@ def test_a_stopping_process_gives_its_claim_back(db: Database) -> None:
 
     run_apart(stopped_while_playing())
     assert row_status(db, "triominos", day) is None
-    assert References(db, SystemClock())._claim("triominos", day)
+    assert References(db, SystemClock(), daily_pool())._claim("triominos", day)
 
 
 def row_status(db: Database, game: str, day: date) -> str | None:

@@ -1,7 +1,9 @@
-"""The daily deal (docs/daily.md): every UTC date, one Chromino and one
-Triominos deal that every player on every server plays alone; the first attempt of
-the day is scored against the Hard bot's result on the same deal."""
+"""The daily deal (docs/daily.md): every UTC date, one deal of each game whose kind has a
+daily rule, that every player on every server plays alone; the first attempt of the day
+is scored against the Hard bot's result on the same deal.
 
-from .routes import router
+The face gives the app the references' keeper; the routes are the app's to mount."""
 
-__all__ = ["router"]
+from .reference import References
+
+__all__ = ["References"]

@@ -1,7 +1,8 @@
 """The Hard bot's result on a daily deal: what every attempt is scored against.
 
 The strong bot ("Hard") plays the day's deal alone, by the same solo rules, in a
-worker process below the server (never on the event loop, never in a request).
+worker process below the server (never on the event loop, never in a request), of a
+pool the app hands in.
 Its search is given a number of iterations, not seconds, and a seed per move: the
 reference is the same on any machine (docs/daily.md). It is computed once per
 (game, date) across every process: a row is claimed before the search starts, as
@@ -17,8 +18,9 @@ import logging
 import os
 import signal
 from collections.abc import Mapping
+from concurrent.futures import Executor
 from datetime import date, datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
@@ -28,7 +30,6 @@ from chromino.core.search import Budget
 from ..clock import Clock
 from ..db import Database, as_utc
 from ..games import game_kind
-from ..live.thinkers import COACH_NICENESS, Workers
 from ..models import DailyReference
 from .deal import DAILY_GAMES, daily_rule, daily_seed, daily_setup, deal_day
 
@@ -78,15 +79,40 @@ def kind_hard(game: str) -> Any:
     return hard
 
 
+class WorkerPool(Protocol):
+    """The worker processes the references are computed in (the app hands in one of the
+    live games' pools, at the coach's low priority): the daily room never runs them."""
+
+    def pool(self) -> Executor:
+        """The pool to submit to (made again after a worker died)."""
+        ...
+
+    def broken(self) -> None:
+        """Drop a pool whose worker died."""
+        ...
+
+    def processes(self) -> list[int]:
+        """The workers' process ids."""
+        ...
+
+    def close(self) -> None: ...
+
+
 class References:
     """The reference results of this process: claimed, computed in a worker, stored."""
 
-    def __init__(self, db: Database, clock: Clock, iterations: int = REFERENCE_ITERATIONS) -> None:
+    def __init__(
+        self,
+        db: Database,
+        clock: Clock,
+        workers: WorkerPool,
+        iterations: int = REFERENCE_ITERATIONS,
+    ) -> None:
         self.db = db
         self.clock = clock
         self.iterations = iterations
         """Always :data:`REFERENCE_ITERATIONS` on a server; tests use fewer."""
-        self.workers = Workers(1, "daily", niceness=COACH_NICENESS)
+        self.workers = workers
         self.stored = asyncio.Event()
         """Set each time a reference is stored (tests wait on it)."""
         self._working: set[tuple[str, date]] = set()

@@ -20,13 +20,24 @@ from .catalogs import (
     script_catalog,
     translations,
 )
-from .texts import N_, OWN_PROBLEMS, N_plural, Words, field_problem, own_problem, rule_refusal, say
+from .texts import (
+    N_,
+    OWN_PROBLEMS,
+    RULE_REFUSALS,
+    N_plural,
+    Words,
+    field_problem,
+    own_problem,
+    rule_refusal,
+    say,
+)
 
 __all__ = [
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "N_",
     "OWN_PROBLEMS",
+    "RULE_REFUSALS",
     "N_plural",
     "Words",
     "best_language",

@@ -22,8 +22,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from chromino.core.errors import IllegalMoveError
 
 from ..games import DEFAULT_GAME, GAMES, GameKind, LessonWords
-from ..i18n import N_, Words, best_language, gettext_in, rule_refusal
-from ..i18n.texts import RULE_REFUSALS
+from ..i18n import N_, RULE_REFUSALS, Words, best_language, gettext_in, rule_refusal
 from ..people import UserOrVisitor, public_user
 from .pages import not_found, render
 
