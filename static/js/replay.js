@@ -18,7 +18,8 @@ import {
   winnersSentence,
 } from "./game/texts.js";
 import { kindOf, loadGame } from "./games/registry.js";
-import { signedText, t, tn } from "./i18n.js";
+import { signedText, t } from "./i18n.js";
+import { coachNote, renderCoach, renderLegend } from "./replay-coach.js";
 
 const preferences = boot.me?.preferences || {};
 const $ = (id) => document.getElementById(id);
@@ -103,6 +104,14 @@ function requestRender() {
 
 let game = null; // the game module for this game's kind
 let board = null; // its replay board, once the module is loaded
+// What the coach's notes (replay-coach.js) read of the page: its state, its game module, and the way to show a better move.
+const coachView = {
+  state,
+  get game() {
+    return game;
+  },
+  showBetter,
+};
 
 function render() {
   frameRequest = 0;
@@ -136,7 +145,7 @@ function render() {
   } else {
     board.show(frame);
   }
-  renderLegend(better);
+  renderLegend(coachView, better);
 
   const line = better
     ? t("Move {step}: the move made and the coach's move, from the same position.", { step: state.better })
@@ -163,131 +172,16 @@ function render() {
 
   renderPlayers(better ? state.frames[state.better - 1] : frame, state.step === last && !better);
   renderLog();
-  renderCoach();
+  renderCoach(coachView);
 }
 
 // --- the coach ------------------------------------------------------------------------------
-
-/** "41 %": one of the coach's values (0 to 1) as a whole percent. */
-function percentText(value) {
-  return t("{percent} %", { percent: Math.round(value * 100) });
-}
-
-/**
- * What the coach's two values are, said exactly (chromino/core/coach.py: the search's
- * mean reward, whose meaning the note carries): the chance of winning in a game without
- * scores, else a rating out of 100 that is half that chance and half the lead in points,
- * or, alone, how well the game ends. From the move made to the coach's move.
- */
-function valuesText(note) {
-  const values = { before: percentText(note.played_value), after: percentText(note.preferred_value) };
-  const out100 = { before: String(Math.round(note.played_value * 100)), after: String(Math.round(note.preferred_value * 100)) };
-  switch (note.meaning) {
-    case "win":
-      return t("Chance of winning: {before} → {after}", values);
-    case "win_and_margin":
-      return t("Coach's rating (half the chance of winning, half the lead in points): {before} → {after} out of 100", out100);
-    case "solo":
-      return t("Coach's rating of how the game ends: {before} → {after} out of 100", out100);
-    default:
-      return t("Coach's rating: {before} → {after} out of 100", out100);
-  }
-}
-
-/** A move in the coach's words, with what it scores in a game that counts points. */
-function moveWithPoints(action, points) {
-  const move = game.moveWords(action);
-  return state.scoring && typeof points === "number" ? t("{move} ({points})", { move, points: pointsText(points) }) : move;
-}
-
-/** The coach's word on a move it would have made otherwise, as a button that shows both on the board. */
-function coachNote(step) {
-  const note = state.notes.get(step);
-  if (!note) return null;
-  return el(
-    "button",
-    { type: "button", class: "coach-note", "data-testid": "coach-note", "data-step": step, onclick: () => showBetter(step) },
-    el("span", { class: "coach-better" }, t("The coach would {move}.", { move: moveWithPoints(note.preferred, note.preferred_points) })),
-    el("span", { class: "coach-values", "data-testid": "coach-values" }, valuesText(note)),
-  );
-}
-
-/** Under the board while a note is shown: which outline is which move, in words a screen reader reads too. */
-function renderLegend(note) {
-  const legend = $("coach-legend");
-  const key = note ? String(note.version) : "";
-  if (legend.dataset.key === key) return;
-  legend.dataset.key = key;
-  legend.hidden = !note;
-  if (!note) {
-    legend.replaceChildren();
-    return;
-  }
-  const name = state.replay.players[note.seat];
-  const item = (kind, text) =>
-    el("li", { class: `coach-legend-item ${kind}`, "data-testid": `legend-${kind}` }, el("span", { class: "coach-swatch", "aria-hidden": "true" }), text);
-  legend.replaceChildren(
-    item("played", t("Solid outline: {name} chose to {move}.", { name, move: moveWithPoints(note.played, note.played_points) })),
-    item("coach", t("Dashed outline: the coach would {move}.", { move: moveWithPoints(note.preferred, note.preferred_points) })),
-    el("li", { class: "coach-legend-values" }, valuesText(note)),
-  );
-}
 
 function showBetter(step) {
   stop();
   state.step = step;
   state.better = step;
   requestRender();
-}
-
-function renderCoach() {
-  const panel = $("coach-panel");
-  const coach = state.coach;
-  const status = coach ? coach.status : "off";
-  panel.hidden = status === "off";
-  const key = `${status}:${state.notes.size}`;
-  if (panel.dataset.key === key) return;
-  panel.dataset.key = key;
-  const body = $("coach-body");
-  if (status === "pending" || status === "running") {
-    body.replaceChildren(el("p", { class: "muted" }, t("The coach is looking at this game's moves…")));
-    return;
-  }
-  if (status === "failed") {
-    body.replaceChildren(el("p", { class: "muted" }, t("The coach could not look at this game.")));
-    return;
-  }
-  const looked = coach.summary.filter((entry) => entry.moves > 0);
-  if (!looked.length) {
-    body.replaceChildren(el("p", { class: "muted" }, t("Nobody made a move of their own to look at.")));
-    return;
-  }
-  body.replaceChildren(
-    el(
-      "p",
-      { class: "coach-about", "data-testid": "coach-about" },
-      t("The coach replays each move from what the player could see. Its notes are under the moves: choose one to see both moves on the board."),
-    ),
-    el(
-      "ul",
-      { class: "coach-summary", "data-testid": "coach-summary" },
-      ...looked.map((entry) => {
-        const name = state.replay.players[entry.seat];
-        const counted = entry.better_moves
-          ? tn("{name}: of {moves} moves, the coach would have played 1 differently.", "{name}: of {moves} moves, the coach would have played {count} differently.", entry.better_moves, { name, moves: entry.moves })
-          : t("{name}: every move as the coach would have made it.", { name });
-        const worst = entry.worst.map((step) =>
-          el("button", { type: "button", class: "link-button", "data-testid": "coach-worst", onclick: () => showBetter(step) }, t("move {step}", { step })),
-        );
-        return el(
-          "li",
-          { "data-seat": entry.seat },
-          counted,
-          worst.length ? el("span", { class: "coach-worst" }, " ", t("Costliest:"), " ", ...worst.flatMap((button, index) => (index ? [", ", button] : [button]))) : null,
-        );
-      }),
-    ),
-  );
 }
 
 async function followCoach() {
@@ -396,7 +290,7 @@ function renderLog() {
           move.tile ? game.tileIcon(move.tile, { class: "tile-icon log-tile" }) : null,
           ...notes.map((note) => el("span", { class: "log-note" }, note.text)),
         );
-        const coached = coachNote(step);
+        const coached = coachNote(coachView, step);
         const score = state.scoring
           ? el("span", { class: "log-score", "data-testid": "log-score", title: t("{name}'s score", { name: state.replay.players[seat] }) }, String(state.frames[step].scores[seat]))
           : null;
