@@ -7,6 +7,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+# The script's own folder comes first on the path, where support's modules would hide
+# the standard library's of the same name (http): tests/ takes its place.
+sys.path.pop(0)
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from support.toy_line_kind import NUMBER_LINE
