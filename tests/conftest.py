@@ -1,5 +1,5 @@
 """What every test package shares: the support package's fixtures (``serve``, the one
-way to get live servers)."""
+way a test module gets live servers, and ``quick_hasher``)."""
 
 from __future__ import annotations
 

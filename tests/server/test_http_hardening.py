@@ -83,6 +83,7 @@ def test_a_success_clears_the_backoff(client: TestClient) -> None:
     )
 
 
+@pytest.mark.usefixtures("quick_hasher")
 def test_one_address_has_a_budget_of_sign_ins(client: TestClient) -> None:
     clock = FakeClock()
     client.app.state.limits = Limits(clock=clock)  # type: ignore[attr-defined]

@@ -409,6 +409,7 @@ def spray(client: TestClient, forwarded_for: str, attempts: int) -> list[int]:
     ]
 
 
+@pytest.mark.usefixtures("quick_hasher")
 def test_forwarded_for_counts_only_from_a_trusted_proxy(database_url: str) -> None:
     # Behind a trusted proxy: each real client has its own budget of 30 sign-ins.
     with trusting(database_url, ["10.0.0.2"]) as proxied:

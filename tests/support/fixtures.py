@@ -14,8 +14,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from argon2 import PasswordHasher
 
 from support.live import LiveServer, make_settings, migrated_sqlite
+from web.people import accounts
 
 
 class LiveServers:
@@ -25,14 +27,15 @@ class LiveServers:
         self.folders = folders
         self.started: list[LiveServer] = []
 
-    def __call__(
-        self, database_url: str | None = None, *, own_origin: bool = False, **overrides: Any
-    ) -> LiveServer:
-        """A started server with the test settings and these ``overrides``, on
-        ``database_url`` (else a fresh migrated SQLite file). ``own_origin``: only the
-        server's own address may change things or open sockets, as a browser's pages
-        reach it."""
-        url = database_url or migrated_sqlite(self.folders.mktemp("live") / "chromino.sqlite3")
+    def __call__(self, **overrides: Any) -> LiveServer:
+        """A started server with the test settings and these ``overrides``, on their
+        ``database_url`` if given (else a fresh migrated SQLite file). ``own_origin=True``:
+        only the server's own address may change things or open sockets, as a browser's
+        pages reach it. (One bag of keywords, so a module's settings dict passes whole.)"""
+        own_origin = bool(overrides.pop("own_origin", False))
+        url = overrides.pop("database_url", None) or migrated_sqlite(
+            self.folders.mktemp("live") / "chromino.sqlite3"
+        )
         live = LiveServer(make_settings(url, **overrides))
         if own_origin:
             live.settings.allowed_origins = [live.url]
@@ -50,3 +53,12 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServers]:
     servers = LiveServers(tmp_path_factory)
     yield servers
     servers.stop_all()
+
+
+@pytest.fixture
+def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Argon2 at its smallest costs, for a test whose many sign-ins are about something
+    else (limits, names): each one otherwise hashes for a good part of a second."""
+    monkeypatch.setattr(
+        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+    )
