@@ -141,6 +141,148 @@ def test_the_core_names_no_game() -> None:
     assert {name: deps for name, deps in leaks.items() if deps} == {}
 
 
+# --- The server's rooms on floors -------------------------------------------------------
+#
+# A room is a folder of ``web/`` (or one plumbing module). A room imports only the faces of
+# rooms on lower floors: the room's package itself, and of it only the names its
+# ``__all__`` lists. Controllers — ``web/app.py`` and every ``routes``/``streams`` module —
+# sit above every floor: they may import any room's face, and ``web/app.py`` the other
+# controllers themselves.
+
+FLOORS: dict[str, int] = {
+    **dict.fromkeys(
+        ("settings", "db", "models", "clock", "paths", "logs", "metrics", "protocol", "i18n"), 0
+    ),
+    "games": 1,
+    "people": 2,
+    "passkeys": 3,
+    "notify": 3,
+    "ratings": 3,
+    "talk": 3,
+    "lobby": 4,
+    "days": 4,
+    "friends": 4,
+    "live": 5,
+    "duplicate": 5,
+    "daily": 5,
+    "club": 6,
+    "site": 6,
+    "ops": 7,
+}
+"""Each room's floor. Plumbing (floor 0) is a set of single modules that may import one
+another (the circle test above keeps them apart); every other room sits on its floor with
+its peers, which do not import one another. Ops, the command line and a host's tasks, is
+the top room: serving the site is one of its commands."""
+
+PAST_THE_FACE: dict[tuple[str, str], str] = {}
+"""The few imports of a room's inner module from outside it, each with the reason it may
+not go through the face."""
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def _is_controller(module: str) -> bool:
+    last = module.rsplit(".", 1)[-1]
+    return (
+        module in {"web.app", "web.__main__"}
+        or last in {"routes", "streams"}
+        or (last.endswith("_routes"))
+    )
+
+
+def _face_names(room: str) -> set[str]:
+    """The names a room's ``__all__`` lists (plumbing modules show every public name)."""
+    path = ROOT / "web" / room / "__init__.py"
+    if not path.exists():
+        return set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets
+        ):
+            return set(ast.literal_eval(node.value))
+    return set()
+
+
+def _server_imports() -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """Every import between two rooms of the server: importer, the module it names, and
+    the names it takes from it (none for ``import x.y``)."""
+    modules = _modules("web")
+    for module, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            found: list[tuple[str, tuple[str, ...]]]
+            if isinstance(node, ast.Import):
+                found = [(alias.name, ()) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                target = _absolute(module, path, node)
+                names = tuple(alias.name for alias in node.names)
+                if target == "web":  # ``from web import people`` names a room's face
+                    found = [(f"web.{name}", ()) for name in names]
+                else:
+                    found = [(target, names)]
+            else:
+                continue
+            for target, names in found:
+                if target.startswith("web.") and _room(target) != _room(module):
+                    yield module, target, names
+
+
+def _floor_breaches() -> list[str]:
+    breaches = []
+    for importer, target, _ in _server_imports():
+        if _is_controller(importer):
+            continue
+        below, above = FLOORS.get(_room(target)), FLOORS.get(_room(importer))
+        if below is None or above is None:
+            breaches.append(f"{importer} -> {target}: a room with no floor")
+        elif _is_controller(target) or not (below < above or below == above == 0):
+            breaches.append(f"{importer} (floor {above}) -> {target} (floor {below})")
+    return sorted(set(breaches))
+
+
+def _past_faces() -> dict[tuple[str, str], list[str]]:
+    """Imports that name something other than a room's face, by (importer, target)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for importer, target, names in _server_imports():
+        room = _room(target)
+        if FLOORS.get(room) == 0 and not (ROOT / "web" / room / "__init__.py").exists():
+            continue  # a plumbing module is its own face
+        if importer == "web.app" and _is_controller(target):
+            continue
+        if target != f"web.{room}":
+            found.setdefault((importer, target), []).append("(an inner module)")
+        elif hidden := [name for name in names if name not in _face_names(room)]:
+            found.setdefault((importer, target), []).extend(hidden)
+    return found
+
+
+def test_every_room_imports_only_rooms_on_lower_floors() -> None:
+    assert _floor_breaches() == []
+
+
+def test_rooms_meet_through_their_faces() -> None:
+    past = {key: names for key, names in _past_faces().items() if key not in PAST_THE_FACE}
+    assert past == {}
+
+
+def test_the_imports_past_a_face_are_few_and_still_needed() -> None:
+    assert len(PAST_THE_FACE) <= 10
+    assert set(PAST_THE_FACE) <= set(_past_faces()), "an exception no longer needed"
+
+
+def test_no_face_imports_its_rooms_controllers() -> None:
+    faces = {name: path for name, path in _modules("web").items() if path.name == "__init__.py"}
+    leaks = {
+        face: sorted(
+            dep for dep in _imported(face, path, set(_modules("web"))) if _is_controller(dep)
+        )
+        for face, path in faces.items()
+    }
+    assert {face: deps for face, deps in leaks.items() if deps} == {}
+
+
 # --- A game is named only in its own folders ----------------------------------------------
 #
 # A game lives in ``chromino/games/<game>/``, ``web/games/<game>.py``,
