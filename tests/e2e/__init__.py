@@ -1,0 +1,1 @@
+"""Real-browser tests: Debian's chromium, driven by Playwright, on live servers."""

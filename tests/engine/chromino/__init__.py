@@ -1,0 +1,1 @@
+"""Chromino's rules, bots, notation and command line."""

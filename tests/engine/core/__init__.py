@@ -1,0 +1,1 @@
+"""The contract every registered game keeps, run for each one."""

@@ -1,0 +1,1 @@
+"""Triominos' rules, bots, notation and command line."""
