@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.http import expect, next_state
+from support.api import expect, next_state
 from support.live import LiveServer, Player
 from support.wsplay import start_server
 

@@ -14,8 +14,8 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from support.api import at_once, device, expect, make_admin, play_solo, refusal, server, signed_in
 from support.days import eventually
-from support.http import at_once, device, expect, make_admin, play_solo, refusal, server, signed_in
 from support.live import LiveServer, Player, make_settings, migrated_sqlite, run_apart
 
 from chromino.core.actions import DRAW, PASS, Action

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support.http import HUMAN, device, expect, next_state
+from support.api import HUMAN, device, expect, next_state
 from support.live import GameSocket, LiveServer, Player
 
 from web.db import Database

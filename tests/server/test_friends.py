@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
+from support.api import BASE_URL, GREEDY, HUMAN, create, device, expect
 from support.friends import Recorder, befriend, eventually, friends_of, ids, own_id, person
-from support.http import BASE_URL, GREEDY, HUMAN, create, device, expect
 from support.live import TEST_SECRET, make_settings
 
 from web.app import create_app

@@ -19,7 +19,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
-from support.http import BASE_URL, at_once, device, expect, names_field
+from support.api import BASE_URL, at_once, device, expect, names_field
 from support.live import TEST_SECRET, LiveServer, Player
 
 from web.db import Database

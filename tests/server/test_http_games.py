@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support.http import GREEDY, HUMAN, at_once, device, expect, names_field, play_out, play_solo
+from support.api import GREEDY, HUMAN, at_once, device, expect, names_field, play_out, play_solo
 from support.live import Player, solo_best_of
 
 from chromino.games.chromino.game import Game as EngineGame

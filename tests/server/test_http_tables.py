@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support.http import GREEDY, HUMAN, at_once, create, device, expect
+from support.api import GREEDY, HUMAN, at_once, create, device, expect
 from support.live import LiveServer, Player
 
 from web.db import Database

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
+from support.api import GREEDY, HUMAN, create, expect
 from support.friends import befriend, own_id, person
-from support.http import GREEDY, HUMAN, create, expect
 from support.live import LiveServer, make_settings
 from support.streams import stream_of
 

@@ -11,7 +11,7 @@ import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support.http import BASE_URL, PASSWORD, make_admin, refusal, server, signed_in
+from support.api import BASE_URL, PASSWORD, make_admin, refusal, server, signed_in
 
 from web.db import Database, utcnow
 from web.models import AuditEntry, BanNotice, SiteInvitation, User

@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from fastapi.testclient import TestClient
-from support.http import BASE_URL, expect
+from support.api import BASE_URL, expect
 from support.live import make_settings
 
 from web.app import create_app

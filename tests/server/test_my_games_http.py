@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support.http import device, expect
+from support.api import device, expect
 from support.live import Player
 
 from web.db import Database

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 from fastapi.testclient import TestClient
-from support.http import expect
+from support.api import expect
 from support.live import LiveServer, Player
 from support.ratings import hide
 from support.streams import watching

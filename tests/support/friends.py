@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from support.http import device, expect
+from support.api import device, expect
 
 
 def person(client: TestClient, name: str) -> tuple[TestClient, int]:

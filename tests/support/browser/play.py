@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import Page
 from websockets.sync.client import connect
 
-from support.http import play_out
+from support.api import play_out
 from support.live import GameSocket, LiveServer, game_socket_url
 
 KEEP_SOCKETS = """(() => {
