@@ -28,9 +28,9 @@ from web.app import GAME_ENDINGS
 from web.db import Database, utcnow
 from web.games import game_kind
 from web.live.store import EventStore, StoredEvent
+from web.lobby import create_table, join
 from web.lobby.dealing import start
 from web.lobby.schemas import TableCreate
-from web.lobby.tables import create_table, join
 from web.models import User
 from web.ops.migrate import upgrade
 from web.ratings.rebuild import rebuild

@@ -49,7 +49,7 @@ class User(Base):
     open): friends see them online for a while after (web.friends)."""
 
     role: Mapped[str] = mapped_column(String(12), default="member", server_default="member")
-    """member | moderator | admin (web.club.roles): admins run the server's /admin page
+    """member | moderator | admin (web.people.access.roles): admins run the server's /admin page
     and name moderators, who see it and act on people and reports."""
     banned_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     """While in the future the person cannot sign in, create or join tables; their
@@ -93,7 +93,7 @@ class UserSession(Base):
 
 
 class BanNotice(Base):
-    """A session a ban ended (web.club.bans): the digest of its id (never the id) and
+    """A session a ban ended (web.people.access.bans): the digest of its id (never the id) and
     whose it was, so that browser, coming back, is told it is banned, why and until
     when. Gone when the ban is lifted or the account deleted."""
 
@@ -570,7 +570,7 @@ class PasskeyChallenge(Base):
 
 
 class SiteInvitation(Base):
-    """A link that lets people join an invitation-only server (web.club.invitations).
+    """A link that lets people join an invitation-only server (web.people.access.invitations).
     Only the token's hash is kept; the link is shown once, to its maker."""
 
     __tablename__ = "site_invitation"
@@ -607,7 +607,7 @@ class RecoveryToken(Base):
 
 
 class AuditEntry(Base):
-    """One thing an admin or moderator did (web.club.audit), shown on /admin: who, to
+    """One thing an admin or moderator did (web.people.access.audit), shown on /admin: who, to
     whom, what, and its details. Kept when the actor or the target is deleted."""
 
     __tablename__ = "audit_entry"

@@ -41,7 +41,7 @@ wirePreferenceForm(form, {
 
 /** A zone by its current IANA name: browsers still say some by the name they had
  * before their place was renamed ("Asia/Calcutta": "Asia/Kolkata"), the server keeps
- * the new one (web/days/zones.py). */
+ * the new one (web/people/zones.py). */
 function currentZone(zone) {
   return (boot.page?.renamed_zones || {})[zone] || zone;
 }

@@ -155,7 +155,7 @@ class Hub:
     def shut_out(self, user_id: int, farewell: dict[str, Any]) -> None:
         """A person was banned (their sessions are gone, committed): their game sockets
         and page streams close, here and on the other processes; the streams tell them
-        why and until when (``farewell``, web.club.bans)."""
+        why and until when (``farewell``, web.people.access.bans)."""
         self._close_sockets_of(user_id, farewell)
         message = {"kind": "shut_out", "user": user_id, "farewell": farewell}
         in_background(self.fanout.publish(message), FANOUT_FAILED)

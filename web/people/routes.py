@@ -71,7 +71,7 @@ def set_password(
     """Add a password, so this account can sign in from another device; every other
     device is signed out and this one gets a new session (a copy of its old cookie is
     worth nothing). A few changes per account per ten minutes. On a new server that
-    asks for it, the first to set a password becomes its admin (web.club.founder)."""
+    asks for it, the first to set a password becomes its admin (web.people.access.founder)."""
     limits = _limits(request)
     if not limits.password_changes.allow(user.id):
         raise _too_many(limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES)
