@@ -4,7 +4,6 @@ signs up by it and plays, and a visitor without one, who is told how to get in."
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,8 @@ from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import resize
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer, migrated_sqlite
 
 from web.db import Database
 from web.people import accounts
@@ -23,11 +23,9 @@ PASSWORD = "correct horse battery"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def server(tmp_path_factory: pytest.TempPathFactory, serve: LiveServers) -> LiveServer:
     """An invitation-only server without guests, with an admin, Ada, made in its database."""
     database = migrated_sqlite(tmp_path_factory.mktemp("join") / "chromino.sqlite3")
-    live = LiveServer(make_settings(database, join="invitation", guests=False))
-    live.settings.allowed_origins = [live.url]
     db = Database(database)
     with db.sessions() as session:
         ada = accounts.guest(session)
@@ -36,9 +34,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         ada.role = "admin"
         session.commit()
     db.dispose()
-    live.start()
-    yield live
-    live.stop()
+    return serve(database_url=database, own_origin=True, join="invitation", guests=False)
 
 
 def shoot(page: Page, name: str) -> None:

@@ -9,7 +9,6 @@ The server keeps a fake clock from the real time of its start; the test sweeps i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,8 @@ from support.browser.axe import assert_accessible
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import duel, no_sideways_scroll, person, resize
 from support.days import sweep, tick
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer
 
 DAY = 86400
 NO_NIGHTS = {"start": 0, "end": 0}
@@ -33,22 +33,16 @@ LANGUAGES = {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def server(serve: LiveServers) -> LiveServer:
     """A server on a fake clock whose sweep the test runs (its own rounds are far apart)."""
-    database = migrated_sqlite(tmp_path_factory.mktemp("ran-out") / "chromino.sqlite3")
-    settings = make_settings(
-        database,
+    return serve(
+        own_origin=True,
         fake_clock=True,
         sweep_seconds=300,
         bot_seconds=0.05,
         bot_delay_seconds=0.2,
         coach=False,
     )
-    live = LiveServer(settings)
-    live.settings.allowed_origins = [live.url]
-    live.start()
-    yield live
-    live.stop()
 
 
 def awake_all_day(page: Page, zone: str = "UTC") -> None:

@@ -20,7 +20,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func, select
-from support.days import days_server, eventually, game_row, play_once, sweep, turn_based_game
+from support.days import days_settings, eventually, game_row, play_once, sweep, turn_based_game
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.pushservice import PushService, ReceivedPush
 from support.smtpserver import MailCatcher
@@ -78,10 +79,8 @@ def mailbox() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> Iterator[LiveServer]:
-    live = days_server(tmp_path_factory.mktemp("four-zones"), START, mailbox)
-    yield live
-    live.stop()
+def server(serve: LiveServers, mailbox: MailCatcher) -> LiveServer:
+    return serve(**days_settings(START, mailbox))
 
 
 @pytest.fixture

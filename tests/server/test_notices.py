@@ -13,7 +13,7 @@ from datetime import UTC, datetime, timedelta
 import httpx
 import pytest
 from support.days import (
-    days_server,
+    days_settings,
     eventually,
     game_row,
     notices,
@@ -22,6 +22,7 @@ from support.days import (
     turn_based_game,
     visit_and_move,
 )
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.pushservice import PushService
 from support.smtpserver import MailCatcher
@@ -40,16 +41,10 @@ def mailbox() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> Iterator[LiveServer]:
-    live = days_server(
-        tmp_path_factory.mktemp("notices"),
-        START,
-        mailbox,
-        mail_from="Chromino <games@chromino.test>",
-    )
+def server(serve: LiveServers, mailbox: MailCatcher) -> LiveServer:
+    live = serve(**days_settings(START, mailbox), mail_from="Chromino <games@chromino.test>")
     live.settings.public_url = live.url
-    yield live
-    live.stop()
+    return live
 
 
 @pytest.fixture

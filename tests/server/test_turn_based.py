@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 from support.days import (
-    days_server,
+    days_settings,
     events,
     eventually,
     game_row,
@@ -24,6 +24,7 @@ from support.days import (
     turn_based_game,
     visit_and_move,
 )
+from support.fixtures import LiveServers
 from support.live import GameSocket, LiveServer, Player
 from support.pushservice import PushService
 from support.wsplay import Timeline, check_viewer
@@ -42,10 +43,8 @@ DAY = 86400
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = days_server(tmp_path_factory.mktemp("turn-based"), START)
-    yield live
-    live.stop()
+def server(serve: LiveServers) -> LiveServer:
+    return serve(**days_settings(START))
 
 
 @pytest.fixture

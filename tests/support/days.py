@@ -8,26 +8,24 @@ import random
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import select
 
 from support.live import GameSocket, LiveServer, Player
 from support.smtpserver import MailCatcher
-from support.wsplay import FAST, choose, start_server
+from support.wsplay import FAST, choose
 from web.db import Database
 from web.models import Game, GameEvent, Notice
 
 T = TypeVar("T")
 
 
-def days_server(
-    directory: Path, start: datetime, mailbox: MailCatcher | None = None, **overrides: Any
-) -> LiveServer:
-    """A server for play over days: its clock a fake one from ``start``, its sweep run
-    by the test (:func:`sweep`; its own rounds are 300 s of real time apart), a Hard
-    bot that thinks briefly, no coach, and email to ``mailbox`` when one is given."""
+def days_settings(start: datetime, mailbox: MailCatcher | None = None) -> dict[str, Any]:
+    """The settings of a server for play over days (for ``serve``): its clock a fake one
+    from ``start``, its sweep run by the test (:func:`sweep`; its own rounds are 300 s of
+    real time apart), a Hard bot that thinks briefly, no coach, and email to ``mailbox``
+    when one is given."""
     settings: dict[str, Any] = {
         "fake_clock": True,
         "fake_clock_start": start,
@@ -38,7 +36,7 @@ def days_server(
     }
     if mailbox is not None:
         settings |= {"smtp_host": mailbox.host, "smtp_port": mailbox.port, "smtp_security": "none"}
-    return start_server(directory, **settings, **overrides)
+    return settings
 
 
 def eventually(check: Callable[[], T | None], timeout: float = 15, what: str = "") -> T:
