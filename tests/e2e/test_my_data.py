@@ -17,7 +17,8 @@ from support.browser.axe import assert_accessible
 from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer
 from support.smtpserver import MailCatcher
 
 PASSWORD = "a-long-enough-password"
@@ -30,17 +31,15 @@ def mail() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, mail: MailCatcher) -> Iterator[LiveServer]:
+def server(mail: MailCatcher, serve: LiveServers) -> LiveServer:
     """conftest's server, sending email to the local SMTP server."""
-    database = migrated_sqlite(tmp_path_factory.mktemp("e2e") / "chromino.sqlite3")
-    live = LiveServer(
-        make_settings(database, smtp_host=mail.host, smtp_port=mail.port, smtp_security="none")
+    return serve(
+        own_origin=True,
+        own_url=True,
+        smtp_host=mail.host,
+        smtp_port=mail.port,
+        smtp_security="none",
     )
-    live.settings.allowed_origins = [live.url]
-    live.settings.public_url = live.url
-    live.start()
-    yield live
-    live.stop()
 
 
 def shot(page: Page, name: str) -> None:

@@ -24,7 +24,8 @@ from playwright.sync_api import Page, Response, expect
 from sqlalchemy import select
 from support.browser.axe import assert_accessible
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
-from support.live import LiveServer, make_settings, migrated_sqlite
+from support.fixtures import LiveServers
+from support.live import LiveServer
 from support.pushservice import PushService
 from support.smtpserver import MailCatcher
 
@@ -44,23 +45,16 @@ def mail() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, mail: MailCatcher) -> Iterator[LiveServer]:
+def server(mail: MailCatcher, serve: LiveServers) -> LiveServer:
     """conftest's server, sending email to the local SMTP server."""
-    database = migrated_sqlite(tmp_path_factory.mktemp("e2e") / "chromino.sqlite3")
-    live = LiveServer(
-        make_settings(
-            database,
-            smtp_host=mail.host,
-            smtp_port=mail.port,
-            smtp_security="none",
-            vacation_days_per_month=ALLOWANCE,
-        )
+    return serve(
+        own_origin=True,
+        own_url=True,
+        smtp_host=mail.host,
+        smtp_port=mail.port,
+        smtp_security="none",
+        vacation_days_per_month=ALLOWANCE,
     )
-    live.settings.allowed_origins = [live.url]
-    live.settings.public_url = live.url
-    live.start()
-    yield live
-    live.stop()
 
 
 def person(new_context: ContextFactory, *, zone: str = ZONE, **options: Any) -> Page:

@@ -79,7 +79,7 @@ def mailbox() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(serve: LiveServers, mailbox: MailCatcher) -> LiveServer:
+def server(mailbox: MailCatcher, serve: LiveServers) -> LiveServer:
     return serve(**days_settings(START, mailbox))
 
 

@@ -41,7 +41,7 @@ def mailbox() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(serve: LiveServers, mailbox: MailCatcher) -> LiveServer:
+def server(mailbox: MailCatcher, serve: LiveServers) -> LiveServer:
     live = serve(**days_settings(START, mailbox), mail_from="Chromino <games@chromino.test>")
     live.settings.public_url = live.url
     return live

@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+from support.fixtures import LiveServers
 from support.live import LiveServer, Player, make_settings, migrated_sqlite
 from support.smtpserver import MailCatcher
 
@@ -31,10 +32,9 @@ def mailbox() -> Iterator[MailCatcher]:
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> Iterator[LiveServer]:
-    url = migrated_sqlite(tmp_path_factory.mktemp("recovery") / "chromino.sqlite3")
-    settings = make_settings(
-        url,
+def server(mailbox: MailCatcher, serve: LiveServers) -> LiveServer:
+    return serve(
+        own_url=True,
         fake_clock=True,
         smtp_host=mailbox.host,
         smtp_port=mailbox.port,
@@ -42,11 +42,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, mailbox: MailCatcher) -> It
         mail_from="Chromino <games@chromino.test>",
         recovery_minutes=30,
     )
-    live = LiveServer(settings)
-    live.settings.public_url = live.url
-    live.start()
-    yield live
-    live.stop()
 
 
 def body_of(message: Any, kind: str = "plain") -> str:

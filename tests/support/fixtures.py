@@ -21,7 +21,11 @@ from web.people import accounts
 
 
 class LiveServers:
-    """Starts live servers for one test module and stops them all when it ends."""
+    """Starts live servers for one test module and stops them all when it ends.
+
+    A fixture that asks for what its server uses (a mail catcher) before ``serve`` has
+    the servers stop first: pytest ends a module's fixtures in the reverse order of
+    their start."""
 
     def __init__(self, folders: pytest.TempPathFactory) -> None:
         self.folders = folders
@@ -31,14 +35,18 @@ class LiveServers:
         """A started server with the test settings and these ``overrides``, on their
         ``database_url`` if given (else a fresh migrated SQLite file). ``own_origin=True``:
         only the server's own address may change things or open sockets, as a browser's
-        pages reach it. (One bag of keywords, so a module's settings dict passes whole.)"""
+        pages reach it; ``own_url=True``: the links it sends (in email) lead to it. (One
+        bag of keywords, so a module's settings dict passes whole.)"""
         own_origin = bool(overrides.pop("own_origin", False))
+        own_url = bool(overrides.pop("own_url", False))
         url = overrides.pop("database_url", None) or migrated_sqlite(
             self.folders.mktemp("live") / "chromino.sqlite3"
         )
         live = LiveServer(make_settings(url, **overrides))
         if own_origin:
             live.settings.allowed_origins = [live.url]
+        if own_url:
+            live.settings.public_url = live.url
         self.started.append(live.start())
         return live
 
