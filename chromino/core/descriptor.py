@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .actions import Action
@@ -56,6 +57,9 @@ class GameDescriptor:
     rulesets: tuple[str, ...] = ()
     """The rule sets a table may choose (``--ruleset``), the default first; none for a game
     of one rule set."""
+    reasons: type[StrEnum] | None = None
+    """The reasons the game's own rules refuse an action, beyond the core's
+    (``games/<game>/reasons.py``); None for a game with none of its own."""
     lessons: tuple[Lesson[Any], ...] = ()
     """The first-game tutorial's lessons, in order (``games/<game>/lessons.py``); none for a
     game without a tutorial."""

@@ -225,6 +225,11 @@ class GameKind(Protocol):
         ...
 
     @property
+    def refusal_words(self) -> Mapping[str, str]:
+        """The game's own rules' refusals: reason code → words marked for translation."""
+        ...
+
+    @property
     def daily(self) -> DailyRule | None:
         """How the game's daily deal is scored; None: the game has no daily deal."""
         ...

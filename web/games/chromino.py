@@ -94,6 +94,17 @@ LESSON_WORDS: Final[Mapping[str, LessonWords]] = {
 }
 """The words of the lessons of ``chromino/games/chromino/lessons.py``."""
 
+REFUSAL_WORDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "last_tile_chameleon": N_("A chameleon cannot be your last tile laid: draw or pass."),
+        "too_few_contacts": N_("The tile must touch the board in at least two places."),
+        "junior_one_contact": N_("In Junior, a tile touches the board in exactly one place."),
+        "junior_not_domino": N_("In Junior, tiles join end to end, or at a chameleon."),
+        "draw_while_playable": N_("At this table you may draw only when no tile can be laid."),
+    }
+)
+"""Chromino's own rules' refusals (chromino.games.chromino.reasons), in words."""
+
 RATING_ANCHORS: Final[Mapping[str, Mapping[str, tuple[float, float]]]] = MappingProxyType(
     {
         "chromino": {"random": (13.5, 6.2), "greedy": (21.9, 6.1), "strong": (73.2, 9.0)},
@@ -125,6 +136,7 @@ class ChrominoKind(TileGameKind):
 
     rating_anchors = RATING_ANCHORS
     lesson_words = LESSON_WORDS
+    refusal_words = REFUSAL_WORDS
     daily: ClassVar[DailyRule | None] = DailyRule(card_name="Chromino", measure="turns", scale=32)
     """A daily game is judged by its turns: the median distance between the Medium bot's
     game and Hard's over ten measured deals was 32 turns (docs/daily.md)."""

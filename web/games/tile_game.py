@@ -176,6 +176,9 @@ class TileGameKind:
     """How the daily deal is scored (None: the game has no daily deal)."""
     lesson_words: ClassVar[Mapping[str, LessonWords]] = MappingProxyType({})
     """The words of each of the engine's lessons, by key."""
+    refusal_words: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """The game's own rules' refusals (its reason codes), in words to translate; the
+    refusals every game shares are worded once, in web.i18n."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game that brings no options model of its own gets the one its engine's

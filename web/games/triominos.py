@@ -93,6 +93,15 @@ LESSON_WORDS: Final[Mapping[str, LessonWords]] = {
 }
 """The words of the lessons of ``chromino/games/triominos/lessons.py``."""
 
+REFUSAL_WORDS: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "first_tile_not_origin": N_("The first tile goes in the middle of the board."),
+        "no_edge_contact": N_("The tile must share a whole side with a tile on the board."),
+        "corner_mismatch": N_("Every corner must show the same number as the tiles it touches."),
+    }
+)
+"""Triominos' own rules' refusals (chromino.games.triominos.reasons), in words."""
+
 RATING_ANCHORS: Final[Mapping[str, Mapping[str, tuple[float, float]]]] = MappingProxyType(
     {"triominos": {"random": (15.1, 7.5), "greedy": (32.1, 7.4), "strong": (48.3, 8.9)}}
 )
@@ -112,6 +121,7 @@ class TriominosKind(TileGameKind):
 
     rating_anchors = RATING_ANCHORS
     lesson_words = LESSON_WORDS
+    refusal_words = REFUSAL_WORDS
     daily: ClassVar[DailyRule | None] = DailyRule(
         card_name="Triominos", measure="points", scale=175, good_points=15
     )

@@ -9,6 +9,8 @@ game socket (the viewer's language). Codes stay stable; only the words change.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .catalogs import DEFAULT_LANGUAGE, gettext_in, ngettext_in
@@ -116,30 +118,26 @@ RULE_REFUSALS = {
     "bad_placement": N_("That is not a place on the board."),
     "tile_not_in_hand": N_("That tile is not in your hand."),
     "must_play_drawn_tile": N_("After a draw, only the tile you drew may be laid."),
-    "last_tile_chameleon": N_("A chameleon cannot be your last tile laid: draw or pass."),
     "overlap": N_("That place is taken."),
     "no_contact": N_("The tile must touch the tiles on the board."),
     "mismatch": N_("Every square the tile touches must be the same colour (or a chameleon)."),
-    "too_few_contacts": N_("The tile must touch the board in at least two places."),
-    "junior_one_contact": N_("In Junior, a tile touches the board in exactly one place."),
-    "junior_not_domino": N_("In Junior, tiles join end to end, or at a chameleon."),
     "bag_empty": N_("The bag is empty."),
     "draw_limit": N_("You have drawn as many tiles as this turn allows."),
-    "draw_while_playable": N_("At this table you may draw only when no tile can be laid."),
     "pass_not_allowed": N_("You cannot pass now."),
-    "first_tile_not_origin": N_("The first tile goes in the middle of the board."),
-    "no_edge_contact": N_("The tile must share a whole side with a tile on the board."),
-    "corner_mismatch": N_("Every corner must show the same number as the tiles it touches."),
     "no_such_seat": N_("There is no such seat in this game."),
     "seat_resigned": N_("You have left this game."),
 }
-"""The engines' refusals (their reason codes), in words for a person; the engines' own
-messages, with the seats and tiles named, are English."""
+"""The refusals every game shares (the core's reason codes), in words for a person; each
+game's own rules' refusals are its kind's ``refusal_words``. The engines' own messages,
+with the seats and tiles named, are English."""
 
 
-def rule_refusal(code: str, message: str, language: str) -> str:
-    """An engine's refusal for a reader: its own English words, else the code's in theirs."""
-    template = RULE_REFUSALS.get(code)
+def rule_refusal(
+    code: str, message: str, language: str, own: Mapping[str, str] = MappingProxyType({})
+) -> str:
+    """An engine's refusal for a reader: its own English words, else the code's in theirs
+    (``own``: the game's words for its own rules' codes)."""
+    template = own.get(code) or RULE_REFUSALS.get(code)
     if language == DEFAULT_LANGUAGE or template is None:
         return message
     return gettext_in(language, template)

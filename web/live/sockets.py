@@ -356,7 +356,9 @@ async def _handle_command(message: CommandBase, room: Room, viewer: Viewer) -> N
             )
         )
     except IllegalMoveError as error:  # the engine's refusal, its code as it is, to the wire
-        words = rule_refusal(error.reason.value, error.message, viewer.language)
+        words = rule_refusal(
+            error.reason.value, error.message, viewer.language, room.kind.refusal_words
+        )
         answer(viewer, _error(error.reason.value, words, message.id, viewer.language))
         return
     answer(viewer, {"type": "ack", "id": message.id, "version": version})

@@ -52,9 +52,9 @@ def _words(kind: GameKind, key: str) -> LessonWords:
     return kind.lesson_words[key]
 
 
-def _refusal_words(code: str, message: str, language: str) -> str:
+def _refusal_words(kind: GameKind, code: str, message: str, language: str) -> str:
     """A rule's refusal in a newcomer's words (the engine's own name tiles by letters)."""
-    template = RULE_REFUSALS.get(code)
+    template = kind.refusal_words.get(code) or RULE_REFUSALS.get(code)
     return message if template is None else gettext_in(language, template)
 
 
@@ -127,7 +127,7 @@ async def try_placement(request: Request, game: str, key: str) -> JSONResponse:
     try:
         answer = kind.lesson_attempt(key, fields)
     except IllegalMoveError as error:  # the fields do not read as a placement
-        message = rule_refusal(error.reason.value, error.message, language)
+        message = rule_refusal(error.reason.value, error.message, language, kind.refusal_words)
         raise _refused(422, error.reason.value, message) from None
     if answer.refusal is not None:
         reason = answer.refusal.reason.value
@@ -136,7 +136,7 @@ async def try_placement(request: Request, game: str, key: str) -> JSONResponse:
                 "legal": False,
                 "achieved": False,
                 "code": reason,
-                "message": _refusal_words(reason, answer.refusal.message, language),
+                "message": _refusal_words(kind, reason, answer.refusal.message, language),
             }
         )
     assert answer.event is not None

@@ -14,6 +14,7 @@ from .game import Game
 from .lessons import LESSONS
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, RULESETS, SCORINGS, GameOptions
+from .reasons import ChrominoReason
 from .strong import HARD, StrongBot
 
 
@@ -26,6 +27,7 @@ def _describe_options(ruleset: str, scoring: str) -> str:
 
 
 GAME: Final = GameDescriptor(
+    reasons=ChrominoReason,
     name="chromino",
     title="Chromino",
     game_type=Game,

@@ -15,6 +15,7 @@ from .game import RECORD_FORMAT, Event, Game
 from .lessons import LESSONS
 from .notation import POSITION_FORMAT, position_moves, replay, setup_from_record
 from .options import MAX_PLAYERS, GameOptions
+from .reasons import TriominosReason
 from .strong import HARD, StrongBot
 
 
@@ -28,6 +29,7 @@ def _describe_options(ruleset: str, scoring: str) -> str:
 
 
 GAME: Final = GameDescriptor(
+    reasons=TriominosReason,
     name="triominos",
     title="Triominos Challenge",
     game_type=Game,
