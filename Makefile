@@ -57,7 +57,7 @@ messages: $(STAMP)
 wheel: $(STAMP)
 	$(BIN)/python -m build --wheel --no-isolation --outdir dist .
 
-## make bench: the speed figures of the issues (medians and ratios).
+## make bench: the speed figures (medians and ratios).
 bench: $(STAMP)
 	$(BIN)/python -m bench
 

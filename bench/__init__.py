@@ -1,1 +1,1 @@
-"""Benchmarks run by ``make bench``: medians on this machine, against the issues' targets."""
+"""Benchmarks run by ``make bench``: medians on this machine, each against its target."""

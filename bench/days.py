@@ -1,5 +1,5 @@
 """Games over days at rest: what 10,000 idle turn-based games cost a server, and what
-the sweep costs per 1,000 due deadlines (issue 19's figures).
+the sweep costs per 1,000 due deadlines.
 
 The games are written straight into a fresh SQLite database (dealt by the engine, two
 people each, the first to move), so the figures are the server's and not the

@@ -5,7 +5,7 @@ Revises: 0008
 Create Date: 2026-12-01 12:00:00
 
 Chromino took any number of seconds per turn, 1 to 86,400; a 5-second game timed out
-its first turn before anyone had looked at the board (issue 18, item 9). The rules now
+its first turn before anyone had looked at the board. The rules now
 allow 0 (untimed) or 15 to 600 seconds, so the tables and games stored with another
 number would no longer load: a shorter turn becomes 15 seconds, a longer one 600. The
 change is kept on the way down (those numbers were allowed then too).

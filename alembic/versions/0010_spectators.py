@@ -4,7 +4,7 @@ Revision ID: 0010
 Revises: 0009
 Create Date: 2026-12-01 12:30:00
 
-Anyone holding a game's link could watch it, solo games included (issue 18, item 24).
+Anyone holding a game's link could watch it, solo games included.
 Tables and their games now say whether people other than the players may watch
 (``spectators``): friends' tables allow it, as before; solo games, which are
 practice, are private — those already stored too.

@@ -6,7 +6,7 @@ Create Date: 2026-12-01 12:40:00
 
 A started game cannot be left by walking away for good: after the grace the table
 sets (``substitute_minutes``, 0 = never), a bot plays the seat of a player with no
-socket open until they come back and take it (issue 18, item 1). Which seats a bot
+socket open until they come back and take it. Which seats a bot
 plays for is kept (``seat_substitute``), so a restart keeps it, and its key makes
 the take-over happen once with several processes.
 """

@@ -4,7 +4,7 @@ Revision ID: 0012
 Revises: 0011
 Create Date: 2026-12-01 21:46:46
 
-Issue 19. A table may be turn-based (``turn_days`` waking days per move, what happens
+A table may be turn-based (``turn_days`` waking days per move, what happens
 when the time runs out, whether days away count); its games keep when the turn began,
 how many warnings went out and when the sweep must next look (``due_at``, with the
 lease of the process sweeping it). People get a time zone, quiet hours, an email

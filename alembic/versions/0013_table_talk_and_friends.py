@@ -4,7 +4,7 @@ Revision ID: 0013
 Revises: 0012
 Create Date: 2026-12-02 01:36:10
 
-Issue 20. A game's chat lines (``chat_message``, numbered per game) and the reports
+A game's chat lines (``chat_message``, numbered per game) and the reports
 of them to the admins (``chat_report``); a person's mutes of others (``block``) and
 a table creator's (``table_mute``); friends (``friend``, one row each way) and
 invitations to tables (``invitation``). A table says whether free text is allowed

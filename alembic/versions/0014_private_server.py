@@ -4,7 +4,7 @@ Revision ID: 0014
 Revises: 0013
 Create Date: 2026-12-04 18:35:52
 
-Issue 21. A person's ``role`` (member, moderator, admin), ban and mute; a session's
+A person's ``role`` (member, moderator, admin), ban and mute; a session's
 ``signed_in_at`` (admin actions want a recent sign-in); passkeys and their one-time
 challenges; invitation links to an invitation-only server; recovery links; the
 audit log of what admins and moderators did; the settings changed on /admin.

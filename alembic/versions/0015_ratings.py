@@ -4,7 +4,7 @@ Revision ID: 0015
 Revises: 0014
 Create Date: 2026-12-05 07:09:33
 
-Issue 22. A person's rating per pool; each rated game's result in the order it was
+A person's rating per pool; each rated game's result in the order it was
 applied (the rebuild replays it); each person's rating before and after each rated
 game (the profile's chart); rated or casual tables and games; "hide my rating".
 Games finished before this revision are casual: their results carry no places.

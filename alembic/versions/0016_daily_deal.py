@@ -4,7 +4,7 @@ Revision ID: 0016
 Revises: 0015
 Create Date: 2026-12-05 10:45:00
 
-Issue 23. The daily deal (web.daily).
+The daily deal (web.daily).
 """
 
 from collections.abc import Sequence

@@ -4,7 +4,7 @@ Revision ID: 0017
 Revises: 0016
 Create Date: 2026-12-05 10:45:00
 
-Issue 23. Duplicate tables (web.duplicate, docs/duplicate.md): a table may be a
+Duplicate tables (web.duplicate, docs/duplicate.md): a table may be a
 duplicate one; its boards (one solo game per person, one shared deal) are linked to it.
 """
 

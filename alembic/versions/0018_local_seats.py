@@ -4,7 +4,7 @@ Revision ID: 0018
 Revises: 0017
 Create Date: 2026-12-05 10:45:00
 
-Issue 23. Pass-and-play on one device (local seats): a table seat played on its
+Pass-and-play on one device (local seats): a table seat played on its
 creator's device carries the name of whoever plays it there ("Ana", "Ben"). The
 game's seats JSON already holds each seat's name, so only the table seat needs it.
 """

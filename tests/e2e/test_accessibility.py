@@ -1,4 +1,4 @@
-"""axe-core on every page of both games (issue 18, item 32): the lobby, a table as its
+"""axe-core on every page of both games: the lobby, a table as its
 creator, a seated invitee and a visitor, the solo page, the preferences, the rules, my
 games, an email link's page,
 the game as it opens and in the middle of a turn (a tile picked, the ghost on a

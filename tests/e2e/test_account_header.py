@@ -1,4 +1,4 @@
-"""Issue 18, items 13, 14, 15 and 25, in a real browser: the game page's settings panel
+"""In a real browser: the game page's settings panel
 applies at once, a change made in another tab or on another device reaches an open
 game live, a guest signs in from the header, the header counts the games waiting for
 my move and the home page shows my games first, and the texts read the same way in
@@ -56,7 +56,7 @@ def saved(page: Page, action: Callable[[], object]) -> None:
     assert answer.value.ok
 
 
-# --- item 13: the settings panel, and changes made elsewhere ---------------------------------
+# --- The settings panel, and changes made elsewhere ------------------------------------------
 
 
 def test_the_game_pages_settings_apply_at_once(new_context: ContextFactory) -> None:
@@ -147,7 +147,7 @@ def test_a_change_in_another_tab_or_on_another_device_reaches_the_open_game(
     expect(body).to_have_class(has_class("with-symbols"))
 
 
-# --- item 14: signing in from the header, "Change password" ---------------------------------
+# --- Signing in from the header, "Change password" ------------------------------------------
 
 
 def test_a_guest_signs_in_from_the_header(new_context: ContextFactory) -> None:
@@ -202,7 +202,7 @@ def test_the_sign_in_dialog_is_left_with_escape_or_cancel(new_context: ContextFa
     expect(page.get_by_test_id("sign-in")).to_be_hidden()
 
 
-# --- item 15: my games on top, the count in the header ----------------------------------------
+# --- My games on top, the count in the header -------------------------------------------------
 
 
 def test_the_header_counts_the_games_waiting_for_my_move(new_context: ContextFactory) -> None:
@@ -267,7 +267,7 @@ def test_a_newcomers_home_page_starts_with_play_a_game(new_context: ContextFacto
     expect(page.locator("#hero-title")).to_be_in_viewport()
 
 
-# --- item 25: the same words in every language ---------------------------------------------------
+# --- The same words in every language ------------------------------------------------------------
 
 
 def test_a_guests_name_is_worded_in_the_readers_language(new_context: ContextFactory) -> None:

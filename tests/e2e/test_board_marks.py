@@ -1,4 +1,4 @@
-"""What marks the board (issue 18, item 27): the last move's outline in a colour no
+"""What marks the board: the last move's outline in a colour no
 palette gives a tile (not the vermillion of Okabe-Ito), and, with no places listed
 (assistance None), a ghost over a tile already on the board that says it will not fit."""
 

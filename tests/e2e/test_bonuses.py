@@ -1,4 +1,4 @@
-"""Triominos' bonuses as a player sees them (issue 18, item 7): one way of writing them
+"""Triominos' bonuses as a player sees them: one way of writing them
 everywhere ("+44 (4 + bridge 40)": the log, the places' badges, "Lay it here", the
 replay), a badge readable at any fit (at least 11 screen pixels of text), and the
 hexagon or bridge a tile made outlined on the board while it is the last tile laid,

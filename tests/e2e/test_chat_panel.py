@@ -1,4 +1,4 @@
-"""Table talk on the game page and the replay (issue 20; docs/protocol.md, "Table talk"),
+"""Table talk on the game page and the replay (docs/protocol.md, "Table talk"),
 in real browsers, each person in their own: presets and free text both ways, markup in
 a line and in a name kept as text, the unread count on the Chat button, a flood refused
 in words with the socket left open, the spectators' room kept from the players until

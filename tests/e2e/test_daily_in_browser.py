@@ -1,4 +1,4 @@
-"""The daily deal in a browser (issue 23): the page before and after the day's scored
+"""The daily deal in a browser: the page before and after the day's scored
 game, its share card copied as text, practice after it, the header's link, German on
 a phone. At 360 and 1280 px: no sideways scroll, axe-clean; screenshots kept in
 test-artifacts/e2e/daily-*.png (looked at by eye)."""

@@ -1,4 +1,4 @@
-"""A duplicate table in a browser (issue 23, docs/duplicate.md): the form's choice
+"""A duplicate table in a browser (docs/duplicate.md): the form's choice
 (casual when ticked), the table page saying so, the duplicate page while the boards are
 played (n of m finished, my board, the others' hidden), then the ranking and the boards
 side by side, stepped with the buttons and the arrow keys, with the coach's marks. At

@@ -1,4 +1,4 @@
-"""Friends in the browser (issue 20): the Friends page (a request by name, accepted;
+"""Friends in the browser: the Friends page (a request by name, accepted;
 the friend link; online status; mute), the header's invitations (accepted from the
 notice, seated at the table), "Invite friends" on a table, and "Invite them to a new
 table" from the end screen; axe-core and no sideways scroll at 360 and 1280 px.

@@ -1,6 +1,6 @@
 """What every viewer of a game sees of it, measured as the browser draws it: the first
-view of a position (issue 18, item 20) and the size of Triominos' numbers in the hand
-and in the move log (item 22)."""
+view of a position and the size of Triominos' numbers in the hand
+and in the move log."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def _with_its_places(page: Page) -> None:
 def test_both_players_first_see_the_position_the_same(
     new_context: ContextFactory, game: str, size: str
 ) -> None:
-    """Issue 18, item 20: the player to move and the one waiting, on the same screen,
+    """The player to move and the one waiting, on the same screen,
     are shown the position at the same zoom and place (the board's bounds, not the
     places only the player to move has)."""
     viewport = DESKTOP if size == "desktop" else PHONE
@@ -73,7 +73,7 @@ def test_both_players_first_see_the_position_the_same(
 def test_triominos_numbers_are_readable_in_the_hand_and_the_log(
     new_context: ContextFactory,
 ) -> None:
-    """Issue 18, item 22: the numbers of the hand's tiles are at least 12 px on a phone
+    """The numbers of the hand's tiles are at least 12 px on a phone
     and at the desktop, those of the move log's tiles 11 px, the dots of the symbols
     2.6 px across on the phone's hand (they were 1.9)."""
     pages = [new_context().new_page() for _ in range(2)]

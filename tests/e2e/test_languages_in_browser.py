@@ -76,7 +76,7 @@ def test_the_game_page_fits_a_phone_in_japanese_and_german(new_context: ContextF
 
 def test_bots_are_named_in_the_reader_s_language(new_context: ContextFactory) -> None:
     """The seat of a bot is stored with its English name; the players panel, the
-    move log and "My games" name it in the page's language (issue 18, item 12)."""
+    move log and "My games" name it in the page's language."""
     page = new_context(locale="ja-JP").new_page()
     page.goto("/")
     hard = i18n.gettext_in("ja", "Hard bot")

@@ -377,7 +377,7 @@ def widths_from_either_end(language: str) -> list[int]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_end_screen_shows_all_its_buttons(site: Site, language: str) -> None:
-    """Issue 18, item 3: four players and a rematch notice, at any width and in any
+    """Four players and a rematch notice, at any width and in any
     language, leave every button of the end screen whole in the window (what does not
     fit between its title and its buttons scrolls, not the buttons)."""
     widths = widths_from_either_end(language)
@@ -405,7 +405,7 @@ def test_the_end_screen_shows_all_its_buttons(site: Site, language: str) -> None
 def test_the_board_the_hand_and_its_buttons_show_together(
     site: Site, which: str, language: str
 ) -> None:
-    """Issue 18, items 4 and 10: a hand of ten or twelve tiles, in long words or none,
+    """A hand of ten or twelve tiles, in long words or none,
     leaves every tile and the turning and Lay / Draw / Pass buttons in the window at
     first sight (on a phone: above its action bar), under a board still worth the name,
     at every width the window takes."""
@@ -484,7 +484,7 @@ _CUT_LINE_JS = """() => {
 @pytest.mark.parametrize("language", ["en", "ru"])
 @pytest.mark.parametrize("width", [360, 1280, 1920])
 def test_the_move_log_shows_whole_lines(site: Site, width: int, language: str) -> None:
-    """Issue 18, item 19: scrolled to its last move, the log's top line is whole (not
+    """Scrolled to its last move, the log's top line is whole (not
     half a line, an orphan tile or a stray dot)."""
     page = _open_in(site, "rematch-offered-game", width, language)
     try:

@@ -1,4 +1,4 @@
-"""The leaderboard and the ratings beside names, in a browser (issue 22): the board of
+"""The leaderboard and the ratings beside names, in a browser: the board of
 each pool with my own row, its tabs by keyboard; a table's seats, the lobby's open
 tables and the game page's players with their ratings, a hidden one shown to its owner
 only; "Hide my rating" on the Preferences page. At 360 and 1280 px: no sideways

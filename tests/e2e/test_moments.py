@@ -1,4 +1,4 @@
-"""Going out and winning get a moment (issue 18, item 31): the winner's row in the players
+"""Going out and winning get a moment: the winner's row in the players
 panel and on the end screen glows twice as the game ends live, with no motion under
 reduced motion, and with sound on a winner hears the end's phrase climb to the octave."""
 

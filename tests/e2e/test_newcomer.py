@@ -465,7 +465,7 @@ def test_the_first_tile_is_a_tab_away_and_the_focus_ring_is_not_the_fits_highlig
 def test_the_create_table_form_says_you_and_waits_for_a_friend(new_context: ContextFactory) -> None:
     """Seat 1 is the creator's, said as "You" (not a greyed "A person"); the other seats
     wait for a person, since a table is made to invite friends; scorings are named in
-    words (issue 18, item 17)."""
+    words."""
     page = new_context().new_page()
     page.goto("/")
     seats = page.locator("#seat-list li")
@@ -481,7 +481,7 @@ def test_the_create_table_form_says_you_and_waits_for_a_friend(new_context: Cont
 
 def test_draw_says_why_it_is_off_at_the_beginner_level(new_context: ContextFactory) -> None:
     """While a tile fits, the Beginner level keeps Draw off: the button and a visible
-    line say so, and they say nothing once the level allows drawing (issue 18, item 5)."""
+    line say so, and they say nothing once the level allows drawing."""
     page = new_context().new_page()
     page.goto("/rules")
     game_id = api_solo_with_a_play(page)

@@ -1,4 +1,4 @@
-"""Pass-and-play on one device in the browser (issue 23): a table of two local seats
+"""Pass-and-play on one device in the browser: a table of two local seats
 (Ana and Ben on the creator's device), a remote person (another browser) and a bot,
 made with the lobby's form and played to the end.
 

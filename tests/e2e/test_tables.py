@@ -1,5 +1,5 @@
-"""The table page's invitation and seats, and what the game page tells of its table
-(issue 18, items 5, 18 and 29): who invites you to which game, with a link to its
+"""The table page's invitation and seats, and what the game page tells of its table:
+who invites you to which game, with a link to its
 rules; "creator" as the one word for the person who made the table; each seat's help
 level at the table and in the game, live; the table's rules and the keyboard help
 near the board."""

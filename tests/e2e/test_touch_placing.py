@@ -1,5 +1,5 @@
-"""Placing on a touch screen (issue 18, item 2), the places' footprints (item 16), the
-reversed arrows' tooltips (item 26) and the D and P keys (item 29).
+"""Placing on a touch screen, the places' footprints, the
+reversed arrows' tooltips and the D and P keys.
 
 A finger has no hover: its first tap on a place shows the ghost and its points, a
 second tap on the same place (or "Lay it here") lays the tile; only the place as

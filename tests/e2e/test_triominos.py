@@ -220,7 +220,7 @@ def test_the_hourglass_runs_out(new_context: ContextFactory) -> None:
     line = page.locator("#move-log li[data-version]").filter(has_text="time ran out")
     expect(line).to_have_count(1, timeout=20_000)
     expect(line).to_contain_text(re.compile(rf"time ran out: \d-\d-\d and {MINUS}15"))
-    # Told where the player looks too, not only in the log (issue 18, item 8).
+    # Told where the player looks too, not only in the log.
     # (The toast hides itself after four seconds; its text is set only when it shows.)
     notice = page.locator("#toast")
     expect(notice).to_have_text(f"Your time ran out ({MINUS}15 points); the turn has passed.")

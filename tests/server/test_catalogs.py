@@ -81,7 +81,7 @@ def test_plural_messages_have_every_form_of_the_language(language: str) -> None:
 
 GAME_NAMES = ("Chromino", "Triominos")
 """The publisher's names (Goliath, Pressman), kept in Latin letters in every language
-(docs/frontend.md, "Words in every language"; issue 18, item 25)."""
+(docs/frontend.md, "Words in every language")."""
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

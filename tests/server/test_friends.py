@@ -1,4 +1,4 @@
-"""Friends (issue 20): requests and mutual friends, the friend link, mutes everywhere,
+"""Friends: requests and mutual friends, the friend link, mutes everywhere,
 who is online (on the app's clock) and their games, and the ``show_online`` choice."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A new guest's drawn name: stored in English ("Guest 123456"), worded at display in the
 reader's language, reserved (nobody may choose one of that form but to keep their own),
-and typed at sign-in as any page words it (issue 18, item 25)."""
+and typed at sign-in as any page words it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A hostile visitor at the HTTP edge: cross-site changes, hostile names, huge requests,
-NUL bytes, headers, proxies, secrets and sessions (issue: hardening)."""
+NUL bytes, headers, proxies, secrets and sessions."""
 
 from __future__ import annotations
 

@@ -283,7 +283,7 @@ def test_a_table_for_a_single_player(client: TestClient) -> None:
             ["body", "options", "turn_seconds"],
         ),
         # a timed turn is 15 to 600 seconds: a 5-second game timed out before anyone
-        # had looked at the board (issue 18, item 9)
+        # had looked at the board
         ({"seats": [HUMAN], "options": {"turn_seconds": 5}}, ["body", "options", "turn_seconds"]),
         ({"seats": [HUMAN], "options": {"turn_seconds": 14}}, ["body", "options", "turn_seconds"]),
         (
@@ -400,7 +400,7 @@ def test_anyone_holding_the_code_can_look_at_the_table(client: TestClient) -> No
 
 
 def test_each_seat_shows_its_players_help_level(client: TestClient) -> None:
-    """Issue 18, item 5: friends see who may draw while a tile fits (Beginner may not)."""
+    """Friends see who may draw while a tile fits (Beginner may not)."""
     named(client, "Hana")
     table = create(client, [HUMAN, HUMAN, GREEDY])
     code = table["invite_code"]

@@ -1,4 +1,4 @@
-"""Invitations (issue 20): friends invited to a table, answered from the page, kept out
+"""Invitations: friends invited to a table, answered from the page, kept out
 when muted; "play again with the same people"; and what the me stream tells of them."""
 
 from __future__ import annotations

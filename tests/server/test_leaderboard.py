@@ -1,4 +1,4 @@
-"""The leaderboard (issue 22): who is on it (people with a settled rating, guests
+"""The leaderboard: who is on it (people with a settled rating, guests
 too; not the provisional, the banned or those hiding their rating), ranked by the
 rating people see with ties sharing a rank, the viewer's own line, an unknown pool's
 clear 404, and the page in the reader's language."""

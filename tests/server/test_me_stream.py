@@ -1,6 +1,6 @@
 """What every page's header hears of me (``GET /api/me/events``): my name, my
 preferences and how many games wait for my move, pushed as they change — a move, a
-preference changed in another tab or on another device (issue 18, items 13 and 15)."""
+preference changed in another tab or on another device."""
 
 from __future__ import annotations
 

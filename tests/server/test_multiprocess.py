@@ -545,7 +545,7 @@ def test_a_help_level_changed_on_one_process_reaches_the_game_open_on_the_other(
     people: list[Player],
     clients: list[GameClient],
 ) -> None:
-    """Issue 18, item 13: the player whose turn it is has the game open on process b
+    """The player whose turn it is has the game open on process b
     and changes the help level through process a (another device): b resends their
     state at once, without the places (level None), and their header's stream on b
     hears the new preferences."""

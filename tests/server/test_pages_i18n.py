@@ -150,7 +150,7 @@ def test_a_link_that_leads_nowhere_says_so_and_offers_the_way_back(
     client: TestClient, path: str, heading: str
 ) -> None:
     """A made-up invite code or game link: a 404 page that names what is missing and
-    links back, not a table or board shell that waits for ever (issue 18, item 28)."""
+    links back, not a table or board shell that waits for ever."""
     response = client.get(path)
     assert response.status_code == 404
     assert f'<h1 id="not-found-title">{heading}</h1>' in response.text

@@ -1,4 +1,4 @@
-"""Ratings beside people's names (issue 22): "hide my rating" (the preference, its
+"""Ratings beside people's names: "hide my rating" (the preference, its
 round trip and its page), each seat's rating in a table (its page, its stream, the
 lobby's list) and in a game's snapshot, as each reader may see it: a hidden rating
 reaches its owner only, a bot shows its fixed anchor, a newcomer shows as new, and a

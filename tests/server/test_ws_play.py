@@ -520,7 +520,7 @@ def test_beginner_assistance_refuses_a_draw_intermediate_allows_it(people: list[
 
 
 def test_every_viewer_sees_each_seats_help_level_live(people: list[Player]) -> None:
-    """Issue 18, item 5: each snapshot names every seat's assistance level (None for a
+    """Each snapshot names every seat's assistance level (None for a
     bot), and a player who changes theirs mid-game is heard of by everyone at once."""
     set_assistance(people[0], "beginner")
     set_assistance(people[1], "intermediate")
