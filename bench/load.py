@@ -587,6 +587,8 @@ async def _run(plan: LoadPlan, env: dict[str, str]) -> LoadResult:
         extra = dict(env)
         if plan.processes > 1 or plan.postgres:
             extra.setdefault("CHROMINO_REDIS_URL", REDIS_URL)
+            # a channel of this run's own: another run (or a test) may share the Redis server
+            extra.setdefault("CHROMINO_REDIS_CHANNEL", f"chromino:bench:{Path(directory).name}")
         servers = [
             Server(Path(directory), extra, database_url, name=f"server-{number}")
             for number in range(plan.processes)

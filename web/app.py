@@ -117,7 +117,7 @@ def _lifespan(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         database = Database(settings.database_url)
-        fanout = make_fanout(settings.redis_url)
+        fanout = make_fanout(settings.redis_url, settings.redis_channel)
         hub = Hub(database, settings, fanout, clock, endings=GAME_ENDINGS)
         app.state.db = database
         app.state.hub = hub

@@ -19,6 +19,9 @@ class Settings(BaseSettings):
     database_url: str = "sqlite:///./chromino.sqlite3"
     redis_url: str | None = None
     """Set to fan events out between several processes; unset = one process."""
+    redis_channel: str = Field(default="chromino:games", min_length=1, max_length=200)
+    """The pub/sub channel of this site's processes. Pub/sub ignores Redis's database
+    numbers, so sites that share one Redis server must each name their own channel."""
     secret_key: str | None = None
     """Signs session cookies; 32+ characters, required in production. Unset elsewhere, a
     random key is made on the first start and kept in the database (never a published one)."""

@@ -8,14 +8,14 @@ from __future__ import annotations
 import asyncio
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from redis import asyncio as aioredis
 from support.services import require_redis
 from support.streams import run_alone
 
-from web.live.fanout import RedisFanout
+from web.live.fanout import RedisFanout, make_fanout
 
 
 async def wait_until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> None:
@@ -124,5 +124,47 @@ def test_stopping_sends_what_is_still_queued() -> None:
             assert [m["version"] for m in heard] == list(range(50))
         finally:
             await receiver.stop()
+
+    run_alone(scenario)
+
+
+def test_two_sites_on_one_redis_server_hear_only_their_own_channel() -> None:
+    """Two sites share a Redis server, each with its channel setting: a site's news
+    reaches its own other process and never the other site's (whose user 1 is someone
+    else). Redis's database number in the URL would not part them: pub/sub ignores it."""
+    url = require_redis()
+    suffix = uuid.uuid4().hex
+
+    async def scenario() -> None:
+        names = ("a", "a", "b", "b")
+        club_a, club_a_too, club_b, club_b_too = (
+            make_fanout(url, f"chromino:test:{name}:{suffix}") for name in names
+        )
+        heard: dict[str, list[dict[str, Any]]] = {"a": [], "b": []}
+
+        def hearing(name: str) -> Callable[[dict[str, Any]], Awaitable[None]]:
+            async def hear(message: dict[str, Any]) -> None:
+                heard[name].append(message)
+
+            return hear
+
+        for fanout, name in zip((club_a_too, club_b_too, club_a, club_b), "abab", strict=True):
+            await fanout.start(hearing(name))
+        try:
+            await club_a.publish({"kind": "shut_out", "user": 1, "farewell": {}})
+            await wait_until(lambda: len(heard["a"]) == 1, "club A's news at its other process")
+            await club_b.publish({"kind": "lobby"})
+            await wait_until(lambda: len(heard["b"]) == 1, "club B's news at its other process")
+            # Redis has now sent B's message to every subscriber it was for; A's next
+            # message comes after it on any connection, so A's processes have had it if
+            # they were ever going to.
+            await club_a.publish({"kind": "lobby"})
+            await wait_until(lambda: len(heard["a"]) == 2, "club A's second message")
+            assert [m["kind"] for m in heard["a"]] == ["shut_out", "lobby"]
+            assert [m["origin"] for m in heard["a"]] == [club_a.origin] * 2
+            assert [m["origin"] for m in heard["b"]] == [club_b.origin]
+        finally:
+            for fanout in (club_a, club_a_too, club_b, club_b_too):
+                await fanout.stop()
 
     run_alone(scenario)

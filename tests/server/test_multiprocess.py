@@ -29,7 +29,6 @@ from chromino.games.chromino import GAME
 from chromino.games.chromino.notation import replay
 from web.db import Database
 from web.games.tile_game import TileGameLive
-from web.live.fanout import CHANNEL
 from web.models import SeatSubstitute
 
 
@@ -335,8 +334,9 @@ def test_a_version_whose_news_was_lost_is_read_when_presence_mentions_it(
     assert watcher.ping() == version  # nobody told the listening process
 
     news = {"kind": "presence", "game": game_id, "seats": [], "spectators": 0}
+    channel = listening.env["CHROMINO_REDIS_CHANNEL"]
     with redis.Redis.from_url(require_redis()) as bus:
-        bus.publish(CHANNEL, json.dumps({**news, "version": version + 1, "origin": "test"}))
+        bus.publish(channel, json.dumps({**news, "version": version + 1, "origin": "test"}))
     watcher.wait_version(version + 1)
     assert shared_view(watcher) == shared_view(mover_client)
 

@@ -139,12 +139,14 @@ def test_allowed_origins_from_code_and_from_an_env_file(
 def test_other_settings_come_from_the_environment(clean_environment: pytest.MonkeyPatch) -> None:
     clean_environment.setenv("CHROMINO_DATABASE_URL", "postgresql://db/chromino")
     clean_environment.setenv("CHROMINO_REDIS_URL", "redis://cache:6379/0")
+    clean_environment.setenv("CHROMINO_REDIS_CHANNEL", "club-b:games")
     clean_environment.setenv("CHROMINO_BOT_DELAY_SECONDS", "0.25")
     clean_environment.setenv("CHROMINO_PORT", "9000")
     clean_environment.setenv("CHROMINO_COOKIE_SECURE", "true")
     settings = Settings()
     assert settings.database_url == "postgresql://db/chromino"
     assert settings.redis_url == "redis://cache:6379/0"
+    assert settings.redis_channel == "club-b:games"
     assert settings.bot_delay_seconds == 0.25
     assert settings.port == 9000
     assert settings.cookie_secure is True

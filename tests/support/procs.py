@@ -10,6 +10,7 @@ out-of-memory killer would, and restarted on the same database.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import random
 import signal
@@ -47,9 +48,17 @@ def server_env(database_url: str, **settings: object) -> dict[str, str]:
         CHROMINO_DEAL_SEED=DEAL_SEED,
         PYTHONUNBUFFERED="1",
     )
+    if "redis_url" in settings:
+        settings.setdefault("redis_channel", channel_of(database_url))
     for name, value in settings.items():
         env[f"CHROMINO_{name.upper()}"] = str(value)
     return env
+
+
+def channel_of(database_url: str) -> str:
+    """The Redis channel of the processes serving one test database: tests running at
+    the same time (parallel workers) share the Redis server, never a channel."""
+    return "chromino:test:" + hashlib.sha256(database_url.encode()).hexdigest()[:16]
 
 
 class ServerProcess:

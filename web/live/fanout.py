@@ -181,6 +181,6 @@ class RedisFanout:
         await self._redis.aclose()
 
 
-def make_fanout(redis_url: str | None) -> Fanout:
+def make_fanout(redis_url: str | None, channel: str = CHANNEL) -> Fanout:
     """Redis when a URL is configured, else in-process."""
-    return RedisFanout(redis_url) if redis_url else LocalFanout()
+    return RedisFanout(redis_url, channel) if redis_url else LocalFanout()
