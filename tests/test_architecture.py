@@ -300,13 +300,6 @@ PROGRAM_NAMED: dict[str, str] = {
 }
 """Where the word is the program's name, not the game's (the program is named after it)."""
 
-STILL_NAMING: dict[str, str] = {
-    "static/js/preferences.js": "the tile previews import each game's tile pictures",
-    "static/js/rules.js": "the rules page's diagrams import each game's drawing",
-    "templates/game.html": "the default kind of a game page",
-}
-"""Pages and scripts outside the engine and the server that still name a game: the list
-may only shrink."""
 
 
 def _game_names() -> tuple[str, ...]:
@@ -384,7 +377,7 @@ def test_no_shared_python_names_a_game() -> None:
     assert found == {}
 
 
-def test_the_pages_naming_a_game_only_become_fewer() -> None:
+def test_no_shared_page_or_script_names_a_game() -> None:
     games = _game_names()
     found = set()
     for folder, pattern in (("static/js", "*.js"), ("templates", "*.html")):
@@ -392,7 +385,7 @@ def test_the_pages_naming_a_game_only_become_fewer() -> None:
             relative = path.relative_to(ROOT)
             if not _is_games_own(relative, games) and _page_names_a_game(path, games):
                 found.add(relative.as_posix())
-    assert found <= set(STILL_NAMING)
+    assert found == set()
 
 
 def test_the_game_name_check_sees_a_branch_on_a_name(tmp_path: Path) -> None:

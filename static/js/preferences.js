@@ -1,7 +1,7 @@
 // Preferences: every change is saved at once and applied to the page straight away
 // (preference-form.js, shared with the game page's settings panel);
-// the palette's preview draws real tiles of both games (with their symbols when those
-// are on). The account's forms each say their own errors beside their fields; a guest
+// the palette's preview draws real tiles of every game (each game's preview.js, with
+// their symbols when those are on). The account's forms each say their own errors beside their fields; a guest
 // with no password is warned before signing out (the account could not be recovered).
 // "Time and nights" (time zone, quiet hours, the daily email's hour) and the switches
 // of the notices are preferences saved the same way; "Days away" (days-away.js) and
@@ -9,26 +9,19 @@
 // requests.
 import { api, boot, el, showError, toast } from "./api.js";
 import { wireDaysAway } from "./days-away.js";
-import { tileIcon as triominoIcon } from "./games/triominos/tiles.js";
+import { KINDS, loadPart } from "./games/registry.js";
 import { showMyName, typedName } from "./header.js";
 import { t } from "./i18n.js";
 import { wireNotifications } from "./notifications.js";
 import { currentPreferences, onPreferences, wirePreferenceForm } from "./preference-form.js";
-import { tileIcon } from "./games/chromino/tiles.js";
 
 const $ = (id) => document.getElementById(id);
 const form = $("prefs-form");
 const saved = $("prefs-saved");
-const PREVIEW_CHROMINO = [["RYG", "E"], ["BXP", "E"], ["GPB", "E"]];
-const PREVIEW_TRIOMINOS = [["012", 0], ["345", 0], ["505", 0]];
-
-/** Tiles of both games in the chosen palette (the page's classes colour them). */
-function drawPreview() {
-  const preview = $("palette-preview");
-  preview.replaceChildren(
-    ...PREVIEW_CHROMINO.map(([name, dir]) => tileIcon(name, dir, { class: "tile-icon preview-chromino" })),
-    ...PREVIEW_TRIOMINOS.map(([name, rot], index) => triominoIcon(name, rot, { class: "preview-triominos" }, { down: index === 1 })),
-  );
+/** Tiles of every game in the chosen palette (the page's classes colour them). */
+async function drawPreview() {
+  const parts = await Promise.all(KINDS.map((kind) => loadPart(kind, "preview")));
+  $("palette-preview").replaceChildren(...parts.flatMap((part) => part.previewTiles()));
 }
 
 wirePreferenceForm(form, {

@@ -388,6 +388,10 @@ def test_the_palette_preview_draws_tiles_of_both_games(new_context: ContextFacto
     preview = page.get_by_test_id("palette-preview")
     expect(preview.locator(".tile .square")).to_have_count(9)
     expect(preview.locator(".tri-tile .tri-number")).to_have_count(9)
+    sizes = preview.locator("svg").evaluate_all(
+        "(icons) => icons.map((icon) => [icon.clientWidth, icon.clientHeight])"
+    )
+    assert sizes == [[78, 26]] * 3 + [[76, 66]] * 3  # each game sizes its own tiles
     expect(preview.locator(".tile .sym:visible")).to_have_count(0)
     page.locator("#prefs-form [name=symbols]").check()
     expect(preview.locator(".tile .sym:visible").first).to_be_visible()

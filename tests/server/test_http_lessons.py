@@ -225,3 +225,18 @@ def test_a_missing_field_is_named(refusing_client: TestClient) -> None:
 def test_only_post_judges(refusing_client: TestClient) -> None:
     answer = refusing_client.get("/api/lessons/chromino/two-contacts")
     assert answer.status_code == 405
+
+
+def test_the_rules_page_has_each_games_article_in_the_registrys_order(
+    refusing_client: TestClient,
+) -> None:
+    """Each game's rules are its own template part; the page lists and includes every
+    registered game's, so a game added to the registry is on the page."""
+    page = refusing_client.get("/rules", headers={"accept-language": "fr"})
+    assert page.status_code == 200
+    articles = re.findall(r'<article class="panel rules" id="([a-z]+)"', page.text)
+    assert articles == list(GAMES)
+    contents = re.findall(r'<a href="#([a-z]+)">([^<]+)</a>', page.text)
+    assert contents == [(name, gettext_in("fr", kind.title)) for name, kind in GAMES.items()]
+    for name in GAMES:
+        assert f'href="/learn/{name}"' in page.text

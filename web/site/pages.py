@@ -184,8 +184,10 @@ def preferences_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
 
 @router.get("/rules")
 def rules_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
-    """The rules, written for players from the project's rule book."""
-    return render(request, user, "rules.html")
+    """The rules, written for players from the project's rule books: each game's
+    article is its own template part (``games/<name>/_rules.html``), in the registry's
+    order."""
+    return render(request, user, "rules.html", games=catalogue())
 
 
 @router.get("/i18n/{language}.json")

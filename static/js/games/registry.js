@@ -12,6 +12,14 @@ const LOADERS = {
   triominos: async () => (await import("./triominos/index.js")).default,
 };
 
+/** Every kind this front end shows, in the order the pages list them. */
+export const KINDS = Object.keys(LOADERS);
+
+/** The modules of a game that pages other than its board use, each the same file name
+ * in every game's folder: its rules page's pictures, and its tiles in the palette's
+ * preview. */
+const PARTS = new Set(["diagrams", "preview"]);
+
 /** The kind a page should show: the one given, or Chromino when none is. */
 export function kindOf(kind) {
   return kind || DEFAULT_KIND;
@@ -22,4 +30,12 @@ export async function loadGame(kind) {
   const load = Object.hasOwn(LOADERS, kind) ? LOADERS[kind] : null;
   if (!load) throw new Error(`no game module for the kind ${JSON.stringify(kind)}`);
   return load();
+}
+
+/** A game's own module for another page (one of PARTS: `./<kind>/<part>.js`), fetched
+ * when that page needs it. */
+export async function loadPart(kind, part) {
+  if (!Object.hasOwn(LOADERS, kind)) throw new Error(`no game module for the kind ${JSON.stringify(kind)}`);
+  if (!PARTS.has(part)) throw new Error(`no part ${JSON.stringify(part)} in a game's folder`);
+  return import(`./${kind}/${part}.js`);
 }

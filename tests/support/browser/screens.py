@@ -402,8 +402,8 @@ def shoot_pages(people: People, folder: Path) -> None:
         ("table-invitee", "Pete", f"/t/{code}", table_loaded),
         ("table-visitor", "Quin", f"/t/{code}", table_loaded),
         ("solo-page", "Olga", "/solo", nothing),
-        ("preferences", "Olga", "/preferences", nothing),
-        ("rules", "Olga", "/rules", nothing),
+        ("preferences", "Olga", "/preferences", preview_drawn),
+        ("rules", "Olga", "/rules", diagrams_drawn),
     ]
     for size in SIZES:
         shoot_scenes(people, folder, scenes, size)
@@ -458,6 +458,17 @@ def turn_based_form(page: Page) -> None:
 
 def table_loaded(page: Page) -> None:
     expect(page.get_by_test_id("table-status")).not_to_be_empty()
+
+
+def preview_drawn(page: Page) -> None:
+    """Each game's tiles are fetched for the palette's preview: wait for the last."""
+    expect(page.get_by_test_id("palette-preview").locator("svg").last).to_be_visible()
+
+
+def diagrams_drawn(page: Page) -> None:
+    """Each game's pictures are fetched for its rules: wait until every figure has one."""
+    figures = page.locator("figure[data-diagram]")
+    expect(figures.locator("svg")).to_have_count(figures.count())
 
 
 COMPARE_JS = """async ([a, b]) => {
