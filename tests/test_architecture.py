@@ -301,7 +301,6 @@ PROGRAM_NAMED: dict[str, str] = {
 """Where the word is the program's name, not the game's (the program is named after it)."""
 
 
-
 def _game_names() -> tuple[str, ...]:
     from chromino import GAMES
 
