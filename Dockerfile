@@ -1,5 +1,5 @@
 # Chromino online: one process, SQLite in the /data volume by default
-# (PostgreSQL + Redis + several processes: deploy/compose.yaml, docs/hosting.md).
+# (PostgreSQL + Redis + several processes: docs/deploy/compose.yaml, docs/hosting.md).
 #   docker build -t chromino .
 #   docker run -p 8000:8000 -v chromino-data:/data -e CHROMINO_SECRET_KEY=... chromino
 # Another base (a local mirror, a Debian image with python3 and python3-venv):
