@@ -33,6 +33,7 @@ to its last line, so a test can keep the whole bench from rotting."""
 
 
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line: each stage's size, and ``--tiny`` to make them all the smallest."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument(
         "--tiny",
@@ -40,6 +41,20 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="run every stage at a tiny size, to check that each one still runs (no figure"
         " means anything)",
     )
+    _load_options(parser)
+    parser.add_argument(
+        "--no-strong", action="store_true", help="skip the strong bot's thinking times (~30 s)"
+    )
+    _stage_sizes(parser)
+    args = parser.parse_args(argv)
+    if args.tiny:
+        parser.set_defaults(**TINY)
+        args = parser.parse_args(argv)
+    return args
+
+
+def _load_options(parser: argparse.ArgumentParser) -> None:
+    """The load run's size and pace, and those of the comparison of processes."""
     parser.add_argument(
         "--load-games",
         type=int,
@@ -61,9 +76,11 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--cluster-seconds", type=float, default=20, help="measured length of each of its runs"
     )
-    parser.add_argument(
-        "--no-strong", action="store_true", help="skip the strong bot's thinking times (~30 s)"
-    )
+
+
+def _stage_sizes(parser: argparse.ArgumentParser) -> None:
+    """The sizes of the other stages, the second and third load runs among them (0 skips
+    each)."""
     parser.add_argument(
         "--hard-games",
         type=int,
@@ -101,11 +118,6 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
         help="dates whose daily-deal reference (Hard alone, 600 iterations a move) is timed"
         " (~1 min a date; 0 skips)",
     )
-    args = parser.parse_args(argv)
-    if args.tiny:
-        parser.set_defaults(**TINY)
-        args = parser.parse_args(argv)
-    return args
 
 
 def _engines(tiny: bool) -> None:
@@ -191,7 +203,8 @@ def _daily(args: argparse.Namespace) -> None:
 
 def _loads(args: argparse.Namespace) -> None:
     """The three load runs: people's games alone, beside Hard-bot games, beside idle games."""
-    from .load import report, run_load
+    from .load import run_load
+    from .load_report import report
 
     def run(hard_games: int = 0, idle_games: int = 0) -> Any:
         return run_load(
@@ -235,7 +248,8 @@ def _days(args: argparse.Namespace) -> None:
 
 
 def _cluster(args: argparse.Namespace) -> None:
-    from .load import compare_processes, report_processes
+    from .load import compare_processes
+    from .load_report import report_processes
 
     report_processes(compare_processes(args.cluster_games, args.cluster_seconds))
 

@@ -21,7 +21,11 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from .load import PROTOCOL, SEATS, People, Server, _cookie, _line
+from .load_clients import PROTOCOL
+from .load_people import People, cookie
+from .load_plan import SEATS
+from .load_report import line
+from .load_servers import Server
 
 PRESETS = ("hello", "good_luck", "thinking", "nice_move", "oops", "well_played")
 
@@ -90,7 +94,7 @@ async def _open(server: Server, people: People, games: int) -> list[Table]:
         sockets = []
         for person in seats:
             url = f"ws{server.url[4:]}/ws/games/{game_id}?protocol={PROTOCOL}"
-            headers = {"Cookie": _cookie(person), "Origin": server.url}
+            headers = {"Cookie": cookie(person), "Origin": server.url}
             sock = await connect(url, additional_headers=headers, compression=None)
             await sock.recv()  # the welcome
             sockets.append(sock)
@@ -172,7 +176,7 @@ def report(figures: TalkFigures, games: int, interval: float) -> None:
         f"preset line per game every ~{interval:g} s, {figures.seconds:.0f} s measured)"
     )
     cpu = figures.cpu_per_line
-    _line(
+    line(
         "server CPU per chat line (committed, delivered to 4 viewers)",
         f"{cpu * 1e3:.2f} ms",
         "<= 0.6 ms (a move's target)",
@@ -180,7 +184,7 @@ def report(figures: TalkFigures, games: int, interval: float) -> None:
         0.0006 / cpu if cpu else float("inf"),
     )
     size = statistics.median(figures.sizes) if figures.sizes else float("nan")
-    _line(
+    line(
         "bytes per chat line per viewer, median (JSON, uncompressed)",
         f"{size:.0f} B",
         "<= 300 B (a move's target)",
@@ -190,14 +194,14 @@ def report(figures: TalkFigures, games: int, interval: float) -> None:
     ordered = sorted(figures.latencies)
     p50 = ordered[len(ordered) // 2] if ordered else float("nan")
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
-    _line(
+    line(
         "chat line latency p50 / p99: send -> last of the game's 4 viewers has it",
         f"{p50 * 1e3:.1f} / {p99 * 1e3:.1f} ms",
         "p99 <= 100 ms",
         p99 <= 0.1,
         0.1 / p99 if p99 else float("inf"),
     )
-    _line(
+    line(
         "errors (refused lines)",
         f"{len(figures.errors)}",
         "0",
