@@ -166,13 +166,16 @@ FLOORS: dict[str, int] = {
     "duplicate": 5,
     "daily": 5,
     "club": 6,
-    "site": 6,
-    "ops": 7,
+    "tournaments": 7,
+    "site": 8,
+    "ops": 9,
 }
 """Each room's floor. Plumbing (floor 0) is a set of single modules that may import one
 another (the circle test above keeps them apart); every other room sits on its floor with
-its peers, which do not import one another. Ops, the command line and a host's tasks, is
-the top room: serving the site is one of its commands."""
+its peers, which do not import one another. Tournaments stand on the club (a club's
+members may hold a private one) and under the site (a profile shows their trophies).
+Ops, the command line and a host's tasks, is the top room: serving the site is one of
+its commands."""
 
 PAST_THE_FACE: dict[tuple[str, str], str] = {}
 """The few imports of a room's inner module from outside it, each with the reason it may
