@@ -27,6 +27,7 @@ TINY = {
     "rating_games": 2,
     "talk_games": 2,
     "daily_dates": 1,
+    "tournament_players": 12,
 }
 """Each stage's smallest size (``--tiny``): the figures mean nothing, but every stage runs
 to its last line, so a test can keep the whole bench from rotting."""
@@ -117,6 +118,13 @@ def _stage_sizes(parser: argparse.ArgumentParser) -> None:
         default=3,
         help="dates whose daily-deal reference (Hard alone, 600 iterations a move) is timed"
         " (~1 min a date; 0 skips)",
+    )
+    parser.add_argument(
+        "--tournament-players",
+        type=int,
+        default=1000,
+        help="players of the simulated Swiss whose pairing and standings are timed (and ten"
+        " times as many for pairing; 0 skips)",
     )
 
 
@@ -247,6 +255,12 @@ def _days(args: argparse.Namespace) -> None:
     days.report(days.bench_days(args.days_games))
 
 
+def _tournaments(args: argparse.Namespace) -> None:
+    from . import tournaments
+
+    tournaments.report(args.tournament_players, _line)
+
+
 def _cluster(args: argparse.Namespace) -> None:
     from .load import compare_processes
     from .load_report import report_processes
@@ -264,6 +278,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         (args.rating_games > 0, _ratings),
         (args.talk_games > 0, _talk),
         (args.days_games > 0, _days),
+        (args.tournament_players > 0, _tournaments),
         (args.cluster_games > 0, _cluster),
     ]
     _engines(args.tiny)

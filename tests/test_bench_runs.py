@@ -24,6 +24,7 @@ STAGES = (
     "Ratings (medians of CPU time",
     "Table talk (one uvicorn process",
     "Games over days (20 idle turn-based games",
+    "pair 120 players for the next round",
     "Several processes (2 four-player games",
     "2 processes, each game on one (proxy affinity)",
 )
