@@ -28,6 +28,7 @@ TINY = {
     "talk_games": 2,
     "daily_dates": 1,
     "tournament_players": 12,
+    "luck_tournaments": 2,
 }
 """Each stage's smallest size (``--tiny``): the figures mean nothing, but every stage runs
 to its last line, so a test can keep the whole bench from rotting."""
@@ -125,6 +126,14 @@ def _stage_sizes(parser: argparse.ArgumentParser) -> None:
         default=1000,
         help="players of the simulated Swiss whose pairing and standings are timed (and ten"
         " times as many for pairing; 0 skips)",
+    )
+    parser.add_argument(
+        "--luck-tournaments",
+        type=int,
+        default=250,
+        help="simulated Swiss tournaments of strength bots per game, each played in plain and"
+        " in duplicate rounds, to see which finds the strongest more often (~1 min of CPU"
+        " for both games at 250; 0 skips)",
     )
 
 
@@ -261,6 +270,12 @@ def _tournaments(args: argparse.Namespace) -> None:
     tournaments.report(args.tournament_players, _line)
 
 
+def _luck(args: argparse.Namespace) -> None:
+    from . import luck
+
+    luck.report(args.luck_tournaments, check_deals=2 if args.tiny else 50)
+
+
 def _cluster(args: argparse.Namespace) -> None:
     from .load import compare_processes
     from .load_report import report_processes
@@ -279,6 +294,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         (args.talk_games > 0, _talk),
         (args.days_games > 0, _days),
         (args.tournament_players > 0, _tournaments),
+        (args.luck_tournaments > 0, _luck),
         (args.cluster_games > 0, _cluster),
     ]
     _engines(args.tiny)

@@ -1,0 +1,107 @@
+"""Bots of known strength, and one table of them played to its end.
+
+The luck measurement needs players whose true order is known beforehand, so that a
+tournament's standings can be held against it. A strength bot is one number ``p``: at
+each turn it plays the game's own greedy bot's move with probability ``p`` and the
+random bot's move otherwise. ``p = 0`` is the random bot, ``p = 1`` the greedy one, and
+in between the strength grows with ``p`` (the bench checks it: ``strength_check``).
+The bots come from the game's descriptor, so the family exists for every game of
+``chromino.GAMES`` and this module names none.
+
+Every seat draws its coin flips and its bots' choices from a generator of its own,
+seeded from the table's seed and the seat: a table is replayed exactly from its seeds,
+and what one seat draws never shifts what another does."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from chromino import GameDescriptor
+from chromino.core.actions import Action
+from chromino.core.bots import Bot
+
+
+@dataclass(frozen=True, slots=True)
+class StrengthBot:
+    """A bot between the random (``p = 0``) and the greedy (``p = 1``) one: one number
+    orders the whole family, which is what a measurement of luck needs."""
+
+    greedy: Bot
+    uniform: Bot
+    p: float
+
+    def __call__(self, view: Any, rng: random.Random) -> Action[Any]:
+        """The greedy bot's action with probability ``p``, else the random bot's."""
+        chosen = self.greedy if rng.random() < self.p else self.uniform
+        return chosen(view, rng)
+
+
+def strength_bot(game: GameDescriptor, p: float) -> StrengthBot:
+    """The game's strength bot of strength ``p`` (between 0 and 1)."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"a strength is between 0 and 1, not {p}")
+    return StrengthBot(game.bots["greedy"], game.bots["random"], p)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTable:
+    """A finished table: each seat's rank (0 = first, equal ranks tie) and in-game
+    score, in seat order, and the finished game itself (its ``setup`` is the deal)."""
+
+    ranks: tuple[int, ...]
+    scores: tuple[int, ...]
+    game: Any
+
+
+def seat_score(live: Any, seat: int) -> int:
+    """What a seat's game came to, higher is better, comparable between tables of one
+    deal: the engine's own measure of a seat that stayed in (``_standing``), which is
+    the points in a game that keeps points and the game's own order in one that does
+    not (for example, fewer tiles left). The raw points would be all zero in a game
+    played without points, and a duplicate comparison of zeros tells nobody apart."""
+    return int(live._standing(seat))
+
+
+def play_table(
+    game: GameDescriptor,
+    strengths: Sequence[float],
+    deal_seed: str,
+    bot_seed: str,
+    options: Any | None = None,
+) -> PlayedTable:
+    """One game to its end: seat ``k`` is the strength bot ``strengths[k]``, the deal
+    comes from ``deal_seed`` and every seat's choices from ``bot_seed`` and the seat."""
+    bots = [strength_bot(game, p) for p in strengths]
+    rngs = [random.Random(f"{bot_seed}/seat{seat}") for seat in range(len(bots))]
+    live = game.new_game(len(bots), deal_seed, options)
+    while not live.is_over:
+        seat = live.current
+        live.apply(seat, bots[seat](live.view_for(seat), rngs[seat]))
+    ranks = tuple(place - 1 for place in live.places())
+    scores = tuple(seat_score(live, seat) for seat in range(len(bots)))
+    return PlayedTable(ranks, scores, live)
+
+
+def strength_check(
+    game: GameDescriptor, strengths: Sequence[float], deals: int, seed: str
+) -> list[float]:
+    """Each strength's share of the wins when they all sit at one table: every deal is
+    played once per rotation of the seats, so each strength holds every hand and every
+    starting seat equally often; a win shared by ``k`` counts ``1/k``. Higher strengths
+    should win more; the bench prints the shares to show they do."""
+    size = len(strengths)
+    wins = [0.0] * size
+    for deal in range(deals):
+        for turn in range(size):
+            seated = [(seat + turn) % size for seat in range(size)]
+            played = play_table(
+                game, [strengths[i] for i in seated], f"{seed}:{deal}", f"{seed}:{deal}:{turn}"
+            )
+            winners = [seated[seat] for seat, rank in enumerate(played.ranks) if rank == 0]
+            for index in winners:
+                wins[index] += 1 / len(winners)
+    games = deals * size
+    return [won / games if games else 0.0 for won in wins]

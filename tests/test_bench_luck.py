@@ -1,0 +1,191 @@
+"""The luck measurement's parts (bench/luck*.py): strength bots replay from their seeds,
+a duplicate round deals every table of a size the same hands seat by seat, plain and
+duplicate tournaments play as many games, and Kendall's tau is right where it is known."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import hypothesis_profiles
+
+from bench.luck import kendall_tau, order_found, strongest_first
+from bench.luck_play import play_table, strength_bot
+from bench.luck_swiss import (
+    Finished,
+    ladder,
+    play_round,
+    play_tournament,
+    rotated,
+    round_seeds,
+    shuffled_field,
+)
+from chromino import GAMES, GameDescriptor
+from web.tournaments import Row
+
+hypothesis_profiles.load()
+
+EVERY_GAME = pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+
+
+@EVERY_GAME
+def test_a_table_replays_exactly_from_its_seeds(game: GameDescriptor) -> None:
+    first = play_table(game, [0.2, 0.5, 0.8, 1.0], "deal-a", "bots-a")
+    again = play_table(game, [0.2, 0.5, 0.8, 1.0], "deal-a", "bots-a")
+    assert (first.ranks, first.scores) == (again.ranks, again.scores)
+    assert first.game.to_record() == again.game.to_record()
+    assert sorted(first.ranks)[0] == 0
+
+
+@EVERY_GAME
+def test_a_strength_bot_chooses_by_its_seed_and_its_strength(game: GameDescriptor) -> None:
+    live = game.new_game(4, "choices")
+    view = live.view_for(live.current)
+    greedy, rand = game.bots["greedy"], game.bots["random"]
+    middling = strength_bot(game, 0.5)
+    assert middling(view, random.Random(7)) == middling(view, random.Random(7))
+    # The coin comes first, then the chosen bot draws from what is left of the generator.
+    for p, bot in ((1.0, greedy), (0.0, rand)):
+        coin = random.Random(3)
+        coin.random()
+        assert strength_bot(game, p)(view, random.Random(3)) == bot(view, coin)
+
+
+def test_a_strength_is_between_zero_and_one() -> None:
+    game = next(iter(GAMES.values()))
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        strength_bot(game, 1.5)
+
+
+def _round_tables() -> list[tuple[int, ...]]:
+    """Three tables of four and two of three, in a round of 18 entrants."""
+    return [(0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11), (12, 13, 14), (15, 16, 17)]
+
+
+@EVERY_GAME
+def test_a_duplicate_round_deals_each_table_of_a_size_the_same_hands(
+    game: GameDescriptor,
+) -> None:
+    tables = _round_tables()
+    seats = rotated(tables)
+    keys, seeds = round_seeds(seats, 2, 11, duplicate=True)
+    assert len(set(keys)) == 2
+    hands_by_key: dict[str | None, set[object]] = {}
+    for table, seed, key in zip(seats, seeds, keys, strict=True):
+        dealt = game.new_game(len(table), seed).setup
+        hands_by_key.setdefault(key, set()).add((dealt.hands, dealt.bag, dealt.first))
+    assert all(len(deals) == 1 for deals in hands_by_key.values())
+    # The plain round of the same tables deals every table its own hands.
+    _, plain = round_seeds(tables, 2, 11, duplicate=False)
+    plain_hands = {game.new_game(len(t), s).setup.hands for t, s in zip(tables, plain, strict=True)}
+    assert len(plain_hands) == len(tables)
+
+
+@EVERY_GAME
+def test_a_played_duplicate_round_gave_each_hand_to_several_players(
+    game: GameDescriptor,
+) -> None:
+    field = shuffled_field(ladder(12), 5)
+    tables = [(0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)]
+    results = play_round(game, field, tables, 0, 5, duplicate=True)
+    assert {result.deal for result in results} == {"r0-s4"}
+    seats_held = [{result.seats[seat] for result in results} for seat in range(4)]
+    assert all(len(holders) == 3 for holders in seats_held)
+    assert [result.seats for result in results] == rotated(tables)
+
+
+def test_seats_rotate_only_among_tables_of_one_size() -> None:
+    tables = _round_tables()
+    seats = rotated(tables)
+    assert [set(table) for table in seats] == [set(table) for table in tables]
+    assert seats[1] == (5, 6, 7, 4)
+    assert seats[4] == (16, 17, 15)
+
+
+@pytest.mark.parametrize("entrants", [16, 14])
+def test_plain_and_duplicate_tournaments_play_as_many_games(entrants: int) -> None:
+    game = next(iter(GAMES.values()))
+    field = shuffled_field(ladder(entrants), 3)
+    plain = play_tournament(game, field, 3, 4, 3, duplicate=False)
+    duplicate = play_tournament(game, field, 3, 4, 3, duplicate=True)
+    assert len(plain.results) == len(duplicate.results) > 0
+    assert len(plain.byes) == len(duplicate.byes)
+    assert all(result.deal is None for result in plain.results)
+    assert all(result.deal is not None for result in duplicate.results)
+    for finished in (plain, duplicate):
+        assert sorted(row.entrant for row in finished.rows) == list(range(entrants))
+
+
+def test_the_field_is_the_ladder_dealt_out_by_the_seed() -> None:
+    assert ladder(5) == [0.0, 0.25, 0.5, 0.75, 1.0]
+    assert sorted(shuffled_field(ladder(16), 9)) == ladder(16)
+    assert shuffled_field(ladder(16), 9) == shuffled_field(ladder(16), 9)
+    assert shuffled_field(ladder(16), 9) != shuffled_field(ladder(16), 10)
+
+
+def test_tau_on_known_small_inputs() -> None:
+    assert kendall_tau([1, 2, 3, 4], [10, 20, 30, 40]) == 1.0
+    assert kendall_tau([1, 2, 3, 4], [4, 3, 2, 1]) == -1.0
+    # One discordant pair of six: (5 - 1) / 6.
+    assert kendall_tau([1, 2, 3, 4], [1, 3, 2, 4]) == pytest.approx(4 / 6)
+    # Tau-b with a tie in y: 5 pairs untied in y, 6 in x, 4 concordant, 1 discordant.
+    assert kendall_tau([1, 2, 3, 4], [1, 2, 2, 4]) == pytest.approx(5 / (6 * 5) ** 0.5)
+    with pytest.raises(ValueError, match="order"):
+        kendall_tau([1, 2, 3], [5, 5, 5])
+    with pytest.raises(ValueError, match="length"):
+        kendall_tau([1, 2], [1, 2, 3])
+
+
+def _tau_by_counting(xs: list[int], ys: list[int]) -> float:
+    """Tau-b spelt out from its definition, pair list by pair list."""
+    pairs = list(itertools.combinations(range(len(xs)), 2))
+    concordant = sum((xs[i] - xs[j]) * (ys[i] - ys[j]) > 0 for i, j in pairs)
+    discordant = sum((xs[i] - xs[j]) * (ys[i] - ys[j]) < 0 for i, j in pairs)
+    untied_x = sum(xs[i] != xs[j] for i, j in pairs)
+    untied_y = sum(ys[i] != ys[j] for i, j in pairs)
+    return float((concordant - discordant) / (untied_x * untied_y) ** 0.5)
+
+
+@settings(max_examples=60)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), min_size=2, max_size=12))
+def test_tau_is_symmetric_bounded_and_agrees_with_its_definition(
+    pairs: list[tuple[int, int]],
+) -> None:
+    xs = [x for x, _ in pairs]
+    ys = [y for _, y in pairs]
+    if len(set(xs)) < 2 or len(set(ys)) < 2:
+        return
+    tau = kendall_tau(xs, ys)
+    assert -1.0 <= tau <= 1.0
+    assert tau == pytest.approx(kendall_tau(ys, xs))
+    assert tau == pytest.approx(_tau_by_counting(xs, ys))
+    assert kendall_tau(xs, [-y for y in ys]) == pytest.approx(-tau)
+
+
+def _finished(places: list[int]) -> Finished:
+    rows = tuple(
+        Row(
+            place=place,
+            entrant=entrant,
+            points=0.0,
+            games=0,
+            byes=0,
+            firsts=0,
+            opponents_average=0.0,
+            score_share=0.0,
+        )
+        for entrant, place in enumerate(places)
+    )
+    return Finished(rows, (), ())
+
+
+def test_the_strongest_first_counts_a_shared_first_place_as_a_share() -> None:
+    field = [0.2, 1.0, 0.5]
+    assert strongest_first(field, _finished([2, 1, 3])) == 1.0
+    assert strongest_first(field, _finished([1, 1, 3])) == 0.5
+    assert strongest_first(field, _finished([1, 2, 3])) == 0.0
+    assert order_found(field, _finished([3, 1, 2])) == 1.0
+    assert order_found(field, _finished([1, 3, 2])) == -1.0
