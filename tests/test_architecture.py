@@ -363,7 +363,7 @@ def _page_names_a_game(path: Path, games: tuple[str, ...]) -> bool:
     else:
         code = " ".join(re.findall(r"\{[{%].*?[%}]\}", text, flags=re.S))
     quoted = "|".join(re.escape(game) for game in games)
-    return bool(re.search(rf"([\"'`])({quoted})\1|games/({quoted})/", code))
+    return bool(re.search(rf"([\"'`])({quoted})\1|(games|\.)/({quoted})/", code))
 
 
 def test_no_shared_python_names_a_game() -> None:
@@ -397,3 +397,6 @@ def test_the_game_name_check_sees_a_branch_on_a_name(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     page.write_text('<p id="triominos">{% if game == "chromino" %}x{% endif %}</p>')
     assert _page_names_a_game(page, ("chromino", "triominos"))
+    script = tmp_path / "loaders.js"
+    script.write_text('const LOADERS = { triominos: () => import("./triominos/options.js") };')
+    assert _page_names_a_game(script, ("chromino", "triominos"))

@@ -1,17 +1,12 @@
-// Which options description shows the options and results of which game: the
-// lobby, solo and table pages fetch games/<kind>/options.js for the games the
+// The options and results of each game as the lobby, solo and table pages show them:
+// those pages fetch games/<kind>/options.js (through the registry) for the games the
 // server's catalogue offers (boot.page.games), and never name a game themselves.
 import { t } from "../i18n.js";
-
-const OPTION_LOADERS = {
-  chromino: async () => (await import("./chromino/options.js")).default,
-  triominos: async () => (await import("./triominos/options.js")).default,
-};
+import { KINDS, loadPart } from "./registry.js";
 
 /** The options description of `kind` (games/<kind>/options.js), or null for a kind this front end does not know. */
 export async function loadOptions(kind) {
-  const load = Object.hasOwn(OPTION_LOADERS, kind) ? OPTION_LOADERS[kind] : null;
-  return load ? load() : null;
+  return KINDS.includes(kind) ? (await loadPart(kind, "options")).default : null;
 }
 
 /** An option's name on the table and game pages: the description's short label, else its label. */

@@ -1,14 +1,12 @@
 // Which game module shows a game of which kind. The page learns the kind from the
 // server (boot.page.game, and the "game" field of the welcome message); a game sent
-// without one is Chromino, the only kind there was before the field. Chromino is
-// imported up front (it is the default); another game's module is fetched when a
-// page needs it, so Chromino's pages load nothing more than before.
-import chromino from "./chromino/index.js";
-
+// without one is Chromino, the only kind there was before the field. Every game's
+// modules are fetched when a page needs them (a game's own pages preload its
+// index.js), so a page loads no game it does not show.
 export const DEFAULT_KIND = "chromino";
 
 const LOADERS = {
-  chromino: async () => chromino,
+  chromino: async () => (await import("./chromino/index.js")).default,
   triominos: async () => (await import("./triominos/index.js")).default,
 };
 
@@ -16,9 +14,10 @@ const LOADERS = {
 export const KINDS = Object.keys(LOADERS);
 
 /** The modules of a game that pages other than its board use, each the same file name
- * in every game's folder: its rules page's pictures, and its tiles in the palette's
- * preview. */
-const PARTS = new Set(["diagrams", "preview"]);
+ * in every game's folder: its rules page's pictures, how the lobby, solo and table
+ * pages show its options, a small picture of its board for the lists of games, and
+ * its tiles in the palette's preview. */
+const PARTS = new Set(["diagrams", "options", "picture", "preview"]);
 
 /** The kind a page should show: the one given, or Chromino when none is. */
 export function kindOf(kind) {
