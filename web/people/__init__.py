@@ -58,7 +58,7 @@ from .deps import (
     UserOrVisitor,
     get_current_user,
 )
-from .limits import TOO_MANY_SIGN_INS, TOO_MANY_WRONG_PASSWORDS, Limits
+from .limits import TOO_MANY_SIGN_INS, TOO_MANY_WRONG_PASSWORDS, Limits, too_many_attempts
 from .names import (
     FORMER_PLAYER,
     GUEST_WORDS,
@@ -155,6 +155,7 @@ __all__ = [
     "skeleton",
     "switched_off",
     "tokens",
+    "too_many_attempts",
     "user_of_session",
     "without_a_way_in",
 ]

@@ -14,7 +14,9 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
-from ..i18n import N_plural
+from fastapi import HTTPException
+
+from ..i18n import N_plural, Words
 
 Clock = Callable[[], float]
 
@@ -31,6 +33,22 @@ TOO_MANY_WRONG_PASSWORDS = N_plural(
     "too many wrong passwords for this name; try again in {count} seconds",
 )
 """What a refusal by a limit says (``{count}``: the seconds to wait)."""
+
+
+def too_many_attempts(
+    retry_after: int, words: tuple[str, str], headers: dict[str, str] | None = None
+) -> HTTPException:
+    """The refusal of an attempt over its budget (429): the words say how long to wait,
+    in seconds, and so does ``Retry-After``; ``headers`` adds a route's own."""
+    singular, plural = words
+    return HTTPException(
+        429,
+        detail={
+            "code": "too_many_attempts",
+            "message": Words(singular, plural=plural, count=retry_after),
+        },
+        headers={"Retry-After": str(retry_after), **(headers or {})},
+    )
 
 
 class AttemptLimiter:

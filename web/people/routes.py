@@ -18,6 +18,7 @@ from .limits import (
     TOO_MANY_SIGN_INS,
     TOO_MANY_WRONG_PASSWORDS,
     Limits,
+    too_many_attempts,
 )
 from .open_games import OpenGames
 from .schedule_store import clocks_moved
@@ -74,7 +75,9 @@ def set_password(
     asks for it, the first to set a password becomes its admin (web.people.access.founder)."""
     limits = _limits(request)
     if not limits.password_changes.allow(user.id):
-        raise _too_many(limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES)
+        raise too_many_attempts(
+            limits.password_changes.retry_after(user.id), TOO_MANY_PASSWORD_CHANGES
+        )
     crown_the_first(session, request.app.state.settings, user)
     accounts.set_password(request.session, session, user, body.password)
     return accounts.public_user(user)
@@ -92,10 +95,10 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
     address = request.client.host if request.client else "unknown"
     pair = (address, body.name.casefold())
     if not limits.sign_ins_per_address.allow(address):
-        raise _too_many(limits.sign_ins_per_address.retry_after(address), TOO_MANY_SIGN_INS)
+        raise too_many_attempts(limits.sign_ins_per_address.retry_after(address), TOO_MANY_SIGN_INS)
     wait = limits.sign_in_failures.wait(pair)
     if wait > 0:
-        raise _too_many(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS)
+        raise too_many_attempts(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS)
     user = accounts.authenticate(session, body.name, body.password)
     if user is None:
         limits.sign_in_failures.failed(pair)
@@ -111,18 +114,6 @@ def login(body: Login, request: Request, session: SessionDep) -> UserPublic:
 def _limits(request: Request) -> Limits:
     limits: Limits = request.app.state.limits
     return limits
-
-
-def _too_many(retry_after: int, words: tuple[str, str]) -> HTTPException:
-    singular, plural = words
-    return HTTPException(
-        429,
-        detail={
-            "code": "too_many_attempts",
-            "message": Words(singular, plural=plural, count=retry_after),
-        },
-        headers={"Retry-After": str(retry_after)},
-    )
 
 
 @router.post("/logout", status_code=status.HTTP_204_NO_CONTENT)

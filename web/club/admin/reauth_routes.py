@@ -25,6 +25,7 @@ from ...people import (
     OptionalUser,
     SessionDep,
     accounts,
+    too_many_attempts,
 )
 from .access import NO_STORE
 
@@ -33,18 +34,6 @@ router = APIRouter(prefix="/api")
 
 class Reauthentication(Inbound):
     password: Annotated[str, StringConstraints(min_length=1, max_length=200)]
-
-
-def _too_many(retry_after: int, words: tuple[str, str]) -> HTTPException:
-    singular, plural = words
-    return HTTPException(
-        429,
-        detail={
-            "code": "too_many_attempts",
-            "message": Words(singular, plural=plural, count=retry_after),
-        },
-        headers={"Retry-After": str(retry_after), **NO_STORE},
-    )
 
 
 def _signed_in(user: User | None) -> User:
@@ -66,10 +55,12 @@ def reauthenticate(
     address = request.client.host if request.client else "unknown"
     pair = (address, user.name.casefold())
     if not limits.sign_ins_per_address.allow(address):
-        raise _too_many(limits.sign_ins_per_address.retry_after(address), TOO_MANY_SIGN_INS)
+        raise too_many_attempts(
+            limits.sign_ins_per_address.retry_after(address), TOO_MANY_SIGN_INS, NO_STORE
+        )
     wait = limits.sign_in_failures.wait(pair)
     if wait > 0:
-        raise _too_many(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS)
+        raise too_many_attempts(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS, NO_STORE)
     if not accounts.check_password(user, body.password):
         limits.sign_in_failures.failed(pair)
         message = Words(N_("this is not your password"))
