@@ -7,8 +7,9 @@ registers in :data:`GAMES`, through which every host (the command line, the
 server) finds it.
 """
 
-from typing import Final
+from typing import Any, Final
 
+from .core.commitment import RoundSecret, commitment, deal_seed, redeal_game, verify
 from .core.descriptor import GameDescriptor
 from .games import chromino, triominos
 
@@ -26,4 +27,21 @@ def game_named(name: str) -> GameDescriptor:
         raise ValueError(f"unknown game {name!r}; known: {', '.join(GAMES)}") from None
 
 
-__all__ = ["GAMES", "GameDescriptor", "game_named"]
+def redeal(kind: str, seats: int, seed: str, options_json: dict[str, Any] | None) -> dict[str, Any]:
+    """The deal a seed gives for ``seats`` seats of the game named ``kind`` (see
+    :func:`chromino.core.commitment.redeal_game`): a committed round's deal is checked by
+    the game's name, as a tournament publishes it. ValueError names an unknown game."""
+    return redeal_game(game_named(kind), seats, seed, options_json)
+
+
+__all__ = [
+    "GAMES",
+    "GameDescriptor",
+    "RoundSecret",
+    "commitment",
+    "deal_seed",
+    "game_named",
+    "redeal",
+    "redeal_game",
+    "verify",
+]

@@ -45,6 +45,7 @@ ENGINE_COMMANDS = {
     "replay": "replay chromino-game/1 records, one per line",
     "moves": "legal placements of chromino-position/1 lines",
     "selfplay": "play bot games and summarise them",
+    "verify-deal": "check a round's committed deals",
 }
 EXIT_BAD_INPUT = 2
 
