@@ -186,8 +186,14 @@ def preferences_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
 def rules_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     """The rules, written for players from the project's rule books: each game's
     article is its own template part (``games/<name>/_rules.html``), in the registry's
-    order."""
-    return render(request, user, "rules.html", games=catalogue())
+    order; a game that brings no rules part (a game still being written) is left out
+    rather than breaking the page."""
+    return render(request, user, "rules.html", games=_games_with_rules())
+
+
+def _games_with_rules() -> list[dict[str, Any]]:
+    games = paths.templates() / "games"
+    return [game for game in catalogue() if (games / game["name"] / "_rules.html").is_file()]
 
 
 @router.get("/i18n/{language}.json")
