@@ -48,7 +48,7 @@ export class GameConnection {
     window.addEventListener("online", () => this.reconnectNow());
     // Going offline may leave the socket open but dead: say so at once and start
     // over when the network comes back.
-    window.addEventListener("offline", () => this.ws?.close());
+    window.addEventListener("offline", () => this.abandon());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.reconnectNow();
     });
@@ -93,19 +93,35 @@ export class GameConnection {
       }
       this.onMessage(data);
     });
-    ws.addEventListener("close", () => {
-      if (this.ws !== ws) return;
-      this.ws = null;
-      clearInterval(this.pingTimer);
-      if (this.stopped || this.leaving) {
-        this.onClose(false);
-        return;
-      }
-      const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.attempts) * (0.75 + Math.random() / 2);
-      this.attempts += 1;
-      this.retryTimer = setTimeout(() => this.connect(), delay);
-      this.onClose(true);
-    });
+    ws.addEventListener("close", () => this.closed(ws));
+  }
+
+  /** The socket `ws` is over: forget it, tell the page, and plan the next try. */
+  closed(ws) {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    if (this.stopped || this.leaving) {
+      this.onClose(false);
+      return;
+    }
+    const delay = Math.min(LONGEST_RETRY_MS, FIRST_RETRY_MS * 2 ** this.attempts) * (0.75 + Math.random() / 2);
+    this.attempts += 1;
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+    this.onClose(true);
+  }
+
+  /**
+   * Give up on the open socket now. A socket whose network is gone can take long
+   * to report its close (its closing handshake has nowhere to go), so the page
+   * does not wait for it: it is treated as closed at once and its late "close"
+   * event is ignored.
+   */
+  abandon() {
+    const ws = this.ws;
+    if (!ws) return;
+    this.closed(ws);
+    ws.close();
   }
 
   /** A ping now and then; a socket silent for too long is dropped and reopened. */
@@ -113,7 +129,7 @@ export class GameConnection {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     if (Date.now() - this.lastHeard > SILENCE_LIMIT_MS) {
-      ws.close();
+      this.abandon();
       return;
     }
     ws.send(JSON.stringify({ type: "ping" }));
