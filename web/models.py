@@ -758,3 +758,116 @@ class DuplicateBoard(Base):
     seat: Mapped[int] = mapped_column(primary_key=True)
     """The person's seat at that table."""
     game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), unique=True)
+
+
+class Tournament(Base):
+    """A tournament (web.tournaments, docs/tournaments.md): what its organiser chose, and
+    where it stands. Its rounds, entries and tables hang on it."""
+
+    __tablename__ = "tournament"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)
+    """The id pages and deal seeds name (URL-safe, never a slash)."""
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(20))
+    """Which game every table plays (a name in ``web.games.GAMES``)."""
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The game's options, normalized, as a table stores them."""
+    format: Mapped[str] = mapped_column(String(12))
+    """swiss | round_robin | arena."""
+    pace: Mapped[str] = mapped_column(String(8))
+    """live | days."""
+    smallest: Mapped[int] = mapped_column()
+    largest: Mapped[int] = mapped_column()
+    """The bounds of a table's seats (2 to 8)."""
+    rounds: Mapped[int] = mapped_column()
+    duplicate: Mapped[bool] = mapped_column(default=False)
+    rated: Mapped[bool] = mapped_column(default=False)
+    visibility: Mapped[str] = mapped_column(String(8))
+    """public | link | members."""
+    organiser_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), index=True
+    )
+    """None once the organiser's account is deleted (the tournament stays)."""
+    status: Mapped[str] = mapped_column(String(12), default="registering")
+    """registering | running | paused | finished."""
+    entry_limit: Mapped[int | None] = mapped_column()
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """The rest: ``missed_deadline`` (bot | forfeit), ``move_seconds`` or ``move_days``,
+    ``round_deadline`` (seconds), and a round robin's ``seeding`` once it starts."""
+
+
+class TournamentEntry(Base):
+    """A person entered in a tournament under the entry number the pure core knows
+    them by (``web.tournaments``: entrants are numbers)."""
+
+    __tablename__ = "tournament_entry"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id"),)
+
+    tournament_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), index=True
+    )
+    """None once the account is deleted: the entry and its games stay for the others."""
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    joined_round: Mapped[int] = mapped_column()
+    """The first round they could be paired in (above 1: a late entry)."""
+    withdrawn_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    disqualified_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentRound(Base):
+    """A round that has started. Its unique (tournament, number) is what starts a round
+    once, however many processes try: the first insert wins, the others read it."""
+
+    __tablename__ = "tournament_round"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column()
+    secret: Mapped[str] = mapped_column(String(64))
+    """The round secret in hex: the deals' seeds come from it; shown once the round ends."""
+    commitment: Mapped[str] = mapped_column(String(64))
+    """The secret's SHA-256 in hex, shown from the start."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class TournamentTable(Base):
+    """One table of a round: its entrants in starting-seat order, its deal, its game and
+    its result."""
+
+    __tablename__ = "tournament_table"
+
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_round.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(primary_key=True)
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    """Entry numbers, seat 0 first."""
+    deal: Mapped[str] = mapped_column(String(20))
+    """The deal key its seed is derived from (shared by a duplicate round's tables of a size)."""
+    game_id: Mapped[str | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL"), unique=True
+    )
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    """``{"ranks": [...], "scores": [...]}`` seat by seat; None until the game ends."""
+
+
+class TournamentBye(Base):
+    """An entrant who sits out a round with a bye."""
+
+    __tablename__ = "tournament_bye"
+
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_round.id", ondelete="CASCADE"), primary_key=True
+    )
+    entrant: Mapped[int] = mapped_column(primary_key=True)

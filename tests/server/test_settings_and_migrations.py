@@ -54,6 +54,11 @@ TABLES = {
     "daily_scored_attempt",
     "daily_practice",
     "daily_reference",
+    "tournament",
+    "tournament_entry",
+    "tournament_round",
+    "tournament_table",
+    "tournament_bye",
 }
 STRONG_SECRET = "s" * 40
 
