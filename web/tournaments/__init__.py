@@ -9,15 +9,27 @@ streak (``standings``); duplicate rounds' seats, deal keys and scores
 pairing: what each entrant's past rounds say (``history``), the tables' sizes
 (``table_sizes``), Swiss rounds (``pairing``, grouping players in ``grouping`` and
 seating them in ``seating``), round robin in groups (``round_robin``, with two-seat
-starts from ``orientation``) and the arena's tables (``arena``)."""
+starts from ``orientation``) and the arena's tables (``arena``).
+
+Stored tournaments sit on top of that core: creating one (``setup``), entries
+(``entries``), the stored past read back for the core (``played``), the next round's
+plan (``plans``), a round started once with its commitment, its tables and their deal
+seeds (``rounds``), and results that finish rounds and the tournament (``results``).
+Everything they refuse raises ``TournamentError`` naming what was wrong (``errors``)."""
 
 from .arena import arena_tables
 from .duplicate_rounds import deal_keys, duplicate_scores, rotate_seats, round_points
+from .entries import disqualify, register, withdraw
+from .errors import TournamentError
 from .fairness import RoundSecret, commitment, deal_seed, redeal, verify
 from .history import History, histories
 from .pairing import Pairing, Standing, swiss_round
+from .played import standings_of
 from .records import TableResult
+from .results import record_result
 from .round_robin import round_robin
+from .rounds import StartedRound, TableDeal, revealed_secret, start_round, table_deals
+from .setup import TournamentSpec, create_tournament
 from .standings import Bye, Row, standings, table_points
 from .table_sizes import table_sizes
 
@@ -28,20 +40,33 @@ __all__ = [
     "RoundSecret",
     "Row",
     "Standing",
+    "StartedRound",
+    "TableDeal",
     "TableResult",
+    "TournamentError",
+    "TournamentSpec",
     "arena_tables",
     "commitment",
+    "create_tournament",
     "deal_keys",
     "deal_seed",
+    "disqualify",
     "duplicate_scores",
     "histories",
+    "record_result",
     "redeal",
+    "register",
+    "revealed_secret",
     "rotate_seats",
     "round_points",
     "round_robin",
     "standings",
+    "standings_of",
+    "start_round",
     "swiss_round",
+    "table_deals",
     "table_points",
     "table_sizes",
     "verify",
+    "withdraw",
 ]

@@ -1,0 +1,159 @@
+"""Who plays: registering, withdrawing and disqualifying, each under the tournament's
+row lock, so the entry limit and the entry numbers hold when many people register at
+once from several processes (SQLite lets one writer in at a time anyway).
+
+A person enters once, under the next entry number, which is the number the pure core
+knows them by. Joining a running Swiss tournament is a late entry: paired from the
+next round on. A round robin's schedule is fixed at its first round, so it takes no
+late entries. Disqualifying is the organiser's act, and goes to the audit log."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from ..models import Tournament, TournamentEntry, TournamentRound, User
+from ..people import audit
+from .errors import TournamentError
+
+
+def tournament_named(session: Session, public_id: str, *, lock: bool = False) -> Tournament:
+    """The tournament of this public id (locked for the transaction with ``lock``), or
+    the refusal naming it."""
+    query = select(Tournament).where(Tournament.public_id == public_id)
+    if lock:
+        query = query.with_for_update()
+    tournament = session.scalars(query).one_or_none()
+    if tournament is None:
+        raise TournamentError("tournament", f"no tournament has the id {public_id!r}")
+    return tournament
+
+
+def rounds_started(session: Session, tournament: Tournament) -> int:
+    """How many rounds have started (their numbers run 1, 2, ... with no gap)."""
+    count = session.scalar(
+        select(func.count()).where(TournamentRound.tournament_id == tournament.id)
+    )
+    return count or 0
+
+
+def entry_of(session: Session, tournament: Tournament, user: User) -> TournamentEntry | None:
+    return session.scalars(
+        select(TournamentEntry).where(
+            TournamentEntry.tournament_id == tournament.id, TournamentEntry.user_id == user.id
+        )
+    ).one_or_none()
+
+
+def _active_count(session: Session, tournament: Tournament) -> int:
+    count = session.scalar(
+        select(func.count()).where(
+            TournamentEntry.tournament_id == tournament.id,
+            TournamentEntry.withdrawn_at.is_(None),
+            TournamentEntry.disqualified_at.is_(None),
+        )
+    )
+    return count or 0
+
+
+def _check_open(session: Session, tournament: Tournament, user: User) -> int:
+    """The round a new entry would join at; the refusal when none can."""
+    if tournament.status == "finished":
+        raise TournamentError("tournament", "the tournament is over")
+    if entry_of(session, tournament, user) is not None:
+        raise TournamentError("entry", f"{user.name} has already entered")
+    limit = tournament.entry_limit
+    if limit is not None and _active_count(session, tournament) >= limit:
+        raise TournamentError("entry_limit", f"the tournament is full ({limit} entries)")
+    started = rounds_started(session, tournament)
+    if started and tournament.format == "round_robin":
+        raise TournamentError("tournament", "a round robin takes no entries once it has begun")
+    if started >= tournament.rounds and tournament.format != "arena":
+        raise TournamentError("tournament", "every round has already started")
+    return started + 1
+
+
+def register(session: Session, public_id: str, user: User, now: datetime) -> TournamentEntry:
+    """Enter ``user`` under the next entry number; TournamentError says why not (the
+    tournament is over or full, they entered already, no round is left to join)."""
+    tournament = tournament_named(session, public_id, lock=True)
+    joined_round = _check_open(session, tournament, user)
+    number = session.scalar(
+        select(func.coalesce(func.max(TournamentEntry.number), 0)).where(
+            TournamentEntry.tournament_id == tournament.id
+        )
+    )
+    entry = TournamentEntry(
+        tournament_id=tournament.id,
+        number=(number or 0) + 1,
+        user_id=user.id,
+        joined_at=now,
+        joined_round=joined_round,
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def _present_entry(session: Session, tournament: Tournament, user: User) -> TournamentEntry:
+    """The person's entry, still in play; the refusal when there is none."""
+    entry = entry_of(session, tournament, user)
+    if entry is None:
+        raise TournamentError("entry", f"{user.name} has not entered")
+    if entry.disqualified_at is not None:
+        raise TournamentError("entry", f"{user.name} was disqualified")
+    if entry.withdrawn_at is not None:
+        raise TournamentError("entry", f"{user.name} has already withdrawn")
+    return entry
+
+
+def withdraw(session: Session, public_id: str, user: User, now: datetime) -> TournamentEntry:
+    """``user`` leaves: no later round pairs them, and their points stay (withdrawn,
+    marked). Refused after the end, and for someone not (or no longer) in play."""
+    tournament = tournament_named(session, public_id, lock=True)
+    if tournament.status == "finished":
+        raise TournamentError("tournament", "the tournament is over")
+    entry = _present_entry(session, tournament, user)
+    entry.withdrawn_at = now
+    session.flush()
+    return entry
+
+
+def disqualify(
+    session: Session,
+    public_id: str,
+    organiser: User,
+    entrant: User,
+    *,
+    reason: str,
+    now: datetime,
+) -> TournamentEntry:
+    """The organiser strikes ``entrant`` from the standings (their games stay for their
+    opponents) and the audit log records who did it and why. Only the tournament's
+    organiser may, with a reason, before the end."""
+    tournament = tournament_named(session, public_id, lock=True)
+    if tournament.organiser_id is None or tournament.organiser_id != organiser.id:
+        raise TournamentError("organiser", f"{organiser.name} does not run this tournament")
+    if not reason.strip():
+        raise TournamentError("reason", "a disqualification says why")
+    if tournament.status == "finished":
+        raise TournamentError("tournament", "the tournament is over")
+    entry = entry_of(session, tournament, entrant)
+    if entry is None:
+        raise TournamentError("entry", f"{entrant.name} has not entered")
+    if entry.disqualified_at is not None:
+        raise TournamentError("entry", f"{entrant.name} was disqualified already")
+    entry.disqualified_at = now
+    session.flush()
+    audit.record(
+        session,
+        organiser,
+        "tournament_disqualify",
+        entrant,
+        tournament=public_id,
+        entry=entry.number,
+        reason=reason.strip(),
+    )
+    return entry

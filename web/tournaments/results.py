@@ -1,0 +1,97 @@
+"""A table's result stored when its game ends, and what follows from it: the round
+finishes with its last table (its secret may then be revealed), and the tournament
+with its last round.
+
+The round's row is locked while a result is written, so when the last two tables of a
+round end at once in two processes, the second to write sees the first's result and
+finishes the round: no round is left open with every table done."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..models import Tournament, TournamentRound, TournamentTable
+from .entries import tournament_named
+from .errors import TournamentError
+from .plans import round_robin_length
+from .played import result_of
+from .records import TableResult
+from .rounds import tables_of
+
+
+def _locked_round(session: Session, tournament: Tournament, number: int) -> TournamentRound:
+    row = session.scalars(
+        select(TournamentRound)
+        .where(TournamentRound.tournament_id == tournament.id, TournamentRound.number == number)
+        .with_for_update()
+    ).one_or_none()
+    if row is None:
+        raise TournamentError("round", f"round {number} has not started")
+    return row
+
+
+def _checked(
+    table: TournamentTable, number: int, ranks: Sequence[int], scores: Sequence[int]
+) -> TableResult:
+    """The result as the core reads it; TournamentError says what is wrong with it."""
+    for name, values in (("ranks", ranks), ("scores", scores)):
+        if any(type(value) is not int for value in values):
+            raise TournamentError("result", f"{name} are whole numbers, not {list(values)!r}")
+    try:
+        return TableResult(number, table.number, tuple(table.seats), tuple(ranks), tuple(scores))
+    except ValueError as error:
+        raise TournamentError("result", str(error)) from None
+
+
+def last_round(session: Session, tournament: Tournament) -> int:
+    """The number of the tournament's final round."""
+    if tournament.format == "round_robin":
+        return round_robin_length(tournament, tournament.settings.get("seeding", ()))
+    return tournament.rounds
+
+
+def _finish(session: Session, tournament: Tournament, row: TournamentRound, now: datetime) -> None:
+    """Close the round once every table has a result, and the tournament after its
+    final round."""
+    if any(table.result is None for table in tables_of(session, row)):
+        return
+    row.finished_at = now
+    if row.number >= last_round(session, tournament):
+        tournament.status = "finished"
+        tournament.finished_at = now
+
+
+def record_result(
+    session: Session,
+    public_id: str,
+    round_number: int,
+    table_number: int,
+    *,
+    ranks: Sequence[int],
+    scores: Sequence[int],
+    now: datetime,
+) -> TableResult:
+    """Store a table's result (``ranks`` and ``scores`` seat by seat, rank 0 first) and
+    finish its round, and the tournament, when it was the last. The same result stored
+    again changes nothing (a game's end may be heard twice); a different one is refused,
+    as is a malformed one or a table that does not exist."""
+    tournament = tournament_named(session, public_id)
+    row = _locked_round(session, tournament, round_number)
+    table = session.get(TournamentTable, (row.id, table_number))
+    if table is None:
+        raise TournamentError("table", f"round {round_number} has no table {table_number}")
+    result = _checked(table, round_number, ranks, scores)
+    if table.result is not None:
+        stored = result_of(round_number, table, duplicate=False)
+        if stored != result:
+            raise TournamentError("result", f"table {table_number} already has a result")
+        return result
+    table.result = {"ranks": list(result.ranks), "scores": list(result.scores)}
+    session.flush()
+    _finish(session, tournament, row, now)
+    session.flush()
+    return result
