@@ -7,6 +7,7 @@ Every refusal names what was wrong and leaves the database as it was."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
 from collections.abc import Iterator
 
@@ -36,6 +37,7 @@ from web.tournaments import (
     record_result,
     register,
     revealed_secret,
+    round_robin,
     standings,
     standings_of,
     start_round,
@@ -289,3 +291,47 @@ def test_the_migrated_postgresql_schema_matches_the_models(pg_url: str) -> None:
             assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
     finally:
         engine.dispose()
+
+
+def test_a_round_finishes_with_its_last_table_only(store: Database) -> None:
+    public_id, _ = tournament_with(store, 4, largest=2, rounds=2)
+    with store.session() as session:
+        start_round(session, public_id, NOW)
+        record_result(session, public_id, 1, 1, ranks=[0, 1], scores=[4, 2], now=NOW)
+    with store.session() as session:
+        assert revealed_secret(session, public_id, 1) is None
+        assert not start_round(session, public_id, NOW).created
+        record_result(session, public_id, 1, 2, ranks=[0, 0], scores=[3, 3], now=NOW)
+    with store.session() as session:
+        assert revealed_secret(session, public_id, 1) is not None
+        assert start_round(session, public_id, NOW).number == 2
+
+
+def test_a_late_entry_is_paired_from_the_next_round(store: Database) -> None:
+    public_id, _ = tournament_with(store, 4, largest=2, rounds=3)
+    with store.session() as session:
+        first = start_round(session, public_id, NOW)
+        late = register(session, public_id, person(session), NOW)
+    assert (late.number, late.joined_round) == (5, 2)
+    assert all(5 not in table for table in first.tables)
+    play(store, public_id, first, random.Random(3))
+    with store.session() as session:
+        second = start_round(session, public_id, NOW)
+    assert 5 in {e for table in second.tables for e in table} | set(second.byes)
+
+
+def test_a_round_robin_follows_the_cores_schedule(store: Database) -> None:
+    public_id, _ = tournament_with(store, 5, format="round_robin", largest=2, rounds=9)
+    seed = int.from_bytes(hashlib.sha256(f"{public_id}/0".encode()).digest()[:8], "big")
+    schedule = round_robin([1, 2, 3, 4, 5], 2, seed)
+    rng = random.Random(5)
+    for number, tables in enumerate(schedule, start=1):
+        with store.session() as session:
+            started = start_round(session, public_id, NOW)
+        assert (started.number, started.tables) == (number, tuple(tables))
+        assert len(started.byes) == 1
+        play(store, public_id, started, rng)
+    with pytest.raises(TournamentError) as refused, store.session() as session:
+        start_round(session, public_id, NOW)
+    assert refused.value.field == "tournament"
+    assert len(schedule) == 5

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..models import Tournament, TournamentRound, TournamentTable
@@ -20,7 +20,6 @@ from .errors import TournamentError
 from .plans import round_robin_length
 from .played import result_of
 from .records import TableResult
-from .rounds import tables_of
 
 
 def _locked_round(session: Session, tournament: Tournament, number: int) -> TournamentRound:
@@ -57,7 +56,12 @@ def last_round(session: Session, tournament: Tournament) -> int:
 def _finish(session: Session, tournament: Tournament, row: TournamentRound, now: datetime) -> None:
     """Close the round once every table has a result, and the tournament after its
     final round."""
-    if any(table.result is None for table in tables_of(session, row)):
+    playing = session.scalar(
+        select(func.count()).where(
+            TournamentTable.round_id == row.id, TournamentTable.result.is_(None)
+        )
+    )
+    if playing:
         return
     row.finished_at = now
     if row.number >= last_round(session, tournament):
