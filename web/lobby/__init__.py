@@ -27,7 +27,7 @@ from .access import (
 )
 from .bests import solo_best
 from .bus import LobbyBus
-from .dealing import start_solo
+from .dealing import Seating, deal_seated, start_solo
 from .errors import ID_SHAPE, TABLE_STATUS, TableError
 from .host import LiveGames, live_games
 from .listings import game_summary
@@ -41,11 +41,13 @@ __all__ = [
     "LiveGames",
     "LobbyBus",
     "SeatIn",
+    "Seating",
     "SoloBest",
     "SoloCreate",
     "TableCreateBase",
     "TableError",
     "create_table",
+    "deal_seated",
     "game_by_id",
     "game_summary",
     "hand_seat_of",

@@ -9,6 +9,8 @@ duplicate tables all come through here.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -130,6 +132,48 @@ def _deal_game(
     table.game_id = game.id
     session.flush()
     return game
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A table whose players are already known, in seat order: ``people`` are accounts,
+    None for a seat ``stand_in`` (a bot) plays. The rest is the table's pace and rules."""
+
+    kind: str
+    options: Mapping[str, Any]
+    people: Sequence[int | None]
+    stand_in: str
+    creator_id: int | None = None
+    rated: bool = False
+    spectators: bool = True
+    turn_days: int | None = None
+    on_timeout: str = "substitute"
+
+
+def deal_seated(session: Session, seating: Seating, *, seed: str, now: datetime) -> Game:
+    """A table made with everyone already seated and its game dealt at once from
+    ``seed`` exactly: a game someone else's schedule starts (a tournament's table),
+    where nobody gathers or joins, and whose deal is fixed before anyone sits down."""
+    kind = kind_named(seating.kind)
+    if seating.stand_in not in kind.bots:
+        raise ValueError(f"{seating.stand_in!r} is not a bot of {kind.name}")
+    table = GameTable(
+        invite_code=secrets.token_urlsafe(12),
+        kind=kind.name,
+        creator_id=seating.creator_id,
+        options=dict(seating.options),
+        rated=seating.rated,
+        public=False,
+        spectators=seating.spectators,
+        turn_days=seating.turn_days,
+        on_timeout=seating.on_timeout,
+    )
+    for index, person in enumerate(seating.people):
+        bot = seating.stand_in if person is None else None
+        table.seats.append(TableSeat(seat=index, user_id=person, bot=bot))
+    session.add(table)
+    session.flush()
+    return _deal_game(session, table, None, now, shared_seed=seed)
 
 
 def _game_seats(session: Session, table: GameTable, kind: GameKind) -> list[dict[str, Any]]:
