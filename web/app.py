@@ -57,6 +57,7 @@ from .settings import Settings, get_settings
 from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
+from .tournaments import tables_ended
 
 log = logging.getLogger(__name__)
 
@@ -102,10 +103,11 @@ def _duplicate_tables_ended(
     tell_when_all_finished(connection, [game_id for game_id, _ in ended], now)
 
 
-GAME_ENDINGS: tuple[GameEnded, ...] = (rate_finished, _duplicate_tables_ended)
+GAME_ENDINGS: tuple[GameEnded, ...] = (rate_finished, _duplicate_tables_ended, tables_ended)
 """What changes with a game's end, in the transaction that stores it (web.live.store):
-the ratings of its people, and the notices of a duplicate table whose last board it
-was. A rating thus changes with its game's end, or not at all."""
+the ratings of its people, the notices of a duplicate table whose last board it was,
+and the result of a tournament table (with its round's end when it was the last). A
+rating thus changes with its game's end, or not at all."""
 
 
 def _lifespan(

@@ -14,14 +14,18 @@ starts from ``orientation``) and the arena's tables (``arena``).
 Stored tournaments sit on top of that core: creating one (``setup``), entries
 (``entries``), the stored past read back for the core (``played``), the next round's
 plan (``plans``), a round started once with its commitment, its tables and their deal
-seeds (``rounds``), and results that finish rounds and the tournament (``results``).
+seeds (``rounds``), each table's game dealt from its seed (``games``), and results that
+finish rounds and the tournament (``results``), recorded when a table's game ends
+(``ending``).
 Everything they refuse raises ``TournamentError`` naming what was wrong (``errors``)."""
 
 from .arena import arena_tables
 from .duplicate_rounds import deal_keys, duplicate_scores, rotate_seats, round_points
+from .ending import tables_ended
 from .entries import disqualify, register, withdraw
 from .errors import TournamentError
 from .fairness import RoundSecret, commitment, deal_seed, redeal, verify
+from .games import create_games
 from .history import History, histories
 from .pairing import Pairing, Standing, swiss_round
 from .played import standings_of
@@ -47,6 +51,7 @@ __all__ = [
     "TournamentSpec",
     "arena_tables",
     "commitment",
+    "create_games",
     "create_tournament",
     "deal_keys",
     "deal_seed",
@@ -67,6 +72,7 @@ __all__ = [
     "table_deals",
     "table_points",
     "table_sizes",
+    "tables_ended",
     "verify",
     "withdraw",
 ]
