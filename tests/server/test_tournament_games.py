@@ -33,6 +33,7 @@ from web.tournaments import (
     TableDeal,
     TableResult,
     create_games,
+    record_result,
     revealed_secret,
     standings,
     standings_of,
@@ -191,3 +192,37 @@ def test_a_duplicate_rounds_tables_hold_the_same_hands(db: Database) -> None:
     for part in ("start", "hands", "bag", "first"):
         assert first.setup[part] == second.setup[part], part
     assert first.seats != second.seats
+
+
+def test_a_scored_game_gives_its_scores_and_an_organisers_result_stands(
+    db: Database, store: EventStore
+) -> None:
+    public_id, _ = tournament_with(db, 4, kind="triominos", smallest=2, largest=2, rounds=2)
+    with db.session() as session:
+        start_round(session, public_id, NOW)
+        created = create_games(session, public_id, 1, NOW)
+        deals = table_deals(session, public_id, 1)
+        # The organiser settles table 2 by hand before its game ends.
+        record_result(session, public_id, 1, 2, ranks=[1, 0], scores=[0, 0], now=NOW)
+    assert sorted(created) == [1, 2]
+
+    rng = random.Random(11)
+    play_to_the_end(store, game_of(db, created[2]), rng)
+    assert game_of(db, created[2]).status == "finished"
+    with db.session() as session:
+        row = session.scalars(
+            select(TournamentTable).where(TournamentTable.game_id == created[2])
+        ).one()
+        assert row.result == {"ranks": [1, 0], "scores": [0, 0]}
+        assert revealed_secret(session, public_id, 1) is None
+
+    result = play_to_the_end(store, game_of(db, created[1]), rng)
+    assert any(result["scores"])  # Triominos counts points: they are the table's scores
+    ranks = tuple(place - 1 for place in result["places"])
+    expected = [
+        TableResult(1, 1, deals[0].entrants, ranks, tuple(result["scores"])),
+        TableResult(1, 2, deals[1].entrants, (1, 0), (0, 0)),
+    ]
+    with db.session() as session:
+        assert revealed_secret(session, public_id, 1) is not None
+        assert standings_of(session, public_id) == standings(expected, (), range(1, 5))
