@@ -9,6 +9,7 @@ secret is then revealed, with the standings the core gives for those results."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -226,3 +227,26 @@ def test_a_scored_game_gives_its_scores_and_an_organisers_result_stands(
     with db.session() as session:
         assert revealed_secret(session, public_id, 1) is not None
         assert standings_of(session, public_id) == standings(expected, (), range(1, 5))
+
+
+def test_games_created_at_once_are_created_once(db: Database) -> None:
+    public_id, _ = tournament_with(db, 8, smallest=4, largest=4, rounds=2)
+    with db.session() as session:
+        start_round(session, public_id, NOW)
+    games_before = count(db, Game)  # the PostgreSQL database is the module's
+    ready = threading.Barrier(2)
+    answers: list[dict[int, str]] = []
+
+    def create() -> None:
+        with db.session() as session:
+            ready.wait(10)
+            answers.append(create_games(session, public_id, 1, NOW))
+
+    racers = [threading.Thread(target=create) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(30)
+    assert sorted(len(answer) for answer in answers) == [0, 2]
+    assert count(db, Game) == games_before + 2
+    assert games_by_table(db, public_id, 1) == max(answers, key=len)
