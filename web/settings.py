@@ -162,6 +162,9 @@ class Settings(BaseSettings):
     member_invitations: int = Field(default=0, ge=0, le=1000)
     """How many invitation links each member may make (admins and moderators have no
     limit); 0: only admins and moderators invite."""
+    tournament_organisers: Literal["anyone", "members", "staff"] = "members"
+    """Who may create tournaments: anyone (guests too), members (people with an account
+    they can sign in to again), or only staff (admins and moderators)."""
     invitation_days: int = Field(default=7, ge=1, le=365)
     """How long a new invitation link stays good, unless its maker says otherwise."""
     first_sign_up_admin: bool = False

@@ -370,7 +370,9 @@ def test_invitation_functions_for_the_admin_page(db: Database) -> None:
     with db.sessions() as session:
         ada = session.scalar(select(User).where(User.name == "Ada"))
         assert ada is not None
-        rules = policy.Policy(join="invitation", guests=True, member_invitations=0)
+        rules = policy.Policy(
+            join="invitation", guests=True, member_invitations=0, tournament_organisers="members"
+        )
         now = utcnow()
         invitation, token = invitations.make_invitation(
             session, ada, 2, 1, " the club ", rules=rules, now=now

@@ -31,7 +31,7 @@ from .access.bans import (
 )
 from .access.founder import crown_the_first
 from .access.join import refusal_error, refuse_a_sign_up
-from .access.policy import CHANGEABLE, Join, Policy, policy
+from .access.policy import CHANGEABLE, Join, Organisers, Policy, policy
 from .access.policy import change as keep_setting
 from .access.policy import reset as reset_setting
 from .access.roles import ROLES, Role, is_admin, is_staff, set_role
@@ -106,6 +106,7 @@ __all__ = [
     "Onlooker",
     "OpenGames",
     "OptionalUser",
+    "Organisers",
     "Password",
     "Policy",
     "Role",

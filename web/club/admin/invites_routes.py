@@ -1,5 +1,6 @@
 """The invitations section's API: every invitation link (make, revoke) and the join
-policy (who may join, guests, members' invitations), which only admins change."""
+policy (who may join, guests, members' invitations, who may organise tournaments),
+which only admins change."""
 
 from __future__ import annotations
 
@@ -106,6 +107,7 @@ def policy_state(session: Session, settings: Settings) -> dict[str, Any]:
         "join": rules.join,
         "guests": rules.guests,
         "member_invitations": rules.member_invitations,
+        "tournament_organisers": rules.tournament_organisers,
         "host": {name: getattr(settings, name) for name in CHANGEABLE},
         "changed": sorted(changed),
     }

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, Field, StringConstraints
 
-from ...people import Inbound, Join, Role
+from ...people import Inbound, Join, Organisers, Role
 
 Moment = Annotated[AwareDatetime, Field(strict=False)]
 """An ISO 8601 moment with its time zone ("2030-01-31T18:00:00Z"): JSON has no dates,
@@ -43,10 +43,11 @@ class PolicyBody(Inbound):
     join: Join | None = None
     guests: bool | None = None
     member_invitations: Annotated[int, Field(ge=0, le=1000)] | None = None
+    tournament_organisers: Organisers | None = None
 
 
 class PolicyReset(Inbound):
-    name: Literal["join", "guests", "member_invitations"]
+    name: Literal["join", "guests", "member_invitations", "tournament_organisers"]
 
 
 def moment(value: datetime) -> str:

@@ -21,17 +21,20 @@ from ...settings import Settings
 
 Join = Literal["open", "invitation", "closed"]
 JOIN_CHOICES: Final[tuple[Join, ...]] = ("open", "invitation", "closed")
-CHANGEABLE: Final = ("join", "guests", "member_invitations")
+Organisers = Literal["anyone", "members", "staff"]
+"""Who may create tournaments (web.tournaments): anyone, members, or staff only."""
+CHANGEABLE: Final = ("join", "guests", "member_invitations", "tournament_organisers")
 """The settings an admin may change on /admin (the others stay the host's)."""
 
 
 @dataclass(frozen=True)
 class Policy:
-    """The join policy in force."""
+    """The join policy in force, and who may organise tournaments."""
 
     join: Join
     guests: bool
     member_invitations: int
+    tournament_organisers: Organisers
 
     @property
     def open(self) -> bool:
@@ -48,6 +51,7 @@ def policy(session: Session, settings: Settings) -> Policy:
         join=values["join"],
         guests=bool(values["guests"]),
         member_invitations=int(values["member_invitations"]),
+        tournament_organisers=values["tournament_organisers"],
     )
 
 
