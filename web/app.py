@@ -57,6 +57,7 @@ from .settings import Settings, get_settings
 from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
+from .tournaments.routes import router as tournaments_router
 from .tournaments import tables_ended
 
 log = logging.getLogger(__name__)
@@ -198,6 +199,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(profile_router)
     app.include_router(leaderboard_router)
     app.include_router(daily_router)
+    app.include_router(tournaments_router)
     app.include_router(site.router)
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])

@@ -653,6 +653,13 @@ API_ROUTES = {
     ("GET", "/api/daily"),  # tests/server/test_daily.py
     ("POST", "/api/daily/{game}/games"),  # tests/server/test_daily.py
     ("GET", "/api/duplicate/{invite_code}"),  # tests/server/test_duplicate.py
+    ("GET", "/api/tournaments"),  # tests/server/test_tournament_api.py
+    ("POST", "/api/tournaments"),
+    ("GET", "/api/tournaments/{tournament_id}"),
+    ("POST", "/api/tournaments/{tournament_id}/entries"),
+    ("DELETE", "/api/tournaments/{tournament_id}/entries"),
+    ("POST", "/api/tournaments/{tournament_id}/start"),
+    ("POST", "/api/tournaments/{tournament_id}/disqualify"),
     ("GET", "/api/duplicate/{invite_code}/boards"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/duplicate"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/ratings"),  # tests/server/test_ratings_outcome.py

@@ -208,6 +208,15 @@ OTHER_ROUTES = {
     ("GET", "/api/admin/settings"),
     ("GET", "/api/admin/health"),
     ("GET", "/api/admin/audit"),
+    # tournaments: settings, entrants, tables' seats and results, standings; a table's
+    # game only by its id
+    ("GET", "/api/tournaments"),
+    ("POST", "/api/tournaments"),
+    ("GET", "/api/tournaments/{tournament_id}"),
+    ("POST", "/api/tournaments/{tournament_id}/entries"),
+    ("DELETE", "/api/tournaments/{tournament_id}/entries"),
+    ("POST", "/api/tournaments/{tournament_id}/start"),
+    ("POST", "/api/tournaments/{tournament_id}/disqualify"),
 }
 """The routes whose answer holds no game. Every GET among them is read by every
 reader at every moment of the games below all the same: a leak there is caught too."""
