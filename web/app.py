@@ -57,8 +57,8 @@ from .settings import Settings, get_settings
 from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
-from .tournaments.routes import router as tournaments_router
 from .tournaments import tables_ended
+from .tournaments.routes import router as tournaments_router
 
 log = logging.getLogger(__name__)
 
