@@ -181,7 +181,10 @@ def _add_middleware(app: FastAPI, settings: Settings, secret: str) -> None:
 
 
 def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
-    """Each room brings its own routes (every URL under /api is one room's)."""
+    """Each room brings its own routes (every URL under /api is one room's). The
+    static files come first: a request tries the routes in order, and a page's dozens
+    of scripts and styles would otherwise each be matched against every route."""
+    app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.include_router(people_router)
     app.include_router(lobby_router)
     app.include_router(lobby_streams_router)
@@ -201,7 +204,6 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(daily_router)
     app.include_router(tournaments_router)
     app.include_router(site.router)
-    app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:
         app.add_api_route(
