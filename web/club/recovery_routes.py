@@ -32,6 +32,7 @@ from ..people import (
     is_banned,
     public_user,
     recovery,
+    too_many_attempts,
 )
 from ..people import accounts as people_accounts
 from ..site import render
@@ -82,16 +83,7 @@ def ask_for_recovery(body: RecoveryAsk, request: Request, session: SessionDep) -
     limits = _limits(request)
     address = request.client.host if request.client else "unknown"
     if not limits.recovery_requests.allow(address):
-        wait = limits.recovery_requests.retry_after(address)
-        singular, plural = TOO_MANY
-        raise HTTPException(
-            429,
-            detail={
-                "code": "too_many_attempts",
-                "message": Words(singular, plural=plural, count=wait),
-            },
-            headers={"Retry-After": str(wait)},
-        )
+        raise too_many_attempts(limits.recovery_requests.retry_after(address), TOO_MANY)
     mails = _recovery_mails(request, session, body.who)
     session.commit()
     loop = request.app.state.loop

@@ -14,7 +14,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from .. import paths
-from ..games import catalogue, game_kind
+from ..games import GAMES, GameKind, catalogue, game_kind
 from ..i18n import best_language, environment, language_names, script_catalog
 from ..lobby import ID_SHAPE
 from ..models import Game, GameTable, User
@@ -191,9 +191,9 @@ def rules_page(request: Request, user: UserOrVisitor) -> HTMLResponse:
     return render(request, user, "rules.html", games=_games_with_rules())
 
 
-def _games_with_rules() -> list[dict[str, Any]]:
+def _games_with_rules() -> list[GameKind]:
     games = paths.templates() / "games"
-    return [game for game in catalogue() if (games / game["name"] / "_rules.html").is_file()]
+    return [kind for kind in GAMES.values() if (games / kind.name / "_rules.html").is_file()]
 
 
 @router.get("/i18n/{language}.json")
