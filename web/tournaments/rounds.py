@@ -181,7 +181,7 @@ def table_deals(session: Session, public_id: str, number: int) -> list[TableDeal
             TournamentEntry.tournament_id == row.tournament_id
         )
     )
-    users = {number: user_id for number, user_id in entries}
+    users = dict(entries.tuples().all())
     return [
         TableDeal(
             table=table.number,
