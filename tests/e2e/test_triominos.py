@@ -51,7 +51,7 @@ def test_two_people_make_a_triominos_table_and_play_it_to_the_end(
     guest = new_context().new_page()
 
     invite = create_table_with_form(
-        host, ["human", "human"], game="triominos", hand_size="5", turn_seconds="0"
+        host, ["human", "human"], game="triominos", hand_size="5", turn_seconds="0", target="50"
     )
     expect(host.get_by_test_id("invitation")).to_have_text("Your table: Triominos Challenge")
     expect(host.get_by_test_id("table-game")).to_contain_text("every corner must match")
