@@ -206,10 +206,10 @@ def test_an_unknown_pool_or_bot_is_a_key_error() -> None:
 
 
 def test_the_comparison_on_a_slice_of_the_games_is_the_same_twice() -> None:
-    games = read()[:300]
+    games = read()[:200]
     families = ("BradleyTerryFull", "PlackettLuce", "Elo", "uniform")
-    first = rating_models.compare(games, families=families, bootstrap=200)
-    second = rating_models.compare(games, families=families, bootstrap=200)
+    first = rating_models.compare(games, families=families, bootstrap=100)
+    second = rating_models.compare(games, families=families, bootstrap=100)
     assert first == second
     assert first.chosen.family == "BradleyTerryFull"  # PlackettLuce cannot be chosen
     assert rating_models.comparison_table(first) == rating_models.comparison_table(second)
