@@ -38,6 +38,8 @@ class StandInSocket extends EventTarget {
   }
 }
 
+const connections = [];
+
 beforeEach(() => {
   StandInSocket.opened = [];
   globalThis.window = new EventTarget();
@@ -47,6 +49,11 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Stopped and closed, so no retry or ping timer keeps the test run alive.
+  for (const connection of connections.splice(0)) {
+    connection.stop();
+    connection.abandon();
+  }
   for (const name of ["window", "document", "location", "WebSocket"]) delete globalThis[name];
 });
 
@@ -60,6 +67,7 @@ async function started() {
     onMessage: () => {},
     onClose: (retrying) => closes.push(retrying),
   });
+  connections.push(connection);
   connection.start();
   StandInSocket.opened[0].open();
   return { connection, closes, socket: StandInSocket.opened[0] };
@@ -77,7 +85,6 @@ test("losing the network closes the game's socket at once, without waiting for i
   assert.equal(socket.closeCalls, 1);
   assert.equal(connection.isOpen(), false);
   assert.equal(connection.send({ type: "ping" }), false);
-  connection.stop();
 });
 
 test("the abandoned socket's late close is not counted a second time", async () => {
@@ -85,7 +92,6 @@ test("the abandoned socket's late close is not counted a second time", async () 
   window.dispatchEvent(new Event("offline"));
   socket.reportClosed();
   assert.deepEqual(closes, [true]);
-  connection.stop();
 });
 
 test("the network coming back opens a new socket at once", async () => {
@@ -95,6 +101,4 @@ test("the network coming back opens a new socket at once", async () => {
   assert.equal(StandInSocket.opened.length, 2);
   StandInSocket.opened[1].open();
   assert.equal(connection.isOpen(), true);
-  connection.stop();
-  connection.abandon(); // ends its pings, so the test ends
 });
