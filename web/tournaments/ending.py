@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 from sqlalchemy.orm import Session
 
+from ..games import GameKind, game_kind
 from ..models import Tournament, TournamentRound, TournamentTable
 from .errors import TournamentError
 from .results import record_result
@@ -33,19 +34,21 @@ class EndedTable:
     public_id: str
     round: int
     table: int
+    kind: str
     options: Mapping[str, Any]
 
 
 def ranks_and_scores(
-    result: Mapping[str, Any], options: Mapping[str, Any]
+    result: Mapping[str, Any], kind: GameKind, options: Mapping[str, Any]
 ) -> tuple[list[int], list[int]] | None:
     """The table's ranks and scores from a game's result; None for a result with no
-    places (a game a host ended by hand: the organiser records that table)."""
+    places (a game a host ended by hand: the organiser records that table). A game
+    whose options count no points gives minus the tiles left instead."""
     places = result.get("places")
     if places is None:
         return None
     ranks = [int(place) - 1 for place in places]
-    if options.get("scoring") == "none":
+    if not kind.shows_points(options):
         return ranks, [-int(tiles) for tiles in result["hand_sizes"]]
     return ranks, [int(score) for score in result["scores"]]
 
@@ -58,6 +61,7 @@ def _tables_of(connection: Connection, game_ids: Sequence[str]) -> list[EndedTab
             Tournament.public_id,
             TournamentRound.number,
             TournamentTable.number,
+            Tournament.kind,
             Tournament.options,
             TournamentTable.result,
         )
@@ -66,8 +70,10 @@ def _tables_of(connection: Connection, game_ids: Sequence[str]) -> list[EndedTab
         .where(TournamentTable.game_id.in_(game_ids))
     )
     return [
-        EndedTable(game_id, public_id, round_number, table, options)
-        for game_id, public_id, round_number, table, options, stored in connection.execute(query)
+        EndedTable(game_id, public_id, round_number, table, kind, options)
+        for game_id, public_id, round_number, table, kind, options, stored in connection.execute(
+            query
+        )
         if stored is None
     ]
 
@@ -88,7 +94,7 @@ def tables_ended(
     recorded = 0
     with Session(bind=connection) as session:
         for table in tables:
-            figures = ranks_and_scores(results[table.game_id], table.options)
+            figures = ranks_and_scores(results[table.game_id], game_kind(table.kind), table.options)
             if figures is None:
                 continue
             ranks, scores = figures

@@ -14,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from ..i18n import N_, Words
 from ..models import Tournament, TournamentEntry, TournamentRound, User
 from ..people import audit
 from .errors import TournamentError
@@ -61,17 +62,21 @@ def _active_count(session: Session, tournament: Tournament) -> int:
 def _check_open(session: Session, tournament: Tournament, user: User) -> int:
     """The round a new entry would join at; the refusal when none can."""
     if tournament.status == "finished":
-        raise TournamentError("tournament", "the tournament is over")
+        raise TournamentError("tournament", Words(N_("the tournament is over")))
     if entry_of(session, tournament, user) is not None:
-        raise TournamentError("entry", f"{user.name} has already entered")
+        raise TournamentError("entry", Words(N_("{name} has already entered"), name=user.name))
     limit = tournament.entry_limit
     if limit is not None and _active_count(session, tournament) >= limit:
-        raise TournamentError("entry_limit", f"the tournament is full ({limit} entries)")
+        raise TournamentError(
+            "entry_limit", Words(N_("the tournament is full ({limit} entries)"), limit=limit)
+        )
     started = rounds_started(session, tournament)
     if started and tournament.format == "round_robin":
-        raise TournamentError("tournament", "a round robin takes no entries once it has begun")
+        raise TournamentError(
+            "tournament", Words(N_("a round robin takes no entries once it has begun"))
+        )
     if started >= tournament.rounds and tournament.format != "arena":
-        raise TournamentError("tournament", "every round has already started")
+        raise TournamentError("tournament", Words(N_("every round has already started")))
     return started + 1
 
 
@@ -101,11 +106,11 @@ def _present_entry(session: Session, tournament: Tournament, user: User) -> Tour
     """The person's entry, still in play; the refusal when there is none."""
     entry = entry_of(session, tournament, user)
     if entry is None:
-        raise TournamentError("entry", f"{user.name} has not entered")
+        raise TournamentError("entry", Words(N_("{name} has not entered"), name=user.name))
     if entry.disqualified_at is not None:
-        raise TournamentError("entry", f"{user.name} was disqualified")
+        raise TournamentError("entry", Words(N_("{name} was disqualified"), name=user.name))
     if entry.withdrawn_at is not None:
-        raise TournamentError("entry", f"{user.name} has already withdrawn")
+        raise TournamentError("entry", Words(N_("{name} has already withdrawn"), name=user.name))
     return entry
 
 
@@ -114,7 +119,7 @@ def withdraw(session: Session, public_id: str, user: User, now: datetime) -> Tou
     marked). Refused after the end, and for someone not (or no longer) in play."""
     tournament = tournament_named(session, public_id, lock=True)
     if tournament.status == "finished":
-        raise TournamentError("tournament", "the tournament is over")
+        raise TournamentError("tournament", Words(N_("the tournament is over")))
     entry = _present_entry(session, tournament, user)
     entry.withdrawn_at = now
     session.flush()
@@ -135,16 +140,20 @@ def disqualify(
     organiser may, with a reason, before the end."""
     tournament = tournament_named(session, public_id, lock=True)
     if tournament.organiser_id is None or tournament.organiser_id != organiser.id:
-        raise TournamentError("organiser", f"{organiser.name} does not run this tournament")
+        raise TournamentError(
+            "organiser", Words(N_("{name} does not run this tournament"), name=organiser.name)
+        )
     if not reason.strip():
-        raise TournamentError("reason", "a disqualification says why")
+        raise TournamentError("reason", Words(N_("a disqualification says why")))
     if tournament.status == "finished":
-        raise TournamentError("tournament", "the tournament is over")
+        raise TournamentError("tournament", Words(N_("the tournament is over")))
     entry = entry_of(session, tournament, entrant)
     if entry is None:
-        raise TournamentError("entry", f"{entrant.name} has not entered")
+        raise TournamentError("entry", Words(N_("{name} has not entered"), name=entrant.name))
     if entry.disqualified_at is not None:
-        raise TournamentError("entry", f"{entrant.name} was disqualified already")
+        raise TournamentError(
+            "entry", Words(N_("{name} was disqualified already"), name=entrant.name)
+        )
     entry.disqualified_at = now
     session.flush()
     audit.record(

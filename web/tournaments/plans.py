@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import Session
 
+from ..i18n import N_, Words
 from ..models import Tournament, TournamentEntry
 from ..ratings import pool_of, seat_ratings
 from .duplicate_rounds import deal_keys, rotate_seats
@@ -130,7 +131,9 @@ def round_robin_plan(session: Session, tournament: Tournament, number: int) -> P
     seeding = seeding_of(session, tournament)
     schedule = round_robin(seeding, tournament.largest, pairing_seed(tournament, 0))
     if number > min(tournament.rounds, len(schedule)):
-        raise TournamentError("round", f"the round robin ends after round {number - 1}")
+        raise TournamentError(
+            "round", Words(N_("the round robin ends after round {last}"), last=number - 1)
+        )
     here = [entry.number for entry in present(entries_of(session, tournament), number)]
     staying = set(here)
     tables = [tuple(e for e in table if e in staying) for table in schedule[number - 1]]
@@ -142,7 +145,9 @@ def plan_round(session: Session, tournament: Tournament, number: int) -> Plan:
     """Round ``number``'s tables and byes by the tournament's format; TournamentError
     when it cannot be paired (an arena, or too few present for one table)."""
     if tournament.format == "arena":
-        raise TournamentError("format", "an arena seats players as they come free, not by rounds")
+        raise TournamentError(
+            "format", Words(N_("an arena seats players as they come free, not by rounds"))
+        )
     if tournament.format == "round_robin":
         plan = round_robin_plan(session, tournament, number)
     else:
@@ -150,6 +155,11 @@ def plan_round(session: Session, tournament: Tournament, number: int) -> Plan:
     if not plan.tables:
         count = len(plan.byes)
         raise TournamentError(
-            "round", f"{count} present, and a table needs at least {tournament.smallest}"
+            "round",
+            Words(
+                N_("{present} present, and a table needs at least {smallest}"),
+                present=count,
+                smallest=tournament.smallest,
+            ),
         )
     return plan

@@ -22,11 +22,18 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from ..i18n import N_, Words
 from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound, TournamentTable
 from .entries import tournament_named
 from .errors import TournamentError
 from .fairness import RoundSecret, deal_seed
 from .plans import Plan, plan_round
+
+_NOT_RUNNING = {
+    "paused": Words(N_("the tournament is paused")),
+    "finished": Words(N_("the tournament is finished")),
+}
+"""Why a tournament in each state that starts no round refuses to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +109,12 @@ def stored_round(session: Session, row: TournamentRound, *, created: bool) -> St
 def _next_number(tournament: Tournament, latest: TournamentRound | None) -> int:
     """The number of the round to start; the refusal when none may start now."""
     if tournament.status in ("paused", "finished"):
-        raise TournamentError("tournament", f"the tournament is {tournament.status}")
+        raise TournamentError("tournament", _NOT_RUNNING[tournament.status])
     number = 1 if latest is None else latest.number + 1
     if number > tournament.rounds:
-        raise TournamentError("round", f"all {tournament.rounds} rounds have started")
+        raise TournamentError(
+            "round", Words(N_("all {rounds} rounds have started"), rounds=tournament.rounds)
+        )
     return number
 
 

@@ -7,7 +7,7 @@ no audit entry."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -17,10 +17,18 @@ from sqlalchemy.orm import Session
 from chromino.core.errors import InvalidSetupError
 
 from ..games import GAMES, GameKind
+from ..i18n import N_, Words
 from ..models import Tournament, User
 from ..people import audit
 from .errors import TournamentError
 from .table_sizes import MAX_SEATS, MIN_SEATS
+
+
+def _not_one_of(value: object, choices: Iterable[str]) -> Words:
+    return Words(
+        N_("{value} is not one of {allowed}"), value=repr(value), allowed=", ".join(choices)
+    )
+
 
 FORMATS = ("swiss", "round_robin", "arena")
 PACES = ("live", "days")
@@ -60,21 +68,26 @@ class TournamentSpec:
 def _whole(name: str, value: object, least: int, most: int) -> int:
     """``value`` as a whole number within bounds, or the refusal naming it."""
     if type(value) is not int:
-        raise TournamentError(name, f"a whole number, not {value!r}")
+        raise TournamentError(name, Words(N_("a whole number, not {value}"), value=repr(value)))
     if not least <= value <= most:
-        raise TournamentError(name, f"between {least} and {most}, not {value}")
+        raise TournamentError(
+            name,
+            Words(
+                N_("between {least} and {most}, not {value}"), least=least, most=most, value=value
+            ),
+        )
     return value
 
 
 def _one_of(name: str, value: object, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise TournamentError(name, f"{value!r} is not one of {', '.join(allowed)}")
+        raise TournamentError(name, _not_one_of(value, allowed))
     return str(value)
 
 
 def _name(value: object) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise TournamentError("name", "a tournament needs a name")
+        raise TournamentError("name", Words(N_("a tournament needs a name")))
     if len(value.strip()) > LONGEST_NAME:
         raise TournamentError("name", f"at most {LONGEST_NAME} characters, not {len(value)}")
     return value.strip()
@@ -83,14 +96,17 @@ def _name(value: object) -> str:
 def _kind(value: str) -> GameKind:
     kind = GAMES.get(value)
     if kind is None:
-        raise TournamentError("kind", f"{value!r} is not one of {', '.join(GAMES)}")
+        raise TournamentError("kind", _not_one_of(value, GAMES))
     return kind
 
 
 def _options(kind: GameKind, spec: TournamentSpec) -> dict[str, Any]:
     """The game's options, normalized, checked against every table size allowed."""
     if spec.largest > kind.max_players:
-        raise TournamentError("largest", f"{kind.name} seats at most {kind.max_players}")
+        raise TournamentError(
+            "largest",
+            Words(N_("{kind} seats at most {most}"), kind=kind.name, most=kind.max_players),
+        )
     try:
         options = kind.normalize_options(dict(spec.options))
         for size in range(spec.smallest, spec.largest + 1):
@@ -128,7 +144,9 @@ def checked(spec: TournamentSpec) -> tuple[GameKind, dict[str, Any], dict[str, A
     if spec.entry_limit is not None:
         _whole("entry_limit", spec.entry_limit, smallest, 100_000)
     if spec.duplicate and spec.format == "arena":
-        raise TournamentError("duplicate", "an arena has no rounds whose tables share a deal")
+        raise TournamentError(
+            "duplicate", Words(N_("an arena has no rounds whose tables share a deal"))
+        )
     for flag in ("duplicate", "rated"):
         if not isinstance(getattr(spec, flag), bool):
             raise TournamentError(flag, f"true or false, not {getattr(spec, flag)!r}")
