@@ -190,7 +190,7 @@ def table_deals(session: Session, public_id: str, number: int) -> list[TableDeal
             TournamentEntry.tournament_id == row.tournament_id
         )
     )
-    users = dict(entries.tuples().all())
+    users: dict[int, int | None] = dict(entries.all())
     return [
         TableDeal(
             table=table.number,
