@@ -25,6 +25,7 @@ from ..lobby import Seating, deal_seated
 from ..models import Tournament, TournamentRound, TournamentTable
 from .entries import tournament_named
 from .errors import TournamentError
+from .results import locked_round
 from .rounds import TableDeal, table_deals
 
 DEFAULT_MOVE_DAYS = 3
@@ -70,13 +71,7 @@ def seating_of(tournament: Tournament, deal: TableDeal) -> Seating:
 
 
 def _lock_round(session: Session, tournament: Tournament, number: int) -> TournamentRound:
-    row = session.scalars(
-        select(TournamentRound)
-        .where(TournamentRound.tournament_id == tournament.id, TournamentRound.number == number)
-        .with_for_update()
-    ).one_or_none()
-    if row is None:
-        raise TournamentError("round", f"round {number} has not started")
+    row = locked_round(session, tournament, number)
     if row.finished_at is not None:
         raise TournamentError("round", f"round {number} has finished")
     return row

@@ -22,7 +22,9 @@ from .played import result_of
 from .records import TableResult
 
 
-def _locked_round(session: Session, tournament: Tournament, number: int) -> TournamentRound:
+def locked_round(session: Session, tournament: Tournament, number: int) -> TournamentRound:
+    """Round ``number``, locked for this transaction (a result and a game's creation
+    each take it), or the refusal saying it has not started."""
     row = session.scalars(
         select(TournamentRound)
         .where(TournamentRound.tournament_id == tournament.id, TournamentRound.number == number)
@@ -84,7 +86,7 @@ def record_result(
     again changes nothing (a game's end may be heard twice); a different one is refused,
     as is a malformed one or a table that does not exist."""
     tournament = tournament_named(session, public_id)
-    row = _locked_round(session, tournament, round_number)
+    row = locked_round(session, tournament, round_number)
     table = session.get(TournamentTable, (row.id, table_number))
     if table is None:
         raise TournamentError("table", f"round {round_number} has no table {table_number}")
