@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, WebSocket, expect
 from support.browser.axe import assert_accessible
-from support.browser.chromium import ARTIFACTS
+from support.browser.chromium import ARTIFACTS, SETTLED_JS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import HUMAN, QUICK, duel, no_sideways_scroll, person
 from support.live import LiveServer
@@ -478,9 +478,7 @@ def four_at_a_table(new_context: ContextFactory) -> tuple[list[Page], str, str]:
     return pages, str(started.json()["game_id"]), code
 
 
-_SETTLED_JS = """() => Promise.all(document.getAnimations()
-    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-    .map((animation) => animation.finished.catch(() => null)))
+_SETTLED_JS = f"""() => ({SETTLED_JS})()
     .then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))"""
 """The page's entrance animations (the sheet rising) are over and it is drawn."""
 

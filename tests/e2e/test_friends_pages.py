@@ -15,6 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chromium import SETTLED_JS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import HUMAN, no_sideways_scroll, person, resize
 
@@ -32,12 +33,6 @@ def befriend(asker: Page, answerer: Page, answerer_name: str, asker_name: str) -
     assert asker.request.post("/api/friends", data={"name": answerer_name}).ok
     answer = answerer.request.post("/api/friends", data={"name": asker_name})
     assert answer.ok and answer.json()["status"] == "friends", answer.text()
-
-
-# Entrance animations over (the end screen rises, a phone's sheet slides in).
-SETTLED_JS = """() => Promise.all(document.getAnimations()
-    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-    .map((animation) => animation.finished.catch(() => null)))"""
 
 
 def shoot(page: Page, name: str, *, whole: bool = True) -> None:

@@ -16,14 +16,11 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from support.browser.chromium import SETTLED_JS
+
 SERIOUS = ("serious", "critical")
 EXTRA_RULES = ("label-content-name-mismatch",)
 
-# Colours are measured once the page's entrance animations (the end screen's rise, a
-# tile sliding in) are over; the endless ones (a target's pulse) are left running.
-_SETTLED_JS = """() => Promise.all(document.getAnimations()
-    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-    .map((animation) => animation.finished.catch(() => null)))"""
 
 _RUN_JS = """(rules) => axe.run(document, {
     resultTypes: ["violations"],
@@ -40,7 +37,7 @@ def violations(page: Page) -> list[dict[str, Any]]:
     """The page's serious and critical axe violations, as it shows now."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(_script())
-    page.evaluate(_SETTLED_JS)
+    page.evaluate(SETTLED_JS)  # colours are measured at rest
     found: dict[str, Any] = page.evaluate(_RUN_JS, list(EXTRA_RULES))
     return [item for item in found["violations"] if item["impact"] in SERIOUS]
 

@@ -19,6 +19,15 @@ CHROMIUM_ARGS = [
 ]
 
 
+SETTLED_JS = """() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    .filter((animation) => animation.animationName !== "pulse")
+    .map((animation) => animation.finished.catch(() => null)))"""
+"""A page's entrance animations (the end screen rising, a tile sliding in, a phone's
+sheet) are over. The endless ones, and the targets' pulse that calls the eye to them,
+are left running: they change no place or size."""
+
+
 TIMEOUT_MS = 15_000
 """How long a waiting assertion or action may take (a bot's move, a table's 2 s poll)."""
 
