@@ -84,9 +84,12 @@ def record_result(
     """Store a table's result (``ranks`` and ``scores`` seat by seat, rank 0 first) and
     finish its round, and the tournament, when it was the last. The same result stored
     again changes nothing (a game's end may be heard twice); a different one is refused,
-    as is a malformed one or a table that does not exist."""
+    as is a malformed one, a table that does not exist, or a table still playing when
+    the organiser ended the tournament early (it counts for nothing)."""
     tournament = tournament_named(session, public_id)
     row = locked_round(session, tournament, round_number)
+    if tournament.status == "finished" and row.finished_at is None:
+        raise TournamentError("round", "the tournament ended before this table finished")
     table = session.get(TournamentTable, (row.id, table_number))
     if table is None:
         raise TournamentError("table", f"round {round_number} has no table {table_number}")
