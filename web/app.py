@@ -57,7 +57,7 @@ from .settings import Settings, get_settings
 from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
-from .tournaments import tables_ended
+from .tournaments import run_tournaments, tables_ended
 from .tournaments.routes import router as tournaments_router
 
 log = logging.getLogger(__name__)
@@ -222,12 +222,14 @@ def _sweep(
     *,
     daily: References,
 ) -> Sweep:
-    """The turn-based games' sweep, sending the notices it made due after each round
-    (and having the daily references computed ahead, when the host wants that)."""
+    """The turn-based games' sweep; after each round, the tournaments' timing (rounds
+    started, round deadlines acted on: web.tournaments.schedule), then the notices it
+    made due sent (and the daily references computed ahead, when the host wants that)."""
     outbox = Outbox(database, clock, settings, secret)
     digests = Digests(database, clock, settings, secret)
 
     async def send_notices() -> None:
+        await run_tournaments(database, clock, hub)
         await outbox.send_due()
         await digests.send_due()
         if settings.prepares_daily:
