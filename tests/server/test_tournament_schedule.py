@@ -151,9 +151,9 @@ def test_past_the_round_deadline_the_seats_to_move_are_overdue(db: Database) -> 
     first, second = tables(db, public_id, 1)
     overdue = due(db, clock).overdue
     with db.session() as session:
-        games = [session.get(Game, table.game_id) for table in (first, second)]
-        expected = [Overdue(g.id, g.version, g.current_seat) for g in games if g is not None]
-        session.add(SeatSubstitute(game_id=games[1].id, seat=games[1].current_seat, since=NOW))
+        games = [session.get_one(Game, table.game_id) for table in (first, second)]
+        expected = [Overdue(g.id, g.version, g.current_seat or 0) for g in games]
+        session.add(SeatSubstitute(game_id=games[1].id, seat=expected[1].seat, since=NOW))
     assert overdue == expected
     # A seat a bot already plays is left to it; a game over is left alone.
     assert due(db, clock).overdue == expected[:1]

@@ -148,6 +148,8 @@ def start_round(session: Session, public_id: str, now: datetime) -> StartedRound
     finished (see the module's docstring); TournamentError says why no round can start
     (paused or over, every round played, too few present, an arena)."""
     tournament = tournament_named(session, public_id)
+    if tournament.status == "finished":  # ended early, its last round still played
+        raise TournamentError("tournament", _NOT_RUNNING["finished"])
     latest = latest_round(session, tournament)
     if latest is not None and latest.finished_at is None:
         return stored_round(session, latest, created=False)
