@@ -58,6 +58,7 @@ from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
 from .tournaments import run_tournaments, tables_ended
+from .tournaments.page_routes import router as tournament_pages_router
 from .tournaments.routes import router as tournaments_router
 
 log = logging.getLogger(__name__)
@@ -203,6 +204,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(leaderboard_router)
     app.include_router(daily_router)
     app.include_router(tournaments_router)
+    app.include_router(tournament_pages_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:

@@ -72,6 +72,12 @@ class TournamentSummary(BaseModel):
     starts_at: datetime
     created_at: datetime
     organiser: Person | None
+    smallest: int
+    largest: int
+    """The bounds of a table's seats."""
+    rounds: int
+    options: dict[str, Any]
+    """The game's options (its variant), as its tables play them."""
 
 
 class TournamentList(BaseModel):

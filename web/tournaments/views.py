@@ -73,6 +73,10 @@ def summaries(session: Session, tournaments: list[Tournament]) -> list[Tournamen
             starts_at=tournament.starts_at,
             created_at=tournament.created_at,
             organiser=organiser_of(tournament, names),
+            smallest=tournament.smallest,
+            largest=tournament.largest,
+            rounds=tournament.rounds,
+            options=tournament.options,
         )
         for tournament in tournaments
     ]
