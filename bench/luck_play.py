@@ -31,10 +31,10 @@ from chromino.core.actions import DRAW, PASS, Action
 from chromino.core.bots import Bot
 
 DAWDLE_RANGE = 0.6
-"""The dawdling chance of the weakest strength bot (``p = 0``). Against greedy, over 400
-two-player games here, a dawdling chance of 0.1 won 43-45 %, 0.2 won 35-39 %, 0.4 won
-16-21 % (Chromino-Triominos): at 0.6 the weakest is far below the strongest, and
-neighbours on a ladder of 16 are close, as in a real field."""
+"""The dawdling chance of the weakest strength bot (``p = 0``). Over 200 two-player games
+a pair here, greedy won 48 and 58 % (Chromino, Triominos) against a dawdling chance of
+0.04 (a ladder's neighbour), 63 and 65 % against 0.2, 82 and 75 % against 0.4, and 98
+and 98 % against 0.6: the weakest is far below the strongest, neighbours are close."""
 
 
 @dataclass(frozen=True, slots=True)
