@@ -21,6 +21,7 @@ from ..db import as_utc
 from ..i18n import N_, Words
 from ..models import Tournament, User
 from ..people import audit
+from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
 from .rounds import latest_round
@@ -113,4 +114,5 @@ def end_early(session: Session, public_id: str, organiser: User, now: datetime) 
         tournament=public_id,
         rounds=0 if latest is None else latest.number,
     )
+    notices.finished(session, tournament, now)
     return tournament

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..models import Tournament, TournamentRound, TournamentTable
+from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
 from .plans import round_robin_length
@@ -69,6 +70,8 @@ def _finish(session: Session, tournament: Tournament, row: TournamentRound, now:
     if row.number >= last_round(session, tournament):
         tournament.status = "finished"
         tournament.finished_at = now
+        session.flush()
+        notices.finished(session, tournament, now)
 
 
 def record_result(

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words
 from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound, TournamentTable
+from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
 from .fairness import RoundSecret, deal_seed
@@ -164,6 +165,7 @@ def start_round(session: Session, public_id: str, now: datetime) -> StartedRound
         if winner is None:
             raise
         return stored_round(session, winner, created=False)
+    notices.round_started(session, tournament, row, now)
     return stored_round(session, row, created=True)
 
 

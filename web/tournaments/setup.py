@@ -20,6 +20,7 @@ from ..games import GAMES, GameKind
 from ..i18n import N_, Words
 from ..models import Tournament, User
 from ..people import audit
+from . import notices
 from .errors import TournamentError
 from .table_sizes import MAX_SEATS, MIN_SEATS
 
@@ -190,4 +191,5 @@ def create_tournament(
     session.add(tournament)
     session.flush()
     audit.record(session, organiser, "tournament_create", None, tournament=tournament.public_id)
+    notices.entries_opened(session, tournament, organiser, now)
     return tournament
