@@ -4,7 +4,10 @@ of known strength, played once in plain rounds and once in duplicate rounds.
 Each tournament ``t`` (seeded) deals a ladder of strengths (``luck_swiss.ladder``, bots
 from ``luck_play.strength_bot``) out to its entrants at random, then plays the same field
 twice with the same seeds: in plain rounds and in duplicate rounds
-(``luck_swiss.play_tournament``). That is done for each game and each table size. Two
+(``luck_swiss.play_tournament``), and a third time as the control, scored as duplicate
+rounds but each table dealt its own hands, which tells how much of duplicate rounds'
+gain comes from the shared deal and how much from comparing scores across tables at all.
+That is done for each game and each table size. Two
 figures say how well the final standings found the true order (``luck_figures``): how
 often the strongest entrant finishes first, and Kendall's tau-b between true strength
 and final place. Each is a mean over the tournaments with its 95 % bootstrap interval;
@@ -51,6 +54,7 @@ class TournamentFigures:
     first_duplicate: float
     tau_plain: float
     tau_duplicate: float
+    tau_control: float
     games: int
 
 
@@ -64,16 +68,17 @@ def one_field(
     game = GAMES[game_name]
     seed = SEED * 100_000 + number
     field = shuffled_field(ladder(entrants), seed)
-    plain, duplicate = (
-        play_tournament(game, field, rounds, table_size, seed, duplicate=kind)
-        for kind in (False, True)
+    plain, duplicate, control = (
+        play_tournament(game, field, rounds, table_size, seed, duplicate=kind, shared_deal=shared)
+        for kind, shared in ((False, True), (True, True), (True, False))
     )
     return TournamentFigures(
         first_plain=strongest_first(field, plain.rows),
         first_duplicate=strongest_first(field, duplicate.rows),
         tau_plain=order_found(field, plain.rows),
         tau_duplicate=order_found(field, duplicate.rows),
-        games=len(plain.results) + len(duplicate.results),
+        tau_control=order_found(field, control.rows),
+        games=len(plain.results) + len(duplicate.results) + len(control.results),
     )
 
 
@@ -100,6 +105,8 @@ class Measurement:
     tau_plain: Interval
     tau_duplicate: Interval
     tau_gain: Interval
+    tau_control: Interval
+    tau_deal: Interval
 
 
 def summarise(game: str, table_size: int, fields: Sequence[TournamentFigures]) -> Measurement:
@@ -120,6 +127,8 @@ def summarise(game: str, table_size: int, fields: Sequence[TournamentFigures]) -
         tau_plain=interval([f.tau_plain for f in fields]),
         tau_duplicate=interval([f.tau_duplicate for f in fields]),
         tau_gain=interval([f.tau_duplicate - f.tau_plain for f in fields]),
+        tau_control=interval([f.tau_control for f in fields]),
+        tau_deal=interval([f.tau_duplicate - f.tau_control for f in fields]),
     )
 
 
@@ -172,8 +181,10 @@ def _report_measurement(found: Measurement) -> None:
     _figure(f"{name}: Kendall tau strength/place, plain", _tau(found.tau_plain))
     _figure(f"{name}: Kendall tau, duplicate", _tau(found.tau_duplicate))
     _figure(f"{name}: Kendall tau, duplicate minus plain", _tau(found.tau_gain, "+"))
+    _figure(f"{name}: Kendall tau, control (own deals)", _tau(found.tau_control))
+    _figure(f"{name}: Kendall tau, duplicate minus control", _tau(found.tau_deal, "+"))
     fields = f"{found.tournaments} field{'s' if found.tournaments != 1 else ''}"
-    _figure(f"  ({fields}, each played both ways, {found.games:,} games)", "")
+    _figure(f"  ({fields}, each played three ways, {found.games:,} games)", "")
 
 
 def _children_cpu() -> float:

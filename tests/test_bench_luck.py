@@ -111,6 +111,9 @@ def test_a_duplicate_round_deals_each_table_of_a_size_the_same_hands(
     _, plain = round_seeds(tables, 2, 11, duplicate=False)
     plain_hands = {game.new_game(len(t), s).setup.hands for t, s in zip(tables, plain, strict=True)}
     assert len(plain_hands) == len(tables)
+    # The control keys its tables as the duplicate round does, and deals them as the plain.
+    control_keys, control = round_seeds(seats, 2, 11, duplicate=True, shared_deal=False)
+    assert (control_keys, control) == (keys, plain)
 
 
 @EVERY_GAME
@@ -237,21 +240,23 @@ def test_a_fields_figures_follow_from_its_seed_alone() -> None:
     first = one_field(("triominos", 4, 3), entrants=8, rounds=2)
     assert one_field(("triominos", 4, 3), entrants=8, rounds=2) == first
     assert one_field(("triominos", 4, 4), entrants=8, rounds=2) != first
-    assert first.games == 2 * 2 * 2
-    assert -1.0 <= first.tau_plain <= 1.0 and -1.0 <= first.tau_duplicate <= 1.0
+    assert first.games == 3 * 2 * 2
+    for tau in (first.tau_plain, first.tau_duplicate, first.tau_control):
+        assert -1.0 <= tau <= 1.0
 
 
 def test_the_paired_difference_is_the_difference_of_the_means() -> None:
     fields = [
-        TournamentFigures(1.0, 0.0, 0.25, 0.5, 40),
-        TournamentFigures(0.0, 0.5, 0.5, 0.25, 40),
-        TournamentFigures(0.0, 1.0, 0.125, 0.625, 40),
+        TournamentFigures(1.0, 0.0, 0.25, 0.5, 0.5, 40),
+        TournamentFigures(0.0, 0.5, 0.5, 0.25, 0.0, 40),
+        TournamentFigures(0.0, 1.0, 0.125, 0.625, 0.25, 40),
     ]
     found = summarise("triominos", 4, fields)
     assert (found.tournaments, found.games) == (3, 120)
     assert found.first_gain.mean == pytest.approx(0.5 / 3)
     assert found.tau_gain.mean == pytest.approx(found.tau_duplicate.mean - found.tau_plain.mean)
     assert found.tau_gain.low <= found.tau_gain.mean <= found.tau_gain.high
+    assert found.tau_deal.mean == pytest.approx((1.375 - 0.75) / 3)
 
 
 def test_a_bootstrap_interval_holds_its_mean_and_repeats() -> None:
