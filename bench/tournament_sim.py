@@ -301,7 +301,7 @@ def report(players: int, rounds: int, line: Any) -> None:
     with tempfile.TemporaryDirectory(prefix="chromino-swiss-") as workdir:
         url = f"sqlite:///{Path(workdir) / 'swiss.sqlite3'}"
         upgrade(url)
-        field = Field(players=players, rounds=rounds, bot_every=8)
+        field = Field(players=players, rounds=rounds, bot_every=5)
         outcome = play(url, field)
     print(f"Tournament over days ({players} entrants, {rounds} rounds, tables of 4, fake clock)")
     print(
