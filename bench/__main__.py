@@ -30,8 +30,6 @@ TINY = {
     "tournament_players": 12,
     "swiss_players": 8,
     "swiss_rounds": 2,
-    "swiss_players": 8,
-    "swiss_rounds": 2,
     "luck_tournaments": 1,
 }
 """Each stage's smallest size (``--tiny``): the figures mean nothing, but every stage runs
@@ -130,16 +128,6 @@ def _stage_sizes(parser: argparse.ArgumentParser) -> None:
         default=1000,
         help="players of the simulated Swiss whose pairing and standings are timed (and ten"
         " times as many for pairing; 0 skips)",
-    )
-    parser.add_argument(
-        "--swiss-players",
-        type=int,
-        default=256,
-        help="entrants of a Swiss over days played to its end on a fake clock by the server's"
-        " rooms, sweep and tournament timing, a quarter of them never moving (0 skips)",
-    )
-    parser.add_argument(
-        "--swiss-rounds", type=int, default=7, help="that Swiss's rounds, a day's deadline each"
     )
     parser.add_argument(
         "--swiss-players",
@@ -300,12 +288,6 @@ def _swiss(args: argparse.Namespace) -> None:
     tournament_sim.report(args.swiss_players, args.swiss_rounds, _line)
 
 
-def _swiss(args: argparse.Namespace) -> None:
-    from . import tournament_sim
-
-    tournament_sim.report(args.swiss_players, args.swiss_rounds, _line)
-
-
 def _luck(args: argparse.Namespace) -> None:
     from . import luck
 
@@ -330,7 +312,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         (args.talk_games > 0, _talk),
         (args.days_games > 0, _days),
         (args.tournament_players > 0, _tournaments),
-        (args.swiss_players > 0, _swiss),
         (args.swiss_players > 0, _swiss),
         (args.luck_tournaments > 0, _luck),
         (args.cluster_games > 0, _cluster),
