@@ -113,6 +113,7 @@ def test_pause_resume_and_end_early(client: TestClient, db: Database) -> None:
         record_result(session, tid, 1, first["number"], ranks=[0, 1], scores=[-1, -4], now=utcnow())
     ended = expect(organiser.post(f"/api/tournaments/{tid}/end"), 200)
     assert ended["status"] == "finished" and ended["finished_at"] is not None
+    assert ended["ended_early"] is True
     with db.session() as session:
         before = standings_of(session, tid)
         with pytest.raises(TournamentError) as late:
@@ -149,3 +150,24 @@ def test_an_unknown_act_is_refused(client: TestClient, db: Database) -> None:
     assert response.status_code == 422, response.text
     assert response.json()["detail"][0]["loc"] == ["path", "act"]
     assert audited(db) == [("tournament_create", {"tournament": tid})]
+
+
+def test_the_view_says_what_a_tournament_waits_for_and_its_break(
+    client: TestClient, db: Database
+) -> None:
+    organiser = member(client)
+    body = {"name": "Quick", "kind": "chromino", "live_break": 30}
+    made = expect(organiser.post("/api/tournaments", json=body), 201)
+    assert (made["waiting"], made["settings"]["live_break"]) == ("entrants", 30)
+    tid = made["id"]
+    for player in (member(client), member(client)):
+        expect(player.post(f"/api/tournaments/{tid}/entries"), 201)
+    shown = expect(organiser.get(f"/api/tournaments/{tid}"), 200)
+    assert (shown["waiting"], shown["ended_early"]) == (None, False)
+    default = {"name": "Plain", "kind": "chromino"}
+    assert (
+        expect(organiser.post("/api/tournaments", json=default), 201)["settings"]["live_break"]
+        == 60
+    )
+    too_long = organiser.post("/api/tournaments", json={**default, "live_break": 3601})
+    assert expect(too_long, 422)["detail"][0]["loc"] == ["body", "live_break"]

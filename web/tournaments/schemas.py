@@ -44,6 +44,8 @@ class TournamentCreate(Inbound):
     move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None = None
     move_days: Annotated[int, Field(ge=1, le=30)] | None = None
     round_deadline: Annotated[int, Field(ge=60, le=90 * 86_400)] | None = None
+    live_break: Annotated[int, Field(ge=0, le=3600)] | None = None
+    """Seconds between a live tournament's rounds (unset: a minute)."""
 
 
 class DisqualifyBody(Inbound):
@@ -103,6 +105,8 @@ class TournamentSettings(BaseModel):
     move_seconds: int | None
     move_days: int | None
     round_deadline: int | None
+    live_break: int
+    """Seconds between two rounds of a live tournament."""
 
 
 class Entrant(BaseModel):
@@ -169,6 +173,12 @@ class TournamentDetail(BaseModel):
     entrants: list[Entrant]
     rounds: list[RoundOut]
     standings: list[StandingOut]
+    waiting: Literal["entrants"] | None = None
+    """Why a registering tournament cannot start yet: "entrants", fewer than two are in
+    (it stays registering past its start until two are)."""
+    ended_early: bool = False
+    """The organiser ended it before its last round: games still being played then
+    count for nothing."""
 
 
 class StartedRoundOut(BaseModel):

@@ -45,7 +45,9 @@ MOST_ROUNDS = 100
 class TournamentSpec:
     """What an organiser chooses. ``starts_at`` None starts registration now; the move
     clock is ``move_seconds`` for a live tournament or ``move_days`` over days (None:
-    the game's own), and ``round_deadline`` (seconds) bounds a whole round."""
+    the game's own), ``round_deadline`` (seconds) bounds a whole round, and
+    ``live_break`` (seconds; None: a minute) is the pause between a live tournament's
+    rounds."""
 
     name: str
     kind: str
@@ -64,6 +66,7 @@ class TournamentSpec:
     move_seconds: int | None = None
     move_days: int | None = None
     round_deadline: int | None = None
+    live_break: int | None = None
 
 
 def _whole(name: str, value: object, least: int, most: int) -> int:
@@ -128,6 +131,8 @@ def _settings(spec: TournamentSpec) -> dict[str, Any]:
         settings["move_days"] = _whole("move_days", spec.move_days, 1, 30)
     if spec.round_deadline is not None:
         settings["round_deadline"] = _whole("round_deadline", spec.round_deadline, 60, 90 * 86_400)
+    if spec.live_break is not None:
+        settings["live_break"] = _whole("live_break", spec.live_break, 0, 3600)
     return settings
 
 
