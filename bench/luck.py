@@ -199,8 +199,8 @@ def report(tournaments: int, check_deals: int, workers: int | None = None) -> No
     workers = workers or os.cpu_count() or 1
     print(
         f"Luck (Swiss of {ENTRANTS} strength bots, greedy dawdling 0 to {DAWDLE_RANGE}, {ROUNDS}"
-        f" rounds at tables of {' and '.join(map(str, TABLE_SIZES))}: plain vs duplicate;"
-        " 95% intervals)"
+        f" rounds at tables of {' and '.join(map(str, TABLE_SIZES))}: plain vs duplicate vs"
+        " a control scored as duplicate on its own deals; 95% intervals)"
     )
     started, cpu_before = time.perf_counter(), _children_cpu()
     with ProcessPoolExecutor(max_workers=workers) as pool:

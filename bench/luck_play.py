@@ -12,8 +12,8 @@ down, and in Triominos the penalty points of drawing and passing).
 Why not greedy's move against the random bot's, mixed by ``p``? Because those two are
 nearly equal players: over 200 two-player games here greedy won 47.5 % of Chromino games
 against the random bot and 60 % of Triominos games, so no mix of them spreads a field.
-Giving away turns spreads it as far as wanted, in every game of ``chromino.GAMES``, and
-one strength is always at least as good as a lower one by construction.
+Giving away turns spreads it as far as wanted, in every game of ``chromino.GAMES``; the
+bench's head-to-head games check that a higher strength does win more.
 
 Every seat draws its coin flips and its bots' choices from a generator of its own,
 seeded from the table's seed and the seat: a table is replayed exactly from its seeds,
