@@ -11,13 +11,22 @@ import asyncio
 from datetime import timedelta
 from typing import Any
 
+import pytest
 from sqlalchemy import select, update
 from support.tournaments import NOW, tournament_with
 
 from web.clock import FakeClock
 from web.db import Database
 from web.models import Game, SeatSubstitute, Tournament, TournamentRound, TournamentTable, User
-from web.tournaments import Overdue, pause, record_result, resume, run_due
+from web.tournaments import (
+    Overdue,
+    create_games,
+    pause,
+    record_result,
+    resume,
+    run_due,
+    schedule,
+)
 from web.tournaments.schedule import act_on_deadlines
 
 
@@ -196,3 +205,24 @@ def test_the_rooms_act_on_the_overdue_seats_at_their_versions() -> None:
     assert asyncio.run(act_on_deadlines(rooms, overdue)) == 1
     assert (rooms.rooms["a"].asked, rooms.rooms["b"].asked) == ([7], [3])
     assert rooms.evicted == ["a", "b"]
+
+
+def test_a_failing_step_holds_up_no_other_and_leaves_no_round(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    clock = FakeClock(NOW)
+    broken, _ = tournament_with(db, 4, smallest=2, largest=2)
+    fine, _ = tournament_with(db, 4, smallest=2, largest=2)
+    dealing = create_games
+
+    def failing(session: Any, public_id: str, number: int, now: Any) -> dict[int, str]:
+        if public_id == broken:
+            raise RuntimeError("the disk is full")
+        return dealing(session, public_id, number, now)
+
+    monkeypatch.setattr(schedule, "create_games", failing)
+    assert due(db, clock).started == [(fine, 1)]
+    assert status_of(db, broken) == "registering"  # its round went with its games
+    assert tables(db, broken, 1) == []
+    monkeypatch.undo()
+    assert due(db, clock).started == [(broken, 1)]

@@ -207,8 +207,9 @@ def _merge(into: Due, done: Due) -> None:
 
 def run_due(session: Session, clock: Clock) -> Due:
     """Do every due tournament's next step, each committed on its own so one
-    tournament's refusal or failure holds up no other, and a round's insert waits
-    on another process's only for that round."""
+    tournament's refusal or failure holds up no other (a failure is logged, and the
+    step tried again at the next sweep), and a round's insert waits on another
+    process's only for that round."""
     now = clock.now()
     due = Due()
     for public_id in due_tournaments(session, now):
@@ -218,6 +219,9 @@ def run_due(session: Session, clock: Clock) -> Due:
         except TournamentError as error:
             session.rollback()
             log.debug("tournament %s waits: %s", public_id, error)
+        except Exception:
+            session.rollback()
+            log.exception("tournament %s: its next step failed", public_id)
     return due
 
 
