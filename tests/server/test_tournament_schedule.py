@@ -25,6 +25,7 @@ from web.tournaments import (
     record_result,
     resume,
     run_due,
+    run_tournaments,
     schedule,
 )
 from web.tournaments.schedule import act_on_deadlines
@@ -191,8 +192,10 @@ class FakeRooms:
     def __init__(self) -> None:
         self.rooms = {"a": FakeRoom("a", True), "b": FakeRoom("b", False)}
         self.evicted: list[str] = []
+        self.opened: list[str] = []
 
     async def room(self, game_id: str) -> FakeRoom | None:
+        self.opened.append(game_id)
         return self.rooms.get(game_id)
 
     def evict(self, room: Any) -> None:
@@ -226,3 +229,16 @@ def test_a_failing_step_holds_up_no_other_and_leaves_no_round(
     assert tables(db, broken, 1) == []
     monkeypatch.undo()
     assert due(db, clock).started == [(broken, 1)]
+
+
+def test_a_live_tournaments_new_games_are_opened_for_their_clocks(db: Database) -> None:
+    clock = FakeClock(NOW)
+    live, _ = tournament_with(db, 4, smallest=2, largest=2, move_seconds=30)
+    rooms = FakeRooms()
+    done = asyncio.run(run_tournaments(db, clock, rooms))
+    assert done.started == [(live, 1)]
+    assert sorted(rooms.opened) == sorted(str(t.game_id) for t in tables(db, live, 1))
+    over_days, _ = tournament_with(db, 4, smallest=2, largest=2, pace="days")
+    rooms = FakeRooms()
+    assert asyncio.run(run_tournaments(db, clock, rooms)).started == [(over_days, 1)]
+    assert rooms.opened == []

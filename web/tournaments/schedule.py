@@ -62,11 +62,13 @@ class Overdue:
 @dataclass(slots=True)
 class Due:
     """What one ``run_due`` did: rounds started (tournament id and round number), games
-    created, and the seats past their round's deadline for the rooms to act on."""
+    created (those of live tournaments by id: their rooms are opened so that their move
+    clocks run), and the seats past their round's deadline for the rooms to act on."""
 
     started: list[tuple[str, int]] = field(default_factory=list)
     games: int = 0
     overdue: list[Overdue] = field(default_factory=list)
+    live_games: list[str] = field(default_factory=list)
 
 
 def start_with_games(session: Session, public_id: str, now: datetime) -> StartedRound:
@@ -146,18 +148,23 @@ def _play_on(session: Session, tournament: Tournament, row: TournamentRound, now
         .limit(1)
     )
     if waiting is not None:
-        due.games = len(create_games(session, tournament.public_id, row.number, now))
+        due = _dealt(tournament, create_games(session, tournament.public_id, row.number, now))
     deadline = round_deadline(tournament, row)
     if deadline is not None and now >= deadline:
         due.overdue = overdue_seats(session, row)
     return due
 
 
+def _dealt(tournament: Tournament, games: dict[int, str]) -> Due:
+    """The games just created, by id too in a live tournament."""
+    live = list(games.values()) if tournament.pace == "live" else []
+    return Due(games=len(games), live_games=live)
+
+
 def _begin(session: Session, tournament: Tournament, now: datetime) -> Due:
     """Start the tournament's next round with its games; what that did."""
     started = start_round(session, tournament.public_id, now)
-    games = create_games(session, tournament.public_id, started.number, now)
-    due = Due(games=len(games))
+    due = _dealt(tournament, create_games(session, tournament.public_id, started.number, now))
     if started.created:
         due.started.append((tournament.public_id, started.number))
     return due
@@ -203,6 +210,7 @@ def _merge(into: Due, done: Due) -> None:
     into.started.extend(done.started)
     into.games += done.games
     into.overdue.extend(done.overdue)
+    into.live_games.extend(done.live_games)
 
 
 def run_due(session: Session, clock: Clock) -> Due:
@@ -262,7 +270,11 @@ async def act_on_deadlines(rooms: Rooms, overdue: Iterable[Overdue]) -> int:
 
 async def run_tournaments(db: Database, clock: Clock, rooms: Rooms) -> Due:
     """One round of the tournaments' timing, as the sweep runs it: ``run_due`` on a
-    worker thread, then the rooms act on the seats past their round's deadline."""
+    worker thread; then the new games of live tournaments are opened, so that their
+    move clocks run even at a table nobody opens (nobody asked for it, so nobody may
+    be there to), and the rooms act on the seats past their round's deadline."""
     due = await asyncio.to_thread(_run_due_in, db, clock)
+    for game_id in due.live_games:
+        await rooms.room(game_id)
     await act_on_deadlines(rooms, due.overdue)
     return due
