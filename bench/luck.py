@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from chromino import GAMES
 
 from .luck_figures import Interval, order_found, strongest_first
-from .luck_play import DAWDLE_RANGE, strength_check
+from .luck_play import DAWDLE_RANGE, deal_repeats, strength_check
 from .luck_swiss import ladder, play_tournament, shuffled_field
 
 ENTRANTS = 16
@@ -43,6 +43,12 @@ TABLE_SIZES = (2, 4)
 CHECK_STRENGTHS = (1 - 1 / (ENTRANTS - 1), 2 / 3, 1 / 3, 0.0)
 """The rungs played head to head against the strongest (strength 1): its neighbour on
 the ladder, two rungs between, and the weakest."""
+REPEAT_STRENGTHS = (1.0, 0.5)
+"""The strengths whose deals are replayed, to see how far the deal decides a game: the
+greedy bot, and a middling one that dawdles 0.3 of its decisions."""
+REPLAYS_PER_CHECK = 3
+"""Deals replayed per head-to-head deal: a replay is a yes or no, so it takes three times
+as many deals for an interval as narrow (about ±6 points at 300)."""
 SEED = 1
 
 
@@ -88,6 +94,13 @@ def head_to_head(task: tuple[str, float, int]) -> float:
     game_name, p, deals = task
     shares = strength_check(GAMES[game_name], (1.0, p), deals, f"check:{game_name}:{p:.4f}")
     return shares[0]
+
+
+def replayed(task: tuple[str, float, int]) -> float:
+    """The share of ``deals`` deals whose winner's seat repeats when played again by two
+    bots of strength ``p`` (``luck_play.deal_repeats``)."""
+    game_name, p, deals = task
+    return deal_repeats(GAMES[game_name], p, deals, f"repeat:{game_name}:{p:.4f}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,13 +177,20 @@ def _tau(interval: Interval, sign: str = "") -> str:
 
 
 def _report_checks(pool: ProcessPoolExecutor, deals: int) -> None:
-    """The head-to-head games: the strongest's win rate against each checked rung."""
+    """The head-to-head games (the strongest's win rate against each checked rung), then
+    the replayed deals (how far a deal decides a game, at two strengths)."""
     tasks = [(game, p, deals) for game in GAMES for p in CHECK_STRENGTHS]
     for (game, p, _), share in zip(tasks, pool.map(head_to_head, tasks), strict=True):
         dawdle = DAWDLE_RANGE * (1 - p)
         rate = Interval.wilson(share * 2 * deals, 2 * deals)
         _figure(f"{game}: greedy wins against p = {p:.2f} (dawdles {dawdle:.2f})", _percent(rate))
     _figure(f"  ({2 * deals} games a pair, both seatings of each deal)", "")
+    replays = REPLAYS_PER_CHECK * deals
+    tasks = [(game, p, replays) for game in GAMES for p in REPEAT_STRENGTHS]
+    for (game, p, _), share in zip(tasks, pool.map(replayed, tasks), strict=True):
+        rate = Interval.wilson(share * replays, replays)
+        _figure(f"{game}: a deal replayed at p = {p:.2f} has the same winner", _percent(rate))
+    _figure(f"  ({replays} deals each played twice at a table of two; chance: 50%)", "")
 
 
 def _report_measurement(found: Measurement) -> None:

@@ -123,3 +123,21 @@ def strength_check(
                 wins[index] += 1 / len(winners)
     games = deals * size
     return [won / games if games else 0.0 for won in wins]
+
+
+def deal_repeats(game: GameDescriptor, strength: float, deals: int, seed: str) -> float:
+    """How far a deal decides a game: the share of deals whose winning seat is the same
+    when two bots of one ``strength`` play the deal twice, choosing differently (each
+    replay has its own bots' seed). At a table of two, ½ means the deal decides nothing
+    and 1 that it decides everything. A tie for first counts as a winner drawn at random
+    among the tied seats, so two replays agree with the chance that two such draws do."""
+    agree = 0.0
+    for deal in range(deals):
+        first, again = (
+            play_table(game, [strength, strength], f"{seed}:{deal}", f"{seed}:{deal}:{replay}")
+            for replay in ("first", "again")
+        )
+        won_first = {seat for seat, rank in enumerate(first.ranks) if rank == 0}
+        won_again = {seat for seat, rank in enumerate(again.ranks) if rank == 0}
+        agree += len(won_first & won_again) / (len(won_first) * len(won_again))
+    return agree / deals if deals else 0.0

@@ -18,7 +18,13 @@ from support import hypothesis_profiles
 
 from bench.luck import TournamentFigures, one_field, summarise
 from bench.luck_figures import Interval, kendall_tau, order_found, strongest_first
-from bench.luck_play import DAWDLE_RANGE, play_table, strength_bot, strength_check
+from bench.luck_play import (
+    DAWDLE_RANGE,
+    deal_repeats,
+    play_table,
+    strength_bot,
+    strength_check,
+)
 from bench.luck_swiss import (
     Finished,
     ladder,
@@ -81,6 +87,25 @@ def test_the_strongest_beats_the_weakest_head_to_head(game: GameDescriptor) -> N
     strongest, weakest = strength_check(game, (1.0, 0.0), 6, "gap")
     assert strongest + weakest == pytest.approx(1.0)
     assert strongest >= 0.75
+
+
+@EVERY_GAME
+def test_a_replayed_deal_counts_the_replays_whose_winner_is_the_same(
+    game: GameDescriptor,
+) -> None:
+    share = deal_repeats(game, 0.5, 4, "again")
+    assert deal_repeats(game, 0.5, 4, "again") == share
+    agreed = 0.0
+    for deal in range(4):
+        winners = [
+            {seat for seat, rank in enumerate(played.ranks) if rank == 0}
+            for played in (
+                play_table(game, [0.5, 0.5], f"again:{deal}", f"again:{deal}:{replay}")
+                for replay in ("first", "again")
+            )
+        ]
+        agreed += len(winners[0] & winners[1]) / (len(winners[0]) * len(winners[1]))
+    assert share == pytest.approx(agreed / 4)
 
 
 def test_a_strength_is_between_zero_and_one() -> None:
