@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -31,6 +32,7 @@ from web.db import Database
 from web.live.core import Submission
 from web.live.fanout import LocalFanout
 from web.live.hub import Hub
+from web.live.thinkers import Workers
 from web.models import (
     Game,
     SeatSubstitute,
@@ -156,6 +158,22 @@ def _substituted(db: Database, game_ids: list[str]) -> set[tuple[str, int]]:
         return {(game_id, seat) for game_id, seat in session.execute(query)}
 
 
+class ThreadWorkers(Workers):
+    """The Hard bot thinking in a thread of this process. The server's bots think in
+    worker processes of the idle scheduling class, which on a busy machine wait for
+    idle time: this run measures the tournament's flow, not the bot."""
+
+    def __init__(self) -> None:
+        super().__init__(1, "bots")
+        self._threads = ThreadPoolExecutor(1, thread_name_prefix="sim-bot")
+
+    def pool(self) -> Executor:
+        return self._threads
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+
+
 class Simulation:
     """One run: the hub and sweep of one server process on a fake clock."""
 
@@ -164,6 +182,7 @@ class Simulation:
         self.field = field
         self.clock = FakeClock(START)
         self.hub = Hub(self.db, _settings(url), LocalFanout(), self.clock, endings=GAME_ENDINGS)
+        self.hub.thinkers.bots = ThreadWorkers()
         self.sweep = Sweep(self.db, self.clock, self.hub, every=3600)
         self.rng = random.Random(field.seed)
         self.people_moves = 0
