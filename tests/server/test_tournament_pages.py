@@ -77,7 +77,7 @@ def test_the_list_shows_each_tab_with_start_times_in_my_zone(
     reader, _ = member(client, zone="Asia/Tokyo")
     page = text(ok(reader.get("/tournaments")))
     assert "Tokyo night" in page
-    assert "Start: Jan 11, 2027, 3:30:00" in page  # 18:30 UTC is 03:30 the next day in Tokyo
+    assert "Start: Jan 11, 2027, 3:30 AM" in page  # 18:30 UTC is 03:30 the next day in Tokyo
     assert "Swiss" in page and "Tables of 2" in page and "0 entrants" in page
     assert "Being played" in page and "Finished" in page
     running = text(ok(reader.get("/tournaments?tab=running")))
@@ -154,12 +154,17 @@ def test_a_round_shows_my_table_then_standings_and_its_secret(
         ok(their.post(f"/api/tournaments/{public_id}/entries"), 201)
     before = ok(organiser.get(f"/tournaments/{public_id}"))
     assert 'data-testid="start-round"' in before and "Start round 1" in before
-    assert 'data-testid="tournament-pause"' not in before  # no such route on this server
+    assert 'data-testid="tournament-pause"' not in before  # nothing to pause yet
     ok(organiser.post(f"/api/tournaments/{public_id}/start"))
     with db.session() as session:
         create_games(session, public_id, 1, utcnow())  # unless starting dealt them already
     tables = ok(organiser.get(f"/api/tournaments/{public_id}"))["rounds"][0]["tables"]
     games = {table["number"]: table["game_id"] for table in tables}
+    running = ok(organiser.get(f"/tournaments/{public_id}"))
+    assert 'data-testid="tournament-pause"' in running  # the server has the route
+    assert 'data-testid="tournament-end"' in running
+    assert 'data-testid="tournament-resume"' not in running  # not while it runs
+    assert "Round 1 is being played" in running
     first, _ = players[0]
     playing = ok(first.get(f"/tournaments/{public_id}"))
     assert "your table is ready" in playing

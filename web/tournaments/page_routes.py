@@ -13,12 +13,14 @@ from datetime import datetime
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from babel.dates import format_datetime
+from babel import Locale
+from babel.dates import format_date, format_time
 from babel.numbers import format_decimal, format_percent
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import pass_context
 from jinja2.runtime import Context
+from starlette.routing import Match
 
 from ..games import GAMES, catalogue
 from ..people import SessionDep, UserOrVisitor, policy
@@ -35,14 +37,18 @@ TABS: tuple[Tab, ...] = ("upcoming", "running", "finished")
 
 @pass_context
 def moment(context: Context, when: datetime) -> str:
-    """A date and time as the reader writes them, in their time zone (UTC when they
-    have none): "6 Dec 2026, 18:30"."""
+    """A date and time to the minute as the reader writes them, in their time zone (UTC
+    when they have none): "Jan 11, 2027, 3:30 AM", "11 janv. 2027, 03:30"."""
     name = getattr(context["me"].preferences, "time_zone", None) or "UTC"
     try:
         zone = ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         zone = ZoneInfo("UTC")
-    return format_datetime(when.astimezone(zone), "medium", locale=context["language"])
+    local = when.astimezone(zone)
+    locale = Locale.parse(context["language"])
+    pattern = str(locale.datetime_formats["medium"])
+    day = format_date(local, "medium", locale=locale)
+    return pattern.replace("{1}", day).replace("{0}", format_time(local, "short", locale=locale))
 
 
 @pass_context
@@ -102,10 +108,14 @@ def tournaments_page(
 
 
 def _offered(request: Request) -> set[str]:
-    """Which of the organiser's further acts (pause, resume, end) the server has
-    routes for."""
-    paths = {getattr(route, "path", "") for route in request.app.routes}
-    return {act for act in ACTIONS if f"/api/tournaments/{{tournament_id}}/{act}" in paths}
+    """Which of the organiser's further acts (pause, resume, end) the server has a
+    route for: a POST to the act's path that some route takes whole."""
+    offered = set()
+    for act in ACTIONS:
+        scope = {"type": "http", "method": "POST", "path": f"/api/tournaments/x/{act}"}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.routes):
+            offered.add(act)
+    return offered
 
 
 @router.get("/tournaments/{tournament_id}")
