@@ -1,5 +1,6 @@
 """What a tournament tells its people, through the notices' outbox (web.notify): a push,
-or a line of the daily email digest, each answering to its switch in Preferences.
+each answering to its switch in Preferences (a tournament game waiting for a move is in
+the daily email digest like any other game).
 
 - **Entries open:** the organiser's friends (mutual ones) hear of a listed tournament
   (public, or for members) when it is created. Nobody else: a stranger's tournament is
