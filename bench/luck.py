@@ -1,22 +1,22 @@
 """How much duplicate rounds take the luck out: simulated Swiss tournaments between bots
-of known strength, played once in plain rounds and once in duplicate rounds.
+of known strength, played in plain rounds, in duplicate rounds and in a control.
 
 Each tournament ``t`` (seeded) deals a ladder of strengths (``luck_swiss.ladder``, bots
 from ``luck_play.strength_bot``) out to its entrants at random, then plays the same field
-twice with the same seeds: in plain rounds and in duplicate rounds
-(``luck_swiss.play_tournament``), and a third time as the control, scored as duplicate
-rounds but each table dealt its own hands, which tells how much of duplicate rounds'
-gain comes from the shared deal and how much from comparing scores across tables at all.
-That is done for each game and each table size. Two
-figures say how well the final standings found the true order (``luck_figures``): how
-often the strongest entrant finishes first, and Kendall's tau-b between true strength
-and final place. Each is a mean over the tournaments with its 95 % bootstrap interval;
-the difference (duplicate minus plain) is taken tournament by tournament, over the same
-fields, so its interval is that of paired differences.
+three times with the same seeds (``luck_swiss.play_tournament``): in plain rounds, in
+duplicate rounds, and as the control, scored as duplicate rounds but each table dealt its
+own hands. The control tells how much of duplicate rounds' gain comes from the shared
+deal and how much from comparing scores across tables at all. That is done for each game
+and each table size. Two figures say how well the final standings found the true order
+(``luck_figures``): how often the strongest entrant finishes first, and Kendall's tau-b
+between true strength and final place. Each is a mean over the tournaments with its 95 %
+bootstrap interval; differences are taken tournament by tournament, over the same
+fields, so their intervals are those of paired differences.
 
-Head-to-head games come first (``luck_play.strength_check`` at a table of two): the
-strongest bot against weaker rungs of the ladder, with Wilson intervals, to show that
-the gaps are real and how large they are.
+Two checks come first, at a table of two, with Wilson intervals: head-to-head games
+(``luck_play.strength_check``), the strongest bot against weaker rungs of the ladder, to
+show that the gaps are real and how large they are; and replayed deals
+(``luck_play.deal_repeats``), to show how far a deal decides a game at all.
 
 The tournaments are independent, so they are shared among the machine's cores; each
 one's figures depend on its seeds alone, so the figures do not depend on how many."""
@@ -47,14 +47,14 @@ REPEAT_STRENGTHS = (1.0, 0.5)
 """The strengths whose deals are replayed, to see how far the deal decides a game: the
 greedy bot, and a middling one that dawdles 0.3 of its decisions."""
 REPLAYS_PER_CHECK = 3
-"""Deals replayed per head-to-head deal: a replay is a yes or no, so it takes three times
-as many deals for an interval as narrow (about ±6 points at 300)."""
+"""Deals replayed per head-to-head deal: a replayed deal gives one yes or no where a
+head-to-head deal gives two games, and 300 of them keep the interval to about ±6 points."""
 SEED = 1
 
 
 @dataclass(frozen=True, slots=True)
 class TournamentFigures:
-    """One field's two tournaments, plain and duplicate, as the figures read them."""
+    """One field's three tournaments (plain, duplicate, control) as the figures read them."""
 
     first_plain: float
     first_duplicate: float
@@ -67,9 +67,9 @@ class TournamentFigures:
 def one_field(
     task: tuple[str, int, int], entrants: int = ENTRANTS, rounds: int = ROUNDS
 ) -> TournamentFigures:
-    """Tournament ``number`` of a game at a table size: its field played in plain and in
-    duplicate rounds from the same seeds. A task is plain data, so it crosses to a worker
-    process as it is."""
+    """Tournament ``number`` of a game at a table size: its field played in plain rounds,
+    in duplicate rounds and in the control, from the same seeds. A task is plain data, so
+    it crosses to a worker process as it is."""
     game_name, table_size, number = task
     game = GAMES[game_name]
     seed = SEED * 100_000 + number
