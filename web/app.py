@@ -58,6 +58,7 @@ from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
 from .tournaments import run_tournaments, tables_ended
+from .tournaments.bot_routes import router as tournament_bots_router
 from .tournaments.page_routes import router as tournament_pages_router
 from .tournaments.routes import router as tournaments_router
 
@@ -205,6 +206,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(daily_router)
     app.include_router(tournaments_router)
     app.include_router(tournament_pages_router)
+    app.include_router(tournament_bots_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:

@@ -16,6 +16,7 @@ const ACTS = {
   enter: () => api("POST", `${base}/entries`),
   withdraw: () => api("DELETE", `${base}/entries`),
   start: () => api("POST", `${base}/start`),
+  bot: () => api("POST", `${base}/entries/bot`),
   pause: () => api("POST", `${base}/pause`),
   resume: () => api("POST", `${base}/resume`),
   end: () => api("POST", `${base}/end`),

@@ -19,7 +19,7 @@ from support.live import make_settings
 
 from web.app import create_app
 from web.db import Database, utcnow
-from web.models import Tournament, TournamentRound, TournamentTable
+from web.models import Game, Tournament, TournamentRound, TournamentTable
 from web.people import accounts
 from web.tournaments import create_games, record_result
 
@@ -179,3 +179,31 @@ def test_a_round_shows_my_table_then_standings_and_its_secret(
     assert "Final standings" in done and 'data-testid="secret"' in done
     places = re.findall(r'data-testid="standing-place">(\d+)<', done)
     assert places == ["1", "1", "3", "3"]  # two tables of two: both winners share first
+
+
+def test_the_organiser_fills_the_field_with_a_bot_that_plays_its_seat(
+    site: tuple[TestClient, Database],
+) -> None:
+    client, db = site
+    organiser, _ = member(client)
+    public_id = created(organiser, rounds=1)
+    ana, _ = member(client)
+    ok(ana.post(f"/api/tournaments/{public_id}/entries"), 201)
+    refused = ana.post(f"/api/tournaments/{public_id}/entries/bot")
+    assert refused.status_code == 403 and refused.json()["detail"]["code"] == "not_organiser"
+    assert 'data-testid="add-bot"' in ok(organiser.get(f"/tournaments/{public_id}"))
+    bot = ok(organiser.post(f"/api/tournaments/{public_id}/entries/bot"), 201)
+    assert bot["entry"] == 2
+    detail = ok(organiser.get(f"/api/tournaments/{public_id}"))
+    assert detail["entrants"][1]["bot"] == "strong"
+    assert "Hard bot 2" in text(ok(ana.get(f"/tournaments/{public_id}")))
+    ok(organiser.post(f"/api/tournaments/{public_id}/start"))
+    with db.session() as session:
+        create_games(session, public_id, 1, utcnow())
+    game_id = ok(organiser.get(f"/api/tournaments/{public_id}"))["rounds"][0]["tables"][0][
+        "game_id"
+    ]
+    with db.session() as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        assert sorted(seat["bot"] or "person" for seat in game.seats) == ["person", "strong"]

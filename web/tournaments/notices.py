@@ -33,6 +33,9 @@ from ..notify import (
 )
 from .played import played_of, standings_from
 
+BOT_NAME = "Hard bot"
+"""A seat without an account, in a notice's list of players: a bot plays it."""
+
 Seated = tuple[str, Sequence[int | None]]
 """A game just dealt: its id, and the accounts in its seats (None: a deleted one)."""
 
@@ -85,7 +88,7 @@ def _table_drafts(
     tournament: Tournament, number: int, seated: Seated, names: dict[int, str], now: datetime
 ) -> list[NoticeDraft]:
     game_id, users = seated
-    people = [names.get(user, "") if user is not None else "" for user in users]
+    people = [names.get(user, "") if user is not None else BOT_NAME for user in users]
     about = {**_about(tournament), "round": number, "players": people, "game": tournament.kind}
     return [
         draft(TABLE_READY, (game_id, user), user, {**about, "seat": seat}, now, game=(game_id, 0))

@@ -31,7 +31,8 @@ class MyTable:
     table: int
     game_id: str | None
     """None until the table's game is dealt."""
-    opponents: list[str]
+    opponents: list[int]
+    """Their entry numbers."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class TournamentPage:
     tournament: TournamentDetail
     names: dict[int, str]
     """Entrants' names by entry number."""
+    bots: frozenset[int]
+    """The entries a bot plays (the page names them in the reader's words)."""
     mine: Entrant | None
     """The reader's entry (None: they have not entered)."""
     organiser: bool
@@ -48,6 +51,7 @@ class TournamentPage:
     may_enter: bool
     may_withdraw: bool
     may_start: bool
+    may_add_bot: bool
     actions: list[str] = field(default_factory=list)
     """The acts beyond starting and removing the organiser may take now."""
 
@@ -57,9 +61,6 @@ class TournamentPage:
 
     def name(self, entry: int) -> str:
         return self.names.get(entry, "?")
-
-    def names_of(self, entries: list[int]) -> str:
-        return ", ".join(self.name(entry) for entry in entries)
 
 
 def _mine(detail: TournamentDetail, reader: User | None) -> Entrant | None:
@@ -79,9 +80,7 @@ def _table_of(round_: RoundOut, entry: int) -> TableOut | None:
     return next((t for t in round_.tables if any(s.entry == entry for s in t.seats)), None)
 
 
-def _my_table(
-    detail: TournamentDetail, mine: Entrant | None, names: dict[int, str]
-) -> MyTable | None:
+def _my_table(detail: TournamentDetail, mine: Entrant | None) -> MyTable | None:
     """The reader's table in the round being played (None: no round, or a bye)."""
     round_ = playing_round(detail)
     if mine is None or round_ is None:
@@ -89,7 +88,7 @@ def _my_table(
     table = _table_of(round_, mine.entry)
     if table is None:
         return None
-    others = [names.get(s.entry, "?") for s in table.seats if s.entry != mine.entry]
+    others = [s.entry for s in table.seats if s.entry != mine.entry]
     return MyTable(round_.number, table.number, table.game_id, others)
 
 
@@ -121,11 +120,13 @@ def tournament_page(
     return TournamentPage(
         tournament=detail,
         names=names,
+        bots=frozenset(e.entry for e in detail.entrants if e.bot is not None),
         mine=mine,
         organiser=organiser,
-        my_table=_my_table(detail, mine, names),
+        my_table=_my_table(detail, mine),
         may_enter=open_ and mine is None,
         may_withdraw=detail.status != "finished" and in_play,
         may_start=organiser and _may_start(detail),
+        may_add_bot=organiser and open_ and len(detail.rounds) < detail.settings.rounds,
         actions=actions if organiser else [],
     )

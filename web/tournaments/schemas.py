@@ -112,6 +112,8 @@ class TournamentSettings(BaseModel):
 class Entrant(BaseModel):
     entry: int
     person: Person
+    bot: str | None = None
+    """The bot that plays this entry (``strong``); None for a person."""
     joined_round: int
     withdrawn: bool
     disqualified: bool

@@ -40,6 +40,10 @@ def names_of(session: Session, user_ids: Iterable[int | None]) -> dict[int, str]
     return names
 
 
+BOT_PERSON = Person(id=None, name="Hard bot")
+"""A bot's entry, as the API names it (the pages name it in the reader's words)."""
+
+
 def person(user_id: int | None, names: dict[int, str]) -> Person:
     """Someone by id and name; a deleted account is a former player."""
     if user_id is None or user_id not in names:
@@ -175,7 +179,8 @@ def detail(session: Session, tournament: Tournament) -> TournamentDetail:
         entrants=[
             Entrant(
                 entry=entry.number,
-                person=person(entry.user_id, names),
+                person=person(entry.user_id, names) if entry.bot is None else BOT_PERSON,
+                bot=entry.bot,
                 joined_round=entry.joined_round,
                 withdrawn=entry.withdrawn_at is not None,
                 disqualified=entry.disqualified_at is not None,
