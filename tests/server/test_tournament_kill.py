@@ -1,13 +1,13 @@
 """A process killed outright (SIGKILL) inside a round's transaction, on PostgreSQL,
-loses and doubles nothing: the round's row is written but not committed when it
-dies, so nothing of the round stays, and the timer run afterwards from
+loses and doubles nothing: the round, its tables and byes are written but not
+committed when it dies, so nothing of the round stays, and the timer run afterwards from
 another process starts the round once, with one game per table.
 
-The test freezes the victim where it wants it by holding the tournament's row lock
-(FOR NO KEY UPDATE, which lets the round's rows refer to the tournament): starting
-round 1 pairs it and writes the round's row, then marks the tournament running before
-writing the tables and byes, and that UPDATE waits on the lock. The victim is killed
-while it waits, its round's row written and uncommitted."""
+The test freezes the victim where it wants it by holding the organiser's account row
+lock: starting round 1 pairs it, writes the round, its tables and byes, then deals the
+first table's game, whose table row names the organiser as its creator, and that
+insert waits on the lock (a reference takes a share of the row it names). The victim
+is killed while it waits, the round's rows written and uncommitted."""
 
 from __future__ import annotations
 
@@ -92,17 +92,21 @@ def test_a_process_killed_inside_the_rounds_transaction_loses_and_doubles_nothin
     context = multiprocessing.get_context("spawn")
     ready, out, go = context.Queue(), context.Queue(), context.Event()
     go.set()
+    with store.session() as session:
+        organiser = session.scalars(
+            select(Tournament.organiser_id).where(Tournament.public_id == public_id)
+        ).one()
     with store.engine.connect() as holder:
         holder.execute(
-            text("SELECT id FROM tournament WHERE public_id = :id FOR NO KEY UPDATE"),
-            {"id": public_id},
+            text("SELECT id FROM user_account WHERE id = :id FOR UPDATE"), {"id": organiser}
         )
         victim = context.Process(target=run_due_in_own_process, args=(pg_url, ready, [go], out))
         victim.start()
         backend = eventually(
-            lambda: waiting_backend(store, "UPDATE tournament"), "the victim's round to wait"
+            lambda: waiting_backend(store, "INSERT INTO game_table"), "the victim's game to wait"
         )
-        assert "tournament_round" in written_by(store, backend)  # the round is half-way
+        written = {"tournament_round", "tournament_table", "tournament_bye"}
+        assert written <= written_by(store, backend)  # the round is half-way
         assert victim.pid is not None
         os.kill(victim.pid, signal.SIGKILL)
         victim.join(60)

@@ -20,9 +20,10 @@ from support.tournaments import (
     tournament_with,
 )
 
+from web.clock import FakeClock
 from web.db import Database
-from web.models import Game, Tournament, TournamentBye, TournamentRound, TournamentTable
-from web.tournaments import StartedRound, record_result, start_round
+from web.models import Game, Tournament, TournamentBye, TournamentRound, TournamentTable, User
+from web.tournaments import StartedRound, pause, record_result, run_due, start_round
 
 RACERS = 4
 
@@ -219,3 +220,34 @@ def test_processes_running_the_timer_start_each_round_once_with_its_games(
         assert racer.exitcode == 0
     assert stored_rounds(store, public_id)[0] == 2
     store.dispose()
+
+
+def test_a_round_due_as_the_organiser_pauses_waits_and_does_not_start(pg_url: str) -> None:
+    """The timer finds round 2 due while the organiser's pause holds the tournament's
+    row: it waits for the pause, then reads the tournament paused and starts nothing."""
+    store = Database(pg_url)
+    public_id, _ = tournament_with(store, 4, smallest=2, largest=2, pace="days", rounds=2)
+    with store.session() as session:
+        run_due(session, FakeClock(NOW))
+    finish_round(store, public_id, 1)
+    timer = Database(pg_url)
+    got: list[list[tuple[str, int]]] = []
+    with store.session() as session:
+        tournament = session.scalars(
+            select(Tournament).where(Tournament.public_id == public_id)
+        ).one()
+        organiser = session.get_one(User, tournament.organiser_id)
+        pause(session, public_id, organiser, NOW)
+        racer = threading.Thread(target=lambda: got.append(_run_due(timer)))
+        racer.start()
+        _wait_for_a_lock_wait(store)
+    racer.join(60)
+    timer.dispose()
+    assert got == [[]]
+    assert stored_rounds(store, public_id)[0] == 1
+    store.dispose()
+
+
+def _run_due(db: Database) -> list[tuple[str, int]]:
+    with db.session() as session:
+        return run_due(session, FakeClock(NOW)).started

@@ -161,8 +161,18 @@ def _dealt(tournament: Tournament, games: dict[int, str]) -> Due:
     return Due(games=len(games), live_games=live)
 
 
+def _locked(session: Session, tournament: Tournament) -> Tournament:
+    """The tournament read again under its row lock, which the organiser's pause and
+    early end take too: a round then never starts just after either."""
+    query = select(Tournament).where(Tournament.id == tournament.id).with_for_update()
+    return session.scalars(query.execution_options(populate_existing=True)).one()
+
+
 def _begin(session: Session, tournament: Tournament, now: datetime) -> Due:
-    """Start the tournament's next round with its games; what that did."""
+    """Start the tournament's next round with its games, unless it was paused or ended
+    meanwhile; what that did."""
+    if _locked(session, tournament).status not in ("registering", "running"):
+        return Due()
     started = start_round(session, tournament.public_id, now)
     due = _dealt(tournament, create_games(session, tournament.public_id, started.number, now))
     if started.created:
