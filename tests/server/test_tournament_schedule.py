@@ -12,9 +12,12 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import select, update
+from support.live import make_settings
 from support.tournaments import NOW, tournament_with
 
+from web.app import create_app
 from web.clock import FakeClock
 from web.db import Database
 from web.models import Game, SeatSubstitute, Tournament, TournamentRound, TournamentTable, User
@@ -242,3 +245,23 @@ def test_a_live_tournaments_new_games_are_opened_for_their_clocks(db: Database) 
     rooms = FakeRooms()
     assert asyncio.run(run_tournaments(db, clock, rooms)).started == [(over_days, 1)]
     assert rooms.opened == []
+
+
+def test_the_apps_sweep_starts_a_due_round_with_its_games(database_url: str) -> None:
+    """The app's sweep runs the timer after each round: a tournament whose start has
+    come begins, its tables dealt, at the sweep after the clock reaches it."""
+    settings = make_settings(database_url, fake_clock=True, fake_clock_start=NOW)
+    with TestClient(create_app(settings), base_url="http://127.0.0.1:8000") as client:
+        db = Database(database_url)
+        public_id, _ = tournament_with(
+            db, 4, smallest=2, largest=2, pace="days", starts_at=NOW + timedelta(hours=1)
+        )
+        sweep = client.app.state.sweep  # type: ignore[attr-defined]
+        client.portal.call(sweep.once)  # type: ignore[union-attr]
+        assert status_of(db, public_id) == "registering"
+        moved = client.post("/test/clock", json={"advance": 3600})
+        assert moved.status_code == 200, moved.text
+        client.portal.call(sweep.once)  # type: ignore[union-attr]
+        assert status_of(db, public_id) == "running"
+        assert all(table.game_id for table in tables(db, public_id, 1))
+        db.dispose()
