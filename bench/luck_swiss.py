@@ -8,6 +8,12 @@ real tournament would do. They differ only where the product differs:
 - duplicate rounds deal every table of a size the round's one deal for that size,
   rotate seats between those tables, key them, and score with ``duplicate=True``.
 
+A third kind is a control that no product offers: rounds scored as duplicate ones (keys,
+``duplicate=True``) whose tables are each dealt their own hands, as in a plain round
+(``shared_deal=False``). Comparing a player's score with those of players at other
+tables then still tells strengths apart, but no longer through a shared hand: what
+duplicate rounds gain over it is what the shared deal itself gives.
+
 The same entrants play the same number of rounds at the same table sizes, so the two
 kinds play exactly as many games. Pairing is told nothing of true strength: every
 entrant's rating is 0, so the first round's order is the entry order, and the field
@@ -76,14 +82,20 @@ def rotated(tables: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
 
 
 def round_seeds(
-    tables: Sequence[tuple[int, ...]], round: int, seed: int, duplicate: bool
+    tables: Sequence[tuple[int, ...]],
+    round: int,
+    seed: int,
+    duplicate: bool,
+    shared_deal: bool = True,
 ) -> tuple[list[str | None], list[str]]:
     """Each table's deal key (None in a plain round) and deal seed: one seed per deal
-    key in a duplicate round, one per table in a plain one."""
+    key in a duplicate round, one per table in a plain one (and in the control, a
+    duplicate round without ``shared_deal``: the plain round's seeds)."""
+    own = [f"{seed}:deal:r{round}-t{index}" for index in range(len(tables))]
     if duplicate:
         keys: list[str | None] = list(deal_keys(tables, round))
-        return keys, [f"{seed}:deal:{key}" for key in keys]
-    return [None] * len(tables), [f"{seed}:deal:r{round}-t{index}" for index in range(len(tables))]
+        return keys, [f"{seed}:deal:{key}" for key in keys] if shared_deal else own
+    return [None] * len(tables), own
 
 
 def play_round(
@@ -94,11 +106,12 @@ def play_round(
     seed: int,
     *,
     duplicate: bool,
+    shared_deal: bool = True,
     options: Any | None = None,
 ) -> list[TableResult]:
     """Every table of one round played to its end, as the tournament records them."""
     seated = rotated(tables) if duplicate else list(tables)
-    keys, deal_seeds = round_seeds(seated, round, seed, duplicate)
+    keys, deal_seeds = round_seeds(seated, round, seed, duplicate, shared_deal)
     results = []
     for index, seats in enumerate(seated):
         played = play_table(
@@ -120,6 +133,7 @@ def play_tournament(
     seed: int,
     *,
     duplicate: bool,
+    shared_deal: bool = True,
     options: Any | None = None,
 ) -> Finished:
     """A whole Swiss: each round paired from the standings so far (ratings all 0),
@@ -134,7 +148,14 @@ def play_tournament(
             order, histories(results, byes), table_size, table_size, seed * 1000 + round
         )
         results += play_round(
-            game, field, pairing.tables, round, seed, duplicate=duplicate, options=options
+            game,
+            field,
+            pairing.tables,
+            round,
+            seed,
+            duplicate=duplicate,
+            shared_deal=shared_deal,
+            options=options,
         )
         byes += [(round, entrant) for entrant in pairing.byes]
     final = standings(results, byes, entrants, duplicate=duplicate)

@@ -1,10 +1,14 @@
-"""The luck measurement's parts (bench/luck*.py): strength bots replay from their seeds,
-a duplicate round deals every table of a size the same hands seat by seat, plain and
-duplicate tournaments play as many games, and Kendall's tau is right where it is known."""
+"""The luck measurement's parts (bench/luck*.py): strength bots replay from their seeds
+and a large gap in strength wins far more often, a duplicate round deals every table of
+a size the same hands seat by seat and its scoring ignores the tables' order, plain and
+duplicate tournaments play as many games, a field's figures follow from its seed alone,
+and Kendall's tau and the intervals are right where they are known."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import random
 
 import pytest
@@ -12,8 +16,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import hypothesis_profiles
 
-from bench.luck import kendall_tau, order_found, strongest_first
-from bench.luck_play import play_table, strength_bot
+from bench.luck import TournamentFigures, one_field, summarise
+from bench.luck_figures import Interval, kendall_tau, order_found, strongest_first
+from bench.luck_play import (
+    DAWDLE_RANGE,
+    deal_repeats,
+    play_table,
+    strength_bot,
+    strength_check,
+)
 from bench.luck_swiss import (
     Finished,
     ladder,
@@ -24,7 +35,8 @@ from bench.luck_swiss import (
     shuffled_field,
 )
 from chromino import GAMES, GameDescriptor
-from web.tournaments import Row
+from chromino.core.actions import DRAW
+from web.tournaments import Row, standings
 
 hypothesis_profiles.load()
 
@@ -44,14 +56,56 @@ def test_a_table_replays_exactly_from_its_seeds(game: GameDescriptor) -> None:
 def test_a_strength_bot_chooses_by_its_seed_and_its_strength(game: GameDescriptor) -> None:
     live = game.new_game(4, "choices")
     view = live.view_for(live.current)
-    greedy, rand = game.bots["greedy"], game.bots["random"]
+    assert view.can_draw()
+    greedy = game.bots["greedy"]
     middling = strength_bot(game, 0.5)
+    assert middling.dawdle == pytest.approx(DAWDLE_RANGE / 2)
     assert middling(view, random.Random(7)) == middling(view, random.Random(7))
-    # The coin comes first, then the chosen bot draws from what is left of the generator.
-    for p, bot in ((1.0, greedy), (0.0, rand)):
-        coin = random.Random(3)
+    # The coin comes first: under the dawdling chance the weakest draws, at or above it
+    # greedy chooses from what is left of the generator; the strongest never dawdles.
+    dawdling, keen = _generators_whose_coin_falls(below=DAWDLE_RANGE)
+    assert strength_bot(game, 0.0)(view, random.Random(dawdling)) == DRAW
+    for seed in (dawdling, keen):
+        coin = random.Random(seed)
         coin.random()
-        assert strength_bot(game, p)(view, random.Random(3)) == bot(view, coin)
+        assert strength_bot(game, 1.0)(view, random.Random(seed)) == greedy(view, coin)
+    coin = random.Random(keen)
+    coin.random()
+    assert strength_bot(game, 0.0)(view, random.Random(keen)) == greedy(view, coin)
+
+
+def _generators_whose_coin_falls(below: float) -> tuple[int, int]:
+    """A seed whose generator's first number is below ``below``, and one whose is not."""
+    seeds = range(100)
+    under = next(seed for seed in seeds if random.Random(seed).random() < below)
+    over = next(seed for seed in seeds if random.Random(seed).random() >= below)
+    return under, over
+
+
+@EVERY_GAME
+def test_the_strongest_beats_the_weakest_head_to_head(game: GameDescriptor) -> None:
+    strongest, weakest = strength_check(game, (1.0, 0.0), 6, "gap")
+    assert strongest + weakest == pytest.approx(1.0)
+    assert strongest >= 0.75
+
+
+@EVERY_GAME
+def test_a_replayed_deal_counts_the_replays_whose_winner_is_the_same(
+    game: GameDescriptor,
+) -> None:
+    share = deal_repeats(game, 0.5, 4, "again")
+    assert deal_repeats(game, 0.5, 4, "again") == share
+    agreed = 0.0
+    for deal in range(4):
+        winners = [
+            {seat for seat, rank in enumerate(played.ranks) if rank == 0}
+            for played in (
+                play_table(game, [0.5, 0.5], f"again:{deal}", f"again:{deal}:{replay}")
+                for replay in ("first", "again")
+            )
+        ]
+        agreed += len(winners[0] & winners[1]) / (len(winners[0]) * len(winners[1]))
+    assert share == pytest.approx(agreed / 4)
 
 
 def test_a_strength_is_between_zero_and_one() -> None:
@@ -82,6 +136,9 @@ def test_a_duplicate_round_deals_each_table_of_a_size_the_same_hands(
     _, plain = round_seeds(tables, 2, 11, duplicate=False)
     plain_hands = {game.new_game(len(t), s).setup.hands for t, s in zip(tables, plain, strict=True)}
     assert len(plain_hands) == len(tables)
+    # The control keys its tables as the duplicate round does, and deals them as the plain.
+    control_keys, control = round_seeds(seats, 2, 11, duplicate=True, shared_deal=False)
+    assert (control_keys, control) == (keys, plain)
 
 
 @EVERY_GAME
@@ -165,7 +222,7 @@ def test_tau_is_symmetric_bounded_and_agrees_with_its_definition(
     assert kendall_tau(xs, [-y for y in ys]) == pytest.approx(-tau)
 
 
-def _finished(places: list[int]) -> Finished:
+def _finished(places: list[int]) -> tuple[Row, ...]:
     rows = tuple(
         Row(
             place=place,
@@ -179,7 +236,7 @@ def _finished(places: list[int]) -> Finished:
         )
         for entrant, place in enumerate(places)
     )
-    return Finished(rows, (), ())
+    return Finished(rows, (), ()).rows
 
 
 def test_the_strongest_first_counts_a_shared_first_place_as_a_share() -> None:
@@ -189,3 +246,62 @@ def test_the_strongest_first_counts_a_shared_first_place_as_a_share() -> None:
     assert strongest_first(field, _finished([1, 2, 3])) == 0.0
     assert order_found(field, _finished([3, 1, 2])) == 1.0
     assert order_found(field, _finished([1, 3, 2])) == -1.0
+
+
+@EVERY_GAME
+def test_duplicate_scoring_ignores_the_order_of_the_tables(game: GameDescriptor) -> None:
+    field = shuffled_field(ladder(18), 4)
+    results = play_round(game, field, _round_tables(), 0, 4, duplicate=True)
+    shuffled = list(results)
+    random.Random(1).shuffle(shuffled)
+    renumbered = [dataclasses.replace(result, table=index) for index, result in enumerate(shuffled)]
+    entrants = range(len(field))
+    expected = standings(results, [], entrants, duplicate=True)
+    assert standings(shuffled, [], entrants, duplicate=True) == expected
+    assert standings(renumbered, [], entrants, duplicate=True) == expected
+
+
+def test_a_fields_figures_follow_from_its_seed_alone() -> None:
+    first = one_field(("triominos", 4, 3), entrants=8, rounds=2)
+    assert one_field(("triominos", 4, 3), entrants=8, rounds=2) == first
+    assert one_field(("triominos", 4, 4), entrants=8, rounds=2) != first
+    assert first.games == 3 * 2 * 2
+    for tau in (first.tau_plain, first.tau_duplicate, first.tau_control):
+        assert -1.0 <= tau <= 1.0
+
+
+def test_the_paired_difference_is_the_difference_of_the_means() -> None:
+    fields = [
+        TournamentFigures(1.0, 0.0, 0.25, 0.5, 0.5, 40),
+        TournamentFigures(0.0, 0.5, 0.5, 0.25, 0.0, 40),
+        TournamentFigures(0.0, 1.0, 0.125, 0.625, 0.25, 40),
+    ]
+    found = summarise("triominos", 4, fields)
+    assert (found.tournaments, found.games) == (3, 120)
+    assert found.first_gain.mean == pytest.approx(0.5 / 3)
+    assert found.tau_gain.mean == pytest.approx(found.tau_duplicate.mean - found.tau_plain.mean)
+    assert found.tau_gain.low <= found.tau_gain.mean <= found.tau_gain.high
+    assert found.tau_deal.mean == pytest.approx((1.375 - 0.75) / 3)
+
+
+def test_a_bootstrap_interval_holds_its_mean_and_repeats() -> None:
+    values = [0.0, 1.0, 0.0, 0.0, 1.0, 0.5, 0.0, 1.0]
+    interval = Interval.bootstrap(values, "seed")
+    assert interval.mean == pytest.approx(3.5 / 8)
+    assert 0.0 <= interval.low < interval.mean < interval.high <= 1.0
+    assert Interval.bootstrap(values, "seed") == interval
+    assert Interval.bootstrap([0.25] * 5) == Interval(0.25, 0.25, 0.25)
+    alone = Interval.bootstrap([0.7])
+    assert alone.mean == 0.7 and math.isnan(alone.low) and math.isnan(alone.high)
+    with pytest.raises(ValueError, match="at least one"):
+        Interval.bootstrap([])
+
+
+def test_a_wilson_interval_on_known_counts() -> None:
+    # 8 wins of 10: the textbook Wilson interval is [0.490, 0.943].
+    interval = Interval.wilson(8, 10)
+    assert (interval.mean, round(interval.low, 3), round(interval.high, 3)) == (0.8, 0.49, 0.943)
+    every = Interval.wilson(20, 20)
+    assert every.high == 1.0 and 0.8 < every.low < 1.0
+    with pytest.raises(ValueError, match="at least one game"):
+        Interval.wilson(0, 0)

@@ -25,6 +25,7 @@ STAGES = (
     "Table talk (one uvicorn process",
     "Games over days (20 idle turn-based games",
     "pair 120 players for the next round",
+    "play 8 entrants through 2 rounds to the end",
     "Luck (Swiss of 16 strength bots",
     "Several processes (2 four-player games",
     "2 processes, each game on one (proxy affinity)",

@@ -57,7 +57,9 @@ from .settings import Settings, get_settings
 from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
 from .talk.routes import router as talk_router
-from .tournaments import tables_ended
+from .tournaments import run_tournaments, tables_ended
+from .tournaments.bot_routes import router as tournament_bots_router
+from .tournaments.page_routes import router as tournament_pages_router
 from .tournaments.routes import router as tournaments_router
 
 log = logging.getLogger(__name__)
@@ -203,6 +205,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(leaderboard_router)
     app.include_router(daily_router)
     app.include_router(tournaments_router)
+    app.include_router(tournament_pages_router)
+    app.include_router(tournament_bots_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:
@@ -222,12 +226,14 @@ def _sweep(
     *,
     daily: References,
 ) -> Sweep:
-    """The turn-based games' sweep, sending the notices it made due after each round
-    (and having the daily references computed ahead, when the host wants that)."""
+    """The turn-based games' sweep; after each round, the tournaments' timing (rounds
+    started, round deadlines acted on: web.tournaments.schedule), then the notices it
+    made due sent (and the daily references computed ahead, when the host wants that)."""
     outbox = Outbox(database, clock, settings, secret)
     digests = Digests(database, clock, settings, secret)
 
     async def send_notices() -> None:
+        await run_tournaments(database, clock, hub)
         await outbox.send_due()
         await digests.send_due()
         if settings.prepares_daily:

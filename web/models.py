@@ -815,7 +815,11 @@ class TournamentEntry(Base):
     user_id: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id", ondelete="SET NULL"), index=True
     )
-    """None once the account is deleted: the entry and its games stay for the others."""
+    """None once the account is deleted: the entry and its games stay for the others
+    (and for a bot's entry, which has no account)."""
+    bot: Mapped[str | None] = mapped_column(String(20))
+    """The bot that plays this entry (``strong``), added by the organiser; None for a
+    person."""
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     joined_round: Mapped[int] = mapped_column()
     """The first round they could be paired in (above 1: a late entry)."""

@@ -165,6 +165,13 @@ function lineWords(game) {
   );
 }
 
+/** A tournament's table says which tournament and round, linking to the tournament
+ * (beside the game's link: a link holds no other). */
+function tournamentLabel(tournament) {
+  const words = t("{tournament}, round {round}", { tournament: tournament.name, round: tournament.round });
+  return el("a", { class: "game-tournament", href: `/tournaments/${encodeURIComponent(tournament.id)}`, "data-testid": "game-tournament" }, words);
+}
+
 function newLine(game) {
   const thumb = el("span", { class: "game-thumb", "aria-hidden": "true", "data-testid": "game-thumb" });
   const link = el("a", { class: "game-line-link", href: `/g/${encodeURIComponent(game.id)}` }, thumb);
@@ -178,6 +185,8 @@ function fillLine(item, game) {
   const link = item.firstElementChild;
   link.querySelector(".game-line-words")?.remove();
   link.append(lineWords(game));
+  item.querySelector(".game-tournament")?.remove();
+  if (game.tournament) item.append(tournamentLabel(game.tournament));
   if (item.dataset.version !== String(game.version)) {
     item.dataset.version = String(game.version);
     item.gameShown = game;

@@ -1,6 +1,6 @@
 """axe-core on every page of both games: the lobby, a table as its
 creator, a seated invitee and a visitor, the solo page, the preferences, the rules, my
-games, an email link's page,
+games, an email link's page, the tournaments and a tournament being played,
 the game as it opens and in the middle of a turn (a tile picked, the ghost on a
 place), the end screen and the replay. None may have a serious or critical
 violation, "label in name" (label-content-name-mismatch) included."""
@@ -71,6 +71,31 @@ def test_a_table_as_its_creator_an_invitee_and_a_visitor(
         expect(page.get_by_test_id("table-status")).not_to_be_empty()
         expect(page.locator("#seats li")).to_have_count(4)
         assert_accessible(page, f"the {game} table, as its {who}")
+
+
+def test_the_tournaments_list_its_form_and_a_tournament_being_played(
+    new_context: ContextFactory,
+) -> None:
+    organiser, ana, ben = (person(new_context, name) for name in ("Org", "Ana", "Ben"))
+    assert organiser.request.put("/api/me/password", data={"password": "correct horse battery"}).ok
+    body = {"name": "Spring cup", "kind": "chromino", "smallest": 2, "largest": 2, "rounds": 2}
+    made = organiser.request.post("/api/tournaments", data=body)
+    assert made.ok, made.text()
+    public_id = made.json()["id"]
+    for entrant in (ana, ben):
+        assert entrant.request.post(f"/api/tournaments/{public_id}/entries").ok
+    organiser.goto("/tournaments")
+    expect(organiser.get_by_test_id("tournament-submit")).to_be_enabled()
+    assert_accessible(organiser, "the tournaments, with the form to create one")
+    assert organiser.request.post(f"/api/tournaments/{public_id}/start").ok
+    organiser.goto(f"/tournaments/{public_id}")
+    for summary in organiser.locator("details summary").all():
+        summary.click()  # the tie-breaks and the round's proof, opened
+    expect(organiser.get_by_test_id("remove-submit")).to_be_enabled()
+    assert_accessible(organiser, "a tournament being played, as its organiser")
+    ana.goto(f"/tournaments/{public_id}")
+    expect(ana.get_by_test_id("my-table")).to_be_visible()
+    assert_accessible(ana, "a tournament being played, as an entrant")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -496,7 +496,7 @@ def test_the_move_log_shows_whole_lines(site: Site, width: int, language: str) -
         site.context.request.patch("/api/me/preferences", data={"language": "auto"})
 
 
-CONTENT_PAGES = ["/", "/friends", "/daily", "/leaderboard", "/preferences"]
+CONTENT_PAGES = ["/", "/friends", "/daily", "/leaderboard", "/tournaments", "/preferences"]
 """Pages of words and lists (not a game's board) reached from the menu; they share the
 header of every page but the game's (which has its own test above)."""
 ALL_LANGUAGES = ["en", "fr", "de", "es", "it", "ru", "ja"]
@@ -586,8 +586,8 @@ def test_the_phone_header_is_compact_and_its_menu_opens(
         expect(links.first).to_be_hidden()
         toggle.click()
         expect(toggle).to_have_attribute("aria-expanded", "true")
-        expect(links).to_have_count(8)
-        for index in range(8):
+        expect(links).to_have_count(9)
+        for index in range(9):
             expect(links.nth(index)).to_be_in_viewport(ratio=1)
         expect(page.get_by_test_id("language-select")).to_be_in_viewport(ratio=1)
         laid_out(page)

@@ -26,7 +26,13 @@ def test_every_kind_answers_to_a_switch_offered_on_each_of_its_channels(kind: No
 
 @pytest.mark.parametrize("kind", list(KINDS.values()), ids=list(KINDS))
 def test_every_kind_leads_to_what_its_details_name(kind: NoticeKind) -> None:
-    details = {"players": ["Ana", "Ben"], "seat": 0, "table": "t1", "duplicate": "d1"}
+    details = {
+        "players": ["Ana", "Ben"],
+        "seat": 0,
+        "table": "t1",
+        "duplicate": "d1",
+        "tournament_id": "w1",
+    }
     url, tag = kind.link("g1", details) or ("", "")
     assert url.startswith("/") and tag
     assert kind.link(None, {}) is None

@@ -1,6 +1,8 @@
 """One round, however many start it: threads with engines of their own and separate
 processes start the same round at once, on SQLite and on PostgreSQL, and exactly one
-round row with one set of tables comes of it; every caller gets that round."""
+round row with one set of tables comes of it; every caller gets that round. Processes
+running the tournaments' timer (``run_due``) at once on PostgreSQL start each round
+once and deal each of its tables one game."""
 
 from __future__ import annotations
 
@@ -10,11 +12,18 @@ from collections.abc import Iterator
 
 import pytest
 from sqlalchemy import func, select, text
-from support.tournaments import NOW, start_in_own_process, tournament_with
+from sqlalchemy.orm import Session
+from support.tournaments import (
+    NOW,
+    run_due_in_own_process,
+    start_in_own_process,
+    tournament_with,
+)
 
+from web.clock import FakeClock
 from web.db import Database
-from web.models import Tournament, TournamentBye, TournamentRound, TournamentTable
-from web.tournaments import StartedRound, start_round
+from web.models import Game, Tournament, TournamentBye, TournamentRound, TournamentTable, User
+from web.tournaments import StartedRound, pause, record_result, run_due, start_round
 
 RACERS = 4
 
@@ -140,3 +149,105 @@ def test_processes_start_one_round(url: str, store: Database) -> None:
     assert len({(commitment, tables) for commitment, tables, _ in got}) == 1
     rounds, tables, _ = stored_rounds(store, public_id)
     assert (rounds, tables) == (1, len(got[0][1]))
+
+
+def games_apart(db: Database) -> int:
+    """Game rows that no tournament table holds: a game dealt twice would be one."""
+    with db.session() as session:
+        held = select(TournamentTable.game_id).where(TournamentTable.game_id.is_not(None))
+        return session.scalar(select(func.count()).where(Game.id.not_in(held))) or 0
+
+
+def finish_round(db: Database, public_id: str, number: int) -> None:
+    """Every table of the round ends, its seats in order."""
+    with db.session() as session:
+        for table in stored_tables(session, public_id, number):
+            seats = len(table.seats)
+            record_result(
+                session,
+                public_id,
+                number,
+                table.number,
+                ranks=list(range(seats)),
+                scores=[seats - seat for seat in range(seats)],
+                now=NOW,
+            )
+
+
+def stored_tables(session: Session, public_id: str, number: int) -> list[TournamentTable]:
+    return list(
+        session.scalars(
+            select(TournamentTable)
+            .join(TournamentRound)
+            .join(Tournament)
+            .where(Tournament.public_id == public_id, TournamentRound.number == number)
+        )
+    )
+
+
+def test_processes_running_the_timer_start_each_round_once_with_its_games(
+    pg_url: str,
+) -> None:
+    """Two processes run the timer at once, for round 1, then again once round 1 has
+    ended, for round 2: each round starts once, each table gets one game, and no game
+    stands apart from a table."""
+    store = Database(pg_url)
+    public_id, _ = tournament_with(store, 10, smallest=3, largest=4, pace="days", rounds=2)
+    apart = games_apart(store)
+    context = multiprocessing.get_context("spawn")
+    ready, out = context.Queue(), context.Queue()
+    goes = [context.Event(), context.Event()]
+    racers = [
+        context.Process(target=run_due_in_own_process, args=(pg_url, ready, goes, out))
+        for _ in range(2)
+    ]
+    for racer in racers:
+        racer.start()
+    for _ in racers:
+        assert ready.get(timeout=60)
+    for number, go in enumerate(goes, start=1):
+        go.set()
+        got = [out.get(timeout=60) for _ in racers]
+        started = [entry for done, _ in got for entry in done if entry[0] == public_id]
+        assert started == [(public_id, number)]
+        with store.session() as session:
+            games = [table.game_id for table in stored_tables(session, public_id, number)]
+        assert games and None not in games and len(set(games)) == len(games)
+        assert games_apart(store) == apart
+        finish_round(store, public_id, number)
+    for racer in racers:
+        racer.join(60)
+        assert racer.exitcode == 0
+    assert stored_rounds(store, public_id)[0] == 2
+    store.dispose()
+
+
+def test_a_round_due_as_the_organiser_pauses_waits_and_does_not_start(pg_url: str) -> None:
+    """The timer finds round 2 due while the organiser's pause holds the tournament's
+    row: it waits for the pause, then reads the tournament paused and starts nothing."""
+    store = Database(pg_url)
+    public_id, _ = tournament_with(store, 4, smallest=2, largest=2, pace="days", rounds=2)
+    with store.session() as session:
+        run_due(session, FakeClock(NOW))
+    finish_round(store, public_id, 1)
+    timer = Database(pg_url)
+    got: list[list[tuple[str, int]]] = []
+    with store.session() as session:
+        tournament = session.scalars(
+            select(Tournament).where(Tournament.public_id == public_id)
+        ).one()
+        organiser = session.get_one(User, tournament.organiser_id)
+        pause(session, public_id, organiser, NOW)
+        racer = threading.Thread(target=lambda: got.append(_run_due(timer)))
+        racer.start()
+        _wait_for_a_lock_wait(store)
+    racer.join(60)
+    timer.dispose()
+    assert got == [[]]
+    assert stored_rounds(store, public_id)[0] == 1
+    store.dispose()
+
+
+def _run_due(db: Database) -> list[tuple[str, int]]:
+    with db.session() as session:
+        return run_due(session, FakeClock(NOW)).started

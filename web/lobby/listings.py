@@ -16,7 +16,19 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..db import as_utc
 from ..games import game_kind
-from ..models import Block, ChatMessage, Game, GameEvent, GamePlayer, GameTable, TableSeat, User
+from ..models import (
+    Block,
+    ChatMessage,
+    Game,
+    GameEvent,
+    GamePlayer,
+    GameTable,
+    TableSeat,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+    User,
+)
 from ..ratings import HeldRating, pool_of, seat_ratings_of_many, seen_by
 from .access import seat_of, seats_of
 from .schemas import GameSummary, SeatPublic, SeatRating, TablePublic
@@ -192,10 +204,30 @@ def my_game_lines(session: Session, user: User, limit: int = 100) -> list[GameSu
     games = my_games(session, user, limit)
     moves = last_moves(session, games)
     unread = unread_lines(session, user.id, [game.id for game in games])
+    tournaments = tournaments_of(session, [game.id for game in games])
     lines = [game_summary(game, user.id, moves.get(game.id)) for game in games]
     for line in lines:
         line.unread = unread.get(line.id, 0)
+        line.tournament = tournaments.get(line.id)
     return sorted(lines, key=urgency)
+
+
+def tournaments_of(session: Session, game_ids: list[str]) -> dict[str, dict[str, Any]]:
+    """Per game that is a tournament's table: the tournament and round, in one query."""
+    if not game_ids:
+        return {}
+    query = (
+        select(
+            TournamentTable.game_id, Tournament.public_id, Tournament.name, TournamentRound.number
+        )
+        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+        .join(Tournament, Tournament.id == TournamentRound.tournament_id)
+        .where(TournamentTable.game_id.in_(game_ids))
+    )
+    return {
+        str(game_id): {"id": public_id, "name": name, "round": number}
+        for game_id, public_id, name, number in session.execute(query)
+    }
 
 
 def unread_lines(session: Session, user_id: int, game_ids: list[str]) -> dict[str, int]:

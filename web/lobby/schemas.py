@@ -185,6 +185,8 @@ class GameSummary(BaseModel):
     seconds); ``stand_in`` true when a bot made the move in that person's place."""
     unread: int = 0
     """Lines of the players' chat by others that I have not read (web.talk)."""
+    tournament: dict[str, Any] | None = None
+    """``{"id", "name", "round"}`` when the game is a tournament's table."""
 
 
 class SoloBest(BaseModel):

@@ -50,6 +50,14 @@ def to_duplicate(game_id: str | None, details: dict[str, Any]) -> tuple[str, str
     return (f"/duplicate/{code}", f"duplicate-{code}") if isinstance(code, str) else None
 
 
+def to_tournament(game_id: str | None, details: dict[str, Any]) -> tuple[str, str] | None:
+    """The tournament's page (a round, its standings)."""
+    public_id = details.get("tournament_id")
+    if not isinstance(public_id, str):
+        return None
+    return f"/tournaments/{public_id}", f"tournament-{public_id}"
+
+
 @dataclass(frozen=True)
 class NoticeKind:
     """One kind of notice."""
@@ -133,8 +141,46 @@ DUPLICATE_OVER = NoticeKind(
     to_duplicate,
 )
 
+TOURNAMENT_OPEN = NoticeKind(
+    "tournament_open",
+    INVITATION_SWITCH,
+    N_("{players} opened entries to a tournament of {game}: {tournament}"),
+    to_tournament,
+)
+TOURNAMENT_BYE = NoticeKind(
+    "tournament_bye",
+    TURN_SWITCH,
+    N_("Round {round} of {tournament} has started: you have a bye, worth half a point"),
+    to_tournament,
+)
+TABLE_READY = NoticeKind(
+    "table_ready",
+    TURN_SWITCH,
+    N_("Round {round} of {tournament}: your table with {players} is ready"),
+    to_game,
+)
+TOURNAMENT_OVER = NoticeKind(
+    "tournament_over",
+    GAME_OVER_SWITCH,
+    N_("{tournament} is over: you finished {place} of {count}"),
+    to_tournament,
+    words_if_won=N_("{tournament} is over: you won it"),
+)
+
 KINDS: dict[str, NoticeKind] = {
-    kind.name: kind for kind in (TURN, HALF, NINETY, GAME_OVER, INVITATION, DUPLICATE_OVER)
+    kind.name: kind
+    for kind in (
+        TURN,
+        HALF,
+        NINETY,
+        GAME_OVER,
+        INVITATION,
+        DUPLICATE_OVER,
+        TOURNAMENT_OPEN,
+        TOURNAMENT_BYE,
+        TABLE_READY,
+        TOURNAMENT_OVER,
+    )
 }
 """Every kind, by the name its notices keep."""
 

@@ -59,6 +59,10 @@ def notice_text(kind: str, details: dict[str, Any], language: str, zone: str) ->
         players=_others(details),
         game=_game_title(details),
         deadline=when,
+        tournament=details.get("tournament", ""),
+        round=details.get("round", ""),
+        place=details.get("place", ""),
+        count=details.get("count", ""),
     )
 
 

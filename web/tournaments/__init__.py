@@ -16,7 +16,10 @@ Stored tournaments sit on top of that core: creating one (``setup``), entries
 plan (``plans``), a round started once with its commitment, its tables and their deal
 seeds (``rounds``), each table's game dealt from its seed (``games``), and results that
 finish rounds and the tournament (``results``), recorded when a table's game ends
-(``ending``).
+(``ending``). The rounds follow each other by themselves (``schedule``, run by every
+process's sweep: a round starts with its games when it is due, and a round's deadline
+hands the seats still to move to the game's own deadline rule), and the organiser may
+pause, resume or end a tournament early (``organising``).
 Everything they refuse raises ``TournamentError`` naming what was wrong (``errors``)."""
 
 from .arena import arena_tables
@@ -27,19 +30,23 @@ from .errors import TournamentError
 from .fairness import RoundSecret, commitment, deal_seed, redeal, verify
 from .games import create_games
 from .history import History, histories
+from .organising import end_early, pause, resume
 from .pairing import Pairing, Standing, swiss_round
 from .played import standings_of
 from .records import TableResult
 from .results import record_result
 from .round_robin import round_robin
 from .rounds import StartedRound, TableDeal, revealed_secret, start_round, table_deals
+from .schedule import Due, Overdue, run_due, run_tournaments, start_with_games
 from .setup import TournamentSpec, create_tournament
 from .standings import Bye, Row, standings, table_points
 from .table_sizes import table_sizes
 
 __all__ = [
     "Bye",
+    "Due",
     "History",
+    "Overdue",
     "Pairing",
     "RoundSecret",
     "Row",
@@ -57,17 +64,23 @@ __all__ = [
     "deal_seed",
     "disqualify",
     "duplicate_scores",
+    "end_early",
     "histories",
+    "pause",
     "record_result",
     "redeal",
     "register",
+    "resume",
     "revealed_secret",
     "rotate_seats",
     "round_points",
     "round_robin",
+    "run_due",
+    "run_tournaments",
     "standings",
     "standings_of",
     "start_round",
+    "start_with_games",
     "swiss_round",
     "table_deals",
     "table_points",

@@ -59,11 +59,12 @@ def _active_count(session: Session, tournament: Tournament) -> int:
     return count or 0
 
 
-def _check_open(session: Session, tournament: Tournament, user: User) -> int:
-    """The round a new entry would join at; the refusal when none can."""
+def _check_open(session: Session, tournament: Tournament, user: User | None) -> int:
+    """The round a new entry (``user``'s, or a bot's) would join at; the refusal when
+    none can."""
     if tournament.status == "finished":
         raise TournamentError("tournament", Words(N_("the tournament is over")))
-    if entry_of(session, tournament, user) is not None:
+    if user is not None and entry_of(session, tournament, user) is not None:
         raise TournamentError("entry", Words(N_("{name} has already entered"), name=user.name))
     limit = tournament.entry_limit
     if limit is not None and _active_count(session, tournament) >= limit:
@@ -84,6 +85,31 @@ def register(session: Session, public_id: str, user: User, now: datetime) -> Tou
     """Enter ``user`` under the next entry number; TournamentError says why not (the
     tournament is over or full, they entered already, no round is left to join)."""
     tournament = tournament_named(session, public_id, lock=True)
+    return _enter(session, tournament, user, None, now)
+
+
+BOT_ENTRANT = "strong"
+"""The bot the organiser may enter: the Hard bot, the one that plays any seat a
+tournament's game has no person for."""
+
+
+def enter_bot(session: Session, public_id: str, organiser: User, now: datetime) -> TournamentEntry:
+    """The organiser enters the Hard bot under the next entry number, to fill a field
+    (an odd number of people, a table short); the refusals a person's entry has, and
+    only the organiser may. The audit log keeps who added it."""
+    tournament = tournament_named(session, public_id, lock=True)
+    if organiser.id is None or organiser.id != tournament.organiser_id:
+        raise TournamentError("organiser", Words(N_("only the tournament's organiser may do this")))
+    entry = _enter(session, tournament, None, BOT_ENTRANT, now)
+    audit.record(
+        session, organiser, "tournament_bot", None, tournament=public_id, entry=entry.number
+    )
+    return entry
+
+
+def _enter(
+    session: Session, tournament: Tournament, user: User | None, bot: str | None, now: datetime
+) -> TournamentEntry:
     joined_round = _check_open(session, tournament, user)
     number = session.scalar(
         select(func.coalesce(func.max(TournamentEntry.number), 0)).where(
@@ -93,7 +119,8 @@ def register(session: Session, public_id: str, user: User, now: datetime) -> Tou
     entry = TournamentEntry(
         tournament_id=tournament.id,
         number=(number or 0) + 1,
-        user_id=user.id,
+        user_id=None if user is None else user.id,
+        bot=bot,
         joined_at=now,
         joined_round=joined_round,
     )

@@ -23,6 +23,7 @@ from ..days import SUBSTITUTE_BOT
 from ..games import game_kind
 from ..lobby import Seating, deal_seated
 from ..models import Tournament, TournamentRound, TournamentTable
+from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
 from .results import locked_round
@@ -109,11 +110,14 @@ def create_games(session: Session, public_id: str, number: int, now: datetime) -
     row = _lock_round(session, tournament, number)
     waiting = _unclaimed(session, row)
     created: dict[int, str] = {}
+    seated: list[notices.Seated] = []
     for deal in table_deals(session, public_id, number):
         if deal.table not in waiting:
             continue
         game = deal_seated(session, seating_of(tournament, deal), seed=deal.seed, now=now)
         _claim(session, row, deal.table, game.id)
         created[deal.table] = game.id
+        seated.append((game.id, deal.users))
     session.flush()
+    notices.tables_ready(session, tournament, number, seated, now)
     return created

@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..models import Tournament, TournamentRound, TournamentTable
+from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
 from .plans import round_robin_length
@@ -69,6 +70,8 @@ def _finish(session: Session, tournament: Tournament, row: TournamentRound, now:
     if row.number >= last_round(session, tournament):
         tournament.status = "finished"
         tournament.finished_at = now
+        session.flush()
+        notices.finished(session, tournament, now)
 
 
 def record_result(
@@ -84,9 +87,12 @@ def record_result(
     """Store a table's result (``ranks`` and ``scores`` seat by seat, rank 0 first) and
     finish its round, and the tournament, when it was the last. The same result stored
     again changes nothing (a game's end may be heard twice); a different one is refused,
-    as is a malformed one or a table that does not exist."""
+    as is a malformed one, a table that does not exist, or a table still playing when
+    the organiser ended the tournament early (it counts for nothing)."""
     tournament = tournament_named(session, public_id)
     row = locked_round(session, tournament, round_number)
+    if tournament.status == "finished" and row.finished_at is None:
+        raise TournamentError("round", "the tournament ended before this table finished")
     table = session.get(TournamentTable, (row.id, table_number))
     if table is None:
         raise TournamentError("table", f"round {round_number} has no table {table_number}")

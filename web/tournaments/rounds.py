@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words
 from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound, TournamentTable
+from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
 from .fairness import RoundSecret, deal_seed
@@ -148,6 +149,8 @@ def start_round(session: Session, public_id: str, now: datetime) -> StartedRound
     finished (see the module's docstring); TournamentError says why no round can start
     (paused or over, every round played, too few present, an arena)."""
     tournament = tournament_named(session, public_id)
+    if tournament.status == "finished":  # ended early, its last round still played
+        raise TournamentError("tournament", _NOT_RUNNING["finished"])
     latest = latest_round(session, tournament)
     if latest is not None and latest.finished_at is None:
         return stored_round(session, latest, created=False)
@@ -162,6 +165,7 @@ def start_round(session: Session, public_id: str, now: datetime) -> StartedRound
         if winner is None:
             raise
         return stored_round(session, winner, created=False)
+    notices.round_started(session, tournament, row, now)
     return stored_round(session, row, created=True)
 
 

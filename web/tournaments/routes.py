@@ -1,6 +1,6 @@
 """The tournaments' API (docs/tournaments.md): create one, list the public ones, read
 one whole, enter and withdraw, and the organiser's acts (start the next round,
-disqualify someone).
+pause, resume, end early, disqualify someone).
 
 Every refusal is ``{code, message}`` (with ``field`` when a choice or thing is at
 fault), raised before anything is written, so a refused request changes nothing. The
@@ -22,8 +22,9 @@ from ..people import OptionalUser, SessionDep, get_current_user, policy
 from .access import found, is_member, require_may_organise, require_organiser, visible
 from .entries import disqualify, register, withdraw
 from .errors import TournamentError
+from .organising import end_early, pause, resume
 from .refusals import refusal, store_refusal
-from .rounds import start_round
+from .schedule import start_with_games
 from .schemas import (
     DisqualifyBody,
     EntryOut,
@@ -147,11 +148,11 @@ def leave(
 def start(
     tournament_id: str, user: OptionalUser, session: SessionDep, request: Request
 ) -> StartedRoundOut:
-    """The organiser starts the next round (or is answered with the one being played):
-    its commitment, tables and byes."""
+    """The organiser starts the next round with its games (or is answered with the one
+    being played): its commitment, tables and byes."""
     require_organiser(found(session, tournament_id), user)
     try:
-        started = start_round(session, tournament_id, _now(request))
+        started = start_with_games(session, tournament_id, _now(request))
     except TournamentError as error:
         raise store_refusal(error, 409, "round_refused") from None
     return StartedRoundOut(
@@ -198,3 +199,28 @@ def strike_out(
     except TournamentError as error:
         raise store_refusal(error, 409, "disqualify_refused") from None
     return _entry_out(tournament, entry)
+
+
+ORGANISER_ACTS = {"pause": pause, "resume": resume, "end": end_early}
+"""The organiser's acts on the whole tournament, by the last part of their route."""
+
+
+@router.post("/{tournament_id}/{act}")
+def organise(
+    tournament_id: str,
+    act: Literal["pause", "resume", "end"],
+    user: OptionalUser,
+    session: SessionDep,
+    request: Request,
+) -> TournamentDetail:
+    """The organiser pauses the tournament (no round starts; the games being played go
+    on), resumes it, or ends it early (no further round; the standings are what is
+    recorded). 409 ``{act}_refused`` names the state that does not allow it."""
+    tournament = found(session, tournament_id)
+    require_organiser(tournament, user)
+    assert user is not None
+    try:
+        changed = ORGANISER_ACTS[act](session, tournament_id, user, _now(request))
+    except TournamentError as error:
+        raise store_refusal(error, 409, f"{act}_refused") from None
+    return detail(session, changed)

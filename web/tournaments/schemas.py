@@ -44,6 +44,8 @@ class TournamentCreate(Inbound):
     move_seconds: Annotated[int, Field(ge=1, le=86_400)] | None = None
     move_days: Annotated[int, Field(ge=1, le=30)] | None = None
     round_deadline: Annotated[int, Field(ge=60, le=90 * 86_400)] | None = None
+    live_break: Annotated[int, Field(ge=0, le=3600)] | None = None
+    """Seconds between a live tournament's rounds (unset: a minute)."""
 
 
 class DisqualifyBody(Inbound):
@@ -72,6 +74,12 @@ class TournamentSummary(BaseModel):
     starts_at: datetime
     created_at: datetime
     organiser: Person | None
+    smallest: int
+    largest: int
+    """The bounds of a table's seats."""
+    rounds: int
+    options: dict[str, Any]
+    """The game's options (its variant), as its tables play them."""
 
 
 class TournamentList(BaseModel):
@@ -97,11 +105,15 @@ class TournamentSettings(BaseModel):
     move_seconds: int | None
     move_days: int | None
     round_deadline: int | None
+    live_break: int
+    """Seconds between two rounds of a live tournament."""
 
 
 class Entrant(BaseModel):
     entry: int
     person: Person
+    bot: str | None = None
+    """The bot that plays this entry (``strong``); None for a person."""
     joined_round: int
     withdrawn: bool
     disqualified: bool
@@ -163,6 +175,12 @@ class TournamentDetail(BaseModel):
     entrants: list[Entrant]
     rounds: list[RoundOut]
     standings: list[StandingOut]
+    waiting: Literal["entrants"] | None = None
+    """Why a registering tournament cannot start yet: "entrants", fewer than two are in
+    (it stays registering past its start until two are)."""
+    ended_early: bool = False
+    """The organiser ended it before its last round: games still being played then
+    count for nothing."""
 
 
 class StartedRoundOut(BaseModel):

@@ -20,6 +20,7 @@ from ..games import GAMES, GameKind
 from ..i18n import N_, Words
 from ..models import Tournament, User
 from ..people import audit
+from . import notices
 from .errors import TournamentError
 from .table_sizes import MAX_SEATS, MIN_SEATS
 
@@ -44,7 +45,9 @@ MOST_ROUNDS = 100
 class TournamentSpec:
     """What an organiser chooses. ``starts_at`` None starts registration now; the move
     clock is ``move_seconds`` for a live tournament or ``move_days`` over days (None:
-    the game's own), and ``round_deadline`` (seconds) bounds a whole round."""
+    the game's own), ``round_deadline`` (seconds) bounds a whole round, and
+    ``live_break`` (seconds; None: a minute) is the pause between a live tournament's
+    rounds."""
 
     name: str
     kind: str
@@ -63,6 +66,7 @@ class TournamentSpec:
     move_seconds: int | None = None
     move_days: int | None = None
     round_deadline: int | None = None
+    live_break: int | None = None
 
 
 def _whole(name: str, value: object, least: int, most: int) -> int:
@@ -127,6 +131,8 @@ def _settings(spec: TournamentSpec) -> dict[str, Any]:
         settings["move_days"] = _whole("move_days", spec.move_days, 1, 30)
     if spec.round_deadline is not None:
         settings["round_deadline"] = _whole("round_deadline", spec.round_deadline, 60, 90 * 86_400)
+    if spec.live_break is not None:
+        settings["live_break"] = _whole("live_break", spec.live_break, 0, 3600)
     return settings
 
 
@@ -190,4 +196,5 @@ def create_tournament(
     session.add(tournament)
     session.flush()
     audit.record(session, organiser, "tournament_create", None, tournament=tournament.public_id)
+    notices.entries_opened(session, tournament, organiser, now)
     return tournament

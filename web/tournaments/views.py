@@ -7,6 +7,7 @@ anyone work out the deals still being played."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -15,6 +16,7 @@ from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound
 from ..people import FORMER_PLAYER
 from .played import entries_of, played_of, standings_from
 from .rounds import tables_of
+from .schedule import LIVE_BREAK_SECONDS
 from .schemas import (
     Entrant,
     Person,
@@ -36,6 +38,10 @@ def names_of(session: Session, user_ids: Iterable[int | None]) -> dict[int, str]
     rows = session.execute(select(User.id, User.name).where(User.id.in_(wanted)))
     names: dict[int, str] = dict(rows.all())
     return names
+
+
+BOT_PERSON = Person(id=None, name="Hard bot")
+"""A bot's entry, as the API names it (the pages name it in the reader's words)."""
 
 
 def person(user_id: int | None, names: dict[int, str]) -> Person:
@@ -73,6 +79,10 @@ def summaries(session: Session, tournaments: list[Tournament]) -> list[Tournamen
             starts_at=tournament.starts_at,
             created_at=tournament.created_at,
             organiser=organiser_of(tournament, names),
+            smallest=tournament.smallest,
+            largest=tournament.largest,
+            rounds=tournament.rounds,
+            options=tournament.options,
         )
         for tournament in tournaments
     ]
@@ -102,6 +112,7 @@ def settings_of(tournament: Tournament) -> TournamentSettings:
         move_seconds=kept.get("move_seconds"),
         move_days=kept.get("move_days"),
         round_deadline=kept.get("round_deadline"),
+        live_break=kept.get("live_break", LIVE_BREAK_SECONDS),
     )
 
 
@@ -143,6 +154,14 @@ def rounds_of(session: Session, tournament: Tournament) -> list[RoundOut]:
     return rounds
 
 
+def _waiting(tournament: Tournament, entries: list[TournamentEntry]) -> Literal["entrants"] | None:
+    """ "entrants" while a registering tournament has fewer than two present to start."""
+    if tournament.status != "registering":
+        return None
+    present = [e for e in entries if e.withdrawn_at is None and e.disqualified_at is None]
+    return "entrants" if len(present) < 2 else None
+
+
 def detail(session: Session, tournament: Tournament) -> TournamentDetail:
     """Everything a tournament's page shows, standings counted again from the results."""
     entries = entries_of(session, tournament)
@@ -160,7 +179,8 @@ def detail(session: Session, tournament: Tournament) -> TournamentDetail:
         entrants=[
             Entrant(
                 entry=entry.number,
-                person=person(entry.user_id, names),
+                person=person(entry.user_id, names) if entry.bot is None else BOT_PERSON,
+                bot=entry.bot,
                 joined_round=entry.joined_round,
                 withdrawn=entry.withdrawn_at is not None,
                 disqualified=entry.disqualified_at is not None,
@@ -168,6 +188,8 @@ def detail(session: Session, tournament: Tournament) -> TournamentDetail:
             for entry in entries
         ],
         rounds=rounds_of(session, tournament),
+        waiting=_waiting(tournament, entries),
+        ended_early=bool(tournament.settings.get("ended_early")),
         standings=[
             StandingOut(
                 place=row.place,

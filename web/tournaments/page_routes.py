@@ -1,0 +1,151 @@
+"""The tournaments' pages: ``/tournaments`` (upcoming, running and finished ones, a tab
+each, twenty a page, and the form to create one for whoever the server lets) and
+``/tournaments/{id}`` (its settings in words, entering and withdrawing, the reader's
+next table, standings, rounds and the organiser's acts).
+
+Both are written by the server from the API's own answers (``routes``), in the
+reader's language, dates in the reader's time zone; the scripts only send the forms
+and keep a tournament's page up to date while it is live."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel import Locale
+from babel.dates import format_date, format_time
+from babel.numbers import format_decimal, format_percent
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from starlette.routing import Match
+
+from ..games import GAMES, catalogue
+from ..people import SessionDep, UserOrVisitor, policy
+from ..site import not_found, render
+from .access import may_organise
+from .pages import ACTIONS, tournament_page
+from .routes import list_tournaments, read_tournament
+
+router = APIRouter(include_in_schema=False)
+
+Tab = Literal["upcoming", "running", "finished"]
+TABS: tuple[Tab, ...] = ("upcoming", "running", "finished")
+
+
+@pass_context
+def moment(context: Context, when: datetime) -> str:
+    """A date and time to the minute as the reader writes them, in their time zone (UTC
+    when they have none): "Jan 11, 2027, 3:30 AM", "11 janv. 2027, 03:30"."""
+    name = getattr(context["me"].preferences, "time_zone", None) or "UTC"
+    try:
+        zone = ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        zone = ZoneInfo("UTC")
+    local = when.astimezone(zone)
+    locale = Locale.parse(context["language"])
+    pattern = str(locale.datetime_formats["medium"])
+    day = format_date(local, "medium", locale=locale)
+    return pattern.replace("{1}", day).replace("{0}", format_time(local, "short", locale=locale))
+
+
+@pass_context
+def number(context: Context, value: float) -> str:
+    """Points as the reader writes them, with up to two decimals ("2,67")."""
+    return format_decimal(value, format="#,##0.##", locale=context["language"])
+
+
+@pass_context
+def percent(context: Context, share: float) -> str:
+    """A share from 0 to 1 as a whole percentage ("62 %")."""
+    return format_percent(share, locale=context["language"])
+
+
+def score(value: int) -> str:
+    """A table's score with a real minus sign (U+2212), as the game pages write it."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
+def _game_titles() -> dict[str, str]:
+    return {name: kind.title for name, kind in GAMES.items()}
+
+
+@router.get("/tournaments")
+def tournaments_page(
+    request: Request,
+    user: UserOrVisitor,
+    session: SessionDep,
+    tab: Tab = "upcoming",
+    page: Annotated[int, Query(ge=1, le=10_000)] = 1,
+) -> HTMLResponse:
+    """The list, a tab per status, and the form to create a tournament for whoever the
+    server's ``tournament_organisers`` setting lets create one."""
+    listed = list_tournaments(user, session, status=tab, page=page)
+    rule = policy(session, request.app.state.settings).tournament_organisers
+    organises = may_organise(user, rule)
+    boot = {
+        "games": catalogue(),
+        "tournaments": [t.model_dump(mode="json") for t in listed.tournaments],
+    }
+    return render(
+        request,
+        user,
+        "tournaments.html",
+        boot=boot,
+        tabs=TABS,
+        tab=tab,
+        listed=listed,
+        may_create=organises,
+        organisers=rule,
+        game_titles=_game_titles(),
+        moment=moment,
+        number=number,
+        percent=percent,
+        score=score,
+    )
+
+
+def _offered(request: Request) -> set[str]:
+    """Which of the organiser's further acts (pause, resume, end) the server has a
+    route for: a POST to the act's path that some route takes whole."""
+    offered = set()
+    for act in ACTIONS:
+        scope = {"type": "http", "method": "POST", "path": f"/api/tournaments/x/{act}"}
+        if any(route.matches(scope)[0] == Match.FULL for route in request.app.routes):
+            offered.add(act)
+    return offered
+
+
+@router.get("/tournaments/{tournament_id}")
+def tournament_page_route(
+    request: Request, user: UserOrVisitor, session: SessionDep, tournament_id: str
+) -> HTMLResponse:
+    """One tournament, as the reader may see it; the not-found page for an id that
+    names none, or one they may not see."""
+    try:
+        detail = read_tournament(tournament_id, user, session)
+    except HTTPException:
+        return not_found(request, user, "tournament")
+    shown = tournament_page(detail, user, _offered(request))
+    boot = {
+        "tournament": detail.id,
+        "live": shown.live,
+        "kind": detail.settings.kind,
+        "options": detail.settings.options,
+        "games": catalogue(),
+    }
+    return render(
+        request,
+        user,
+        "tournament.html",
+        boot=boot,
+        shown=shown,
+        t=detail,
+        game_titles=_game_titles(),
+        moment=moment,
+        number=number,
+        percent=percent,
+        score=score,
+    )
