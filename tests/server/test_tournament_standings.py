@@ -49,7 +49,7 @@ def one_round(
     keys: list[str | None] = list(deal_keys(tables, round)) if duplicate else [None] * len(tables)
     results = []
     for number, (seats, key) in enumerate(zip(tables, keys, strict=True)):
-        scores = draw(st.lists(st.integers(0, 6), min_size=len(seats), max_size=len(seats)))
+        scores = draw(st.lists(st.integers(-6, 6), min_size=len(seats), max_size=len(seats)))
         ranks = ranks_from_scores(scores)
         results.append(TableResult(round, number, seats, ranks, tuple(scores), key))
     return results, [(round, entrant) for entrant in order]
@@ -167,6 +167,12 @@ def test_a_full_tie_shares_its_place_and_the_next_place_skips() -> None:
 def test_a_table_that_scored_nothing_gives_no_share() -> None:
     rows = standings([table(1, 0, (1, 2), (0, 1), (0, 0))], [], [1, 2])
     assert [row.score_share for row in rows] == [0.0, 0.0]
+
+
+def test_a_table_scored_as_minus_the_tiles_left_gives_its_winner_the_largest_share() -> None:
+    """Tables that keep no score record minus each seat's tiles left (the winner's 0)."""
+    rows = by_entrant(standings([table(1, 0, (1, 2, 3), (0, 2, 1), (0, -5, -2))], [], [1, 2, 3]))
+    assert [rows[entrant].score_share for entrant in (1, 2, 3)] == pytest.approx([5 / 8, 0, 3 / 8])
 
 
 # --- Byes, withdrawals, disqualification, late entries ----------------------------------

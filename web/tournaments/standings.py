@@ -24,7 +24,8 @@ Tie-breaks, in order, each chosen for tables of more than two:
    points by different routes (first, last; or second, second) are told apart in
    favour of the one who won.
 3. Score share: the mean, over the games played, of the entrant's in-game score over
-   the total of the table's scores (0 when the table scored nothing). Ranks throw away
+   the total of the table's scores (0 when the table scored nothing; scores below 0,
+   such as minus the tiles left, are first raised so the lowest is 0). Ranks throw away
    margins; the share keeps them, and as a fraction of the table it compares tables
    of different sizes and games of different scales.
 
@@ -145,7 +146,8 @@ def _tally(
     """Each entrant's totals; a table is remembered by its index in ``scored``."""
     tallies = {entrant: _Tally() for entrant in known}
     for index, (result, ratios) in enumerate(scored):
-        total = sum(result.scores)
+        lifted = _lifted(result.scores)
+        total = sum(lifted)
         order = (result.round, result.table)
         for seat, entrant in enumerate(result.seats):
             tally = _tally_of(tallies, entrant)
@@ -155,7 +157,7 @@ def _tally(
             tally.units += units
             tally.firsts += first
             tally.meetings += len(result.seats) - 1
-            tally.shares.append(result.scores[seat] / total if total else 0.0)
+            tally.shares.append(lifted[seat] / total if total else 0.0)
             tally.tables.append(index)
             tally.played.append((order, units, first))
     for _, entrant in byes:
@@ -177,6 +179,15 @@ def _streak_bonus(played: list[tuple[tuple[int, int], int, bool]]) -> int:
             bonus += units
         streak += 1
     return bonus
+
+
+def _lifted(scores: Sequence[int]) -> list[int]:
+    """A table's scores raised, when one is below 0, so that the lowest is 0. A table
+    that keeps no score records minus the tiles left in hand: its winner's 0 is then the
+    largest share, as it should be, where dividing by a negative total made it the
+    smallest. Tables scored from 0 up are unchanged."""
+    floor = min(0, *scores)
+    return [score - floor for score in scores]
 
 
 def _opponents_averages(
