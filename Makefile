@@ -46,10 +46,11 @@ jstest:
 	@if command -v node >/dev/null 2>&1; then node --test --test-reporter=spec tests/js/*.test.mjs; \
 	else echo "node is not installed: the scripts' unit tests (tests/js) do not run"; fi
 
-## The suite runs on two workers: alone, it keeps one core of two busy while it waits
-## on its browsers and servers (two workers took it from 33 to 23 minutes here). Each worker takes whole test modules
+## The suite runs on three workers although the machine has two cores: a worker spends
+## much of its time waiting on its browsers, servers and databases (one worker took 33
+## minutes here, two 27, three 24). Each worker takes whole test modules
 ## (--dist loadfile), so a module's live servers start once. WORKERS=0 runs it in one.
-WORKERS ?= 2
+WORKERS ?= 3
 pytest: $(STAMP)
 	$(BIN)/pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 

@@ -9,10 +9,10 @@ pytest_plugins = ["support.fixtures"]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the longest modules first. The suite runs on two workers, each taking whole
+    """Run the longest modules first. The suite runs on several workers, each taking whole
     modules in the order collected; a long module collected last runs alone at the end
     while the other worker idles. So the bench's run comes first, then the browser
-    modules, then the many short ones, which even out the two workers' ends."""
+    modules, then the many short ones, which even out the workers' ends."""
     items.sort(key=_running_order)  # stable: a module's tests stay together, in order
 
 

@@ -660,6 +660,8 @@ API_ROUTES = {
     ("DELETE", "/api/tournaments/{tournament_id}/entries"),
     ("POST", "/api/tournaments/{tournament_id}/start"),
     ("POST", "/api/tournaments/{tournament_id}/disqualify"),
+    ("POST", "/api/tournaments/{tournament_id}/entries/bot"),  # test_tournament_pages.py
+    ("POST", "/api/tournaments/{tournament_id}/{act}"),  # test_tournament_organiser.py
     ("GET", "/api/duplicate/{invite_code}/boards"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/duplicate"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/ratings"),  # tests/server/test_ratings_outcome.py

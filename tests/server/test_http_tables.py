@@ -648,8 +648,10 @@ def test_my_games_lists_the_games_i_sit_in(client: TestClient) -> None:
         "deadline",
         "last_move",
         "unread",
+        "tournament",
     }
     assert game["game"] == "chromino"
+    assert game["tournament"] is None  # a table of the lobby's
     assert game["unread"] == 0  # nobody said anything
     assert (game["turn_days"], game["deadline"]) == (None, None)  # one sitting, untimed
     assert game["finished_at"] is None

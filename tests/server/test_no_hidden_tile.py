@@ -217,6 +217,10 @@ OTHER_ROUTES = {
     ("DELETE", "/api/tournaments/{tournament_id}/entries"),
     ("POST", "/api/tournaments/{tournament_id}/start"),
     ("POST", "/api/tournaments/{tournament_id}/disqualify"),
+    ("POST", "/api/tournaments/{tournament_id}/entries/bot"),
+    ("POST", "/api/tournaments/{tournament_id}/{act}"),  # pause, resume, end
+    ("GET", "/tournaments"),
+    ("GET", "/tournaments/{tournament_id}"),
 }
 """The routes whose answer holds no game. Every GET among them is read by every
 reader at every moment of the games below all the same: a leak there is caught too."""

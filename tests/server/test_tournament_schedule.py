@@ -7,14 +7,13 @@ game's own deadline rule."""
 
 from __future__ import annotations
 
-import asyncio
 from datetime import timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select, update
-from support.live import make_settings
+from support.live import make_settings, run_apart
 from support.tournaments import NOW, tournament_with
 
 from web.app import create_app
@@ -208,7 +207,7 @@ class FakeRooms:
 def test_the_rooms_act_on_the_overdue_seats_at_their_versions() -> None:
     rooms = FakeRooms()
     overdue = [Overdue("a", 7, 1), Overdue("b", 3, 0), Overdue("gone", 1, 0)]
-    assert asyncio.run(act_on_deadlines(rooms, overdue)) == 1
+    assert run_apart(act_on_deadlines(rooms, overdue)) == 1
     assert (rooms.rooms["a"].asked, rooms.rooms["b"].asked) == ([7], [3])
     assert rooms.evicted == ["a", "b"]
 
@@ -238,12 +237,12 @@ def test_a_live_tournaments_new_games_are_opened_for_their_clocks(db: Database) 
     clock = FakeClock(NOW)
     live, _ = tournament_with(db, 4, smallest=2, largest=2, move_seconds=30)
     rooms = FakeRooms()
-    done = asyncio.run(run_tournaments(db, clock, rooms))
+    done = run_apart(run_tournaments(db, clock, rooms))
     assert done.started == [(live, 1)]
     assert sorted(rooms.opened) == sorted(str(t.game_id) for t in tables(db, live, 1))
     over_days, _ = tournament_with(db, 4, smallest=2, largest=2, pace="days")
     rooms = FakeRooms()
-    assert asyncio.run(run_tournaments(db, clock, rooms)).started == [(over_days, 1)]
+    assert run_apart(run_tournaments(db, clock, rooms)).started == [(over_days, 1)]
     assert rooms.opened == []
 
 

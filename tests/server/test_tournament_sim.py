@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 from sqlalchemy import func, select
+from support.live import run_apart
 
-from bench.tournament_sim import Field, play
+from bench.tournament_sim import Field, Simulation
 from web.db import Database
 from web.models import Game, TournamentRound, TournamentTable
 from web.tournaments import standings_of
@@ -21,7 +22,7 @@ def test_a_small_swiss_over_days_finishes(
     database_url: str, missed_deadline: str, players: int, rounds: int
 ) -> None:
     field = Field(players, rounds, bot_every=5, missed_deadline=missed_deadline, seed=3)
-    outcome = play(database_url, field)
+    outcome = run_apart(Simulation(database_url, field).run())  # as bench.tournament_sim.play
     games = players // 4 * rounds
     assert (outcome.status, outcome.rounds, outcome.unfinished) == ("finished", rounds, 0)
     assert outcome.games == games and outcome.people_moves > 0
