@@ -98,7 +98,12 @@ class Bots:
         stand_in = not room.seats[seat]["bot"]
         try:
             await room.submit_locked(Submission(seat, action, version, stand_in=stand_in))
-        except (ProtocolError, IllegalMoveError):
+        except ProtocolError as refused:
+            if refused.code != "conflict":
+                log.exception("bot %s in game %s could not move", bot, room.game_id)
+            else:  # another room of this game, here or on another process, moved first
+                log.warning("bot %s in game %s: a move was stored first", bot, room.game_id)
+        except IllegalMoveError:
             log.exception("bot %s in game %s could not move", bot, room.game_id)
 
     def substitute(self) -> str:
