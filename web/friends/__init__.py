@@ -11,5 +11,6 @@ controllers names friends.
 
 from . import inbox, relations
 from .presence import Beat
+from .relations import relations_of
 
-__all__ = ["Beat", "inbox", "relations"]
+__all__ = ["Beat", "inbox", "relations", "relations_of"]

@@ -20,7 +20,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from ..friends import relations
+from ..friends import relations_of
 from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound, User
 from ..notify import (
     TABLE_READY,
@@ -61,7 +61,7 @@ def entries_opened(session: Session, tournament: Tournament, organiser: User, no
     """The organiser's friends hear of a listed tournament; how many notices were made."""
     if tournament.visibility == "link" or organiser.id is None:
         return 0
-    friends, _, _ = relations.relations_of(session, organiser)
+    friends, _, _ = relations_of(session, organiser)
     details = {**_about(tournament), "players": [organiser.name], "game": tournament.kind}
     drafts = [
         draft(TOURNAMENT_OPEN, (tournament.public_id, friend), friend, details, now)
