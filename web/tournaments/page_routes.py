@@ -20,13 +20,12 @@ from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 from jinja2 import pass_context
 from jinja2.runtime import Context
-from starlette.routing import Match
 
 from ..games import GAMES, catalogue
 from ..people import SessionDep, UserOrVisitor, policy
 from ..site import not_found, render
 from .access import may_organise
-from .pages import ACTIONS, tournament_page
+from .pages import tournament_page
 from .routes import list_tournaments, read_tournament
 
 router = APIRouter(include_in_schema=False)
@@ -107,17 +106,6 @@ def tournaments_page(
     )
 
 
-def _offered(request: Request) -> set[str]:
-    """Which of the organiser's further acts (pause, resume, end) the server has a
-    route for: a POST to the act's path that some route takes whole."""
-    offered = set()
-    for act in ACTIONS:
-        scope = {"type": "http", "method": "POST", "path": f"/api/tournaments/x/{act}"}
-        if any(route.matches(scope)[0] == Match.FULL for route in request.app.routes):
-            offered.add(act)
-    return offered
-
-
 @router.get("/tournaments/{tournament_id}")
 def tournament_page_route(
     request: Request, user: UserOrVisitor, session: SessionDep, tournament_id: str
@@ -128,7 +116,7 @@ def tournament_page_route(
         detail = read_tournament(tournament_id, user, session)
     except HTTPException:
         return not_found(request, user, "tournament")
-    shown = tournament_page(detail, user, _offered(request))
+    shown = tournament_page(detail, user)
     boot = {
         "tournament": detail.id,
         "live": shown.live,

@@ -101,11 +101,8 @@ def _may_start(detail: TournamentDetail) -> bool:
     return len(present) >= detail.settings.smallest and len(detail.rounds) < detail.settings.rounds
 
 
-def tournament_page(
-    detail: TournamentDetail, reader: User | None, offered: set[str]
-) -> TournamentPage:
-    """The page of ``detail`` for ``reader``; ``offered``: which of :data:`ACTIONS` the
-    server has routes for."""
+def tournament_page(detail: TournamentDetail, reader: User | None) -> TournamentPage:
+    """The page of ``detail`` for ``reader``, with the organiser's acts its state allows."""
     names = {e.entry: e.person.name for e in detail.entrants}
     mine = _mine(detail, reader)
     organiser = (
@@ -116,7 +113,7 @@ def tournament_page(
     )
     in_play = mine is not None and not mine.withdrawn and not mine.disqualified
     open_ = detail.status in ("registering", "running")
-    actions = [a for a in ACTIONS if a in offered and detail.status in STATUS_OF_ACTION[a]]
+    actions = [a for a in ACTIONS if detail.status in STATUS_OF_ACTION[a]]
     return TournamentPage(
         tournament=detail,
         names=names,
