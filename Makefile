@@ -46,13 +46,14 @@ jstest:
 	@if command -v node >/dev/null 2>&1; then node --test --test-reporter=spec tests/js/*.test.mjs; \
 	else echo "node is not installed: the scripts' unit tests (tests/js) do not run"; fi
 
-## The suite runs on three workers although the machine has two cores: a worker spends
-## much of its time waiting on its browsers, servers and databases (one worker took 33
-## minutes here, two 27, three 24). Each worker takes whole test modules
-## (--dist loadfile), so a module's live servers start once. WORKERS=0 runs it in one.
+## The suite runs on three workers on this two-core machine (with the whole chromium one
+## worker took 33 minutes here, two 27, three 24, four no less: both cores were busy,
+## chromium's pages more than half of it; its headless shell brought three to 19). Each worker takes whole test modules
+## (--dist loadfile), so a module's live servers start once, longest first
+## (tests/conftest.py; --no-loadscope-reorder keeps that order). WORKERS=0 runs it in one.
 WORKERS ?= 3
 pytest: $(STAMP)
-	$(BIN)/pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
+	$(BIN)/pytest $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile --no-loadscope-reorder)
 
 ## make messages: extract every marked text and update the catalogs.
 messages: $(STAMP)

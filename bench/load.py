@@ -239,9 +239,12 @@ def run_load(
     return result
 
 
-def compare_processes(games: int = 100, seconds: float = 20) -> list[tuple[str, LoadResult]]:
+def compare_processes(
+    games: int = 100, seconds: float = 20, warmup: float = 3
+) -> list[tuple[str, LoadResult]]:
     """The same client load — ``games`` four-player games, each moving as fast as its
-    moves are delivered — against one process and two on PostgreSQL + Redis."""
+    moves are delivered, after ``warmup`` seconds unmeasured — against one process and
+    two on PostgreSQL + Redis."""
     runs = [
         ("1 process (PostgreSQL + Redis)", {"processes": 1, "postgres": True}),
         ("2 processes, each game's players split across both", {"processes": 2}),
@@ -249,7 +252,7 @@ def compare_processes(games: int = 100, seconds: float = 20) -> list[tuple[str, 
     ]
     results = []
     for label, options in runs:
-        result = run_load(games, seconds, warmup=3, interval=0.0, **options)  # type: ignore[arg-type]
+        result = run_load(games, seconds, warmup=warmup, interval=0.0, **options)  # type: ignore[arg-type]
         results.append((label, result))
     return results
 

@@ -1,7 +1,9 @@
 """Fixtures for the real-browser tests: one chromium, a live server, browser contexts.
 
 Chromium is Debian's (``require_chromium()`` skips, or fails under
-CHROMINO_REQUIRE_BROWSER=1, when it is missing); Playwright only drives it.
+CHROMINO_REQUIRE_BROWSER=1, when it is missing); Playwright only drives it. Pages run
+in its headless shell when that is installed; a test marked ``full_chromium`` gets the
+whole browser.
 When a test fails, every page it opened is saved as a screenshot in
 test-artifacts/e2e/<test name>-<n>.png.
 """
@@ -13,12 +15,12 @@ from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect, sync_playwright
 from support.browser.chromium import ARTIFACTS, CHROMIUM_ARGS, TIMEOUT_MS, note_policy_violation
 from support.browser.gameplay import DESKTOP, ContextFactory
 from support.fixtures import LiveServers
 from support.live import LiveServer
-from support.services import require_chromium
+from support.services import require_chromium, require_full_chromium
 
 REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
 
@@ -41,13 +43,27 @@ def _failed(item: pytest.Item) -> bool:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright() -> Iterator[Playwright]:
+    """Playwright's driver, once for the whole run (it starts one per thread at most)."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
     """One headless chromium for the whole run."""
-    executable = require_chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+    launched = playwright.chromium.launch(executable_path=require_chromium(), args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright: Playwright) -> Iterator[Browser]:
+    """The whole desktop chromium, started only for the tests marked ``full_chromium``."""
+    executable = require_full_chromium()
+    launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+    yield launched
+    launched.close()
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +88,8 @@ def new_context(
     contexts: list[BrowserContext] = []
     blocked: list[str] = []
     uncaught: list[str] = []
+    if request.node.get_closest_marker("full_chromium"):
+        browser = request.getfixturevalue("full_browser")
 
     def make(**options: Any) -> BrowserContext:
         options.setdefault("viewport", DESKTOP)

@@ -66,10 +66,15 @@ HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
 
 
+STATE_WAIT_SECONDS = 30
+"""How long the next state may take: a bot's seat (the Hard bot thinks) on a machine
+busy with other tests can take more than a socket's usual ten seconds."""
+
+
 def next_state(socket: GameSocket) -> dict[str, Any]:
     """The next message that carries the game's state; an error fails the test."""
     while True:
-        message = socket.recv()
+        message = socket.recv(timeout=STATE_WAIT_SECONDS)
         assert message["type"] != "error", message
         if "state" in message:
             return message

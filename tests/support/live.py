@@ -128,7 +128,15 @@ class LiveServer:
         self.port = free_port()
         self.app = create_app(settings)
         config = server_config(
-            self.app, settings, host="127.0.0.1", port=self.port, log_level="warning"
+            self.app,
+            settings,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            # A client that reuses a connection just as the server closes it for being
+            # idle gets a reset; browsers retry then, a test's request client does not.
+            # Idle gaps in tests stay far below this.
+            timeout_keep_alive=300,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)

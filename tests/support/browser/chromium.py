@@ -21,11 +21,11 @@ CHROMIUM_ARGS = [
 
 SETTLED_JS = """() => Promise.all(document.getAnimations()
     .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-    .filter((animation) => animation.animationName !== "pulse")
+    .filter((animation) => !["pulse", "beacon"].includes(animation.animationName))
     .map((animation) => animation.finished.catch(() => null)))"""
 """A page's entrance animations (the end screen rising, a tile sliding in, a phone's
-sheet) are over. The endless ones, and the targets' pulse that calls the eye to them,
-are left running: they change no place or size."""
+sheet) are over. The endless ones, and those that call the eye (the targets' pulse,
+the beacon of my turn), are left running: they change no place or size."""
 
 
 TIMEOUT_MS = 15_000

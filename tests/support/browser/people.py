@@ -3,7 +3,7 @@ two of them at a quick table, and the checks of a page's width."""
 
 from __future__ import annotations
 
-import secrets
+import itertools
 from typing import Any
 
 from playwright.sync_api import Page
@@ -14,13 +14,22 @@ HUMAN = {"kind": "human"}
 QUICK = {"ruleset": "junior", "hand_size": 8}
 """A deal where a tile fits at once, most of the time (one contact is enough)."""
 
+_NUMBERS = itertools.count(1)
+
+
+def unique_name(name: str) -> str:
+    """``name`` with a number no other name of this test process has: a module's server
+    lives in its process, so two people of a test never clash (a random suffix did, now
+    and then, among the many Bens of a module)."""
+    return f"{name}{next(_NUMBERS)}"
+
 
 def person(new_context: ContextFactory, name: str, **options: Any) -> tuple[Page, str]:
     """Someone with their own browser (``options``: the context's) and a name of their
     own, made unique; the name."""
     page = new_context(**options).new_page()
     page.goto("/rules")
-    named = f"{name}{secrets.token_hex(2)}"
+    named = unique_name(name)
     answer = page.request.put("/api/me/name", data={"name": named})
     assert answer.ok, answer.text()
     return page, named
