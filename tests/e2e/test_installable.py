@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, Response, expect
 from support.browser.gameplay import ContextFactory
 from support.live import LiveServer
-from support.services import require_chromium
+from support.services import require_full_chromium
 
 ACTIVE_WORKER = """async () => {
   const registration = await navigator.serviceWorker.ready;
@@ -105,7 +105,7 @@ def test_chromium_finds_nothing_in_the_way_of_installing(
     its own: a test's usual context is off the record, where Chromium installs nothing."""
     profile = browser.browser_type.launch_persistent_context(
         str(tmp_path / "profile"),
-        executable_path=require_chromium(),
+        executable_path=require_full_chromium(),
         args=["--no-sandbox", "--disable-gpu", "--no-first-run"],
         base_url=server.url,
     )

@@ -261,8 +261,14 @@ def test_the_page_fits_each_width(site: Site, which: str) -> None:
     """Loaded on a phone, then widened to a tablet's and three desktops' widths (the
     tests below load pages at the other end, on desktops)."""
     blocked: list[str] = []
+    uncaught: list[str] = []
     page = site.context.new_page()
     page.on("console", lambda message: note_policy_violation(message.text, blocked))
+    page.on("pageerror", lambda error: uncaught.append(str(error)))
+    # A page that never draws (a socket that stays "connecting") says in the failure's
+    # captured output what its script and its socket went through.
+    page.on("console", lambda message: print(f"console {message.type}: {message.text}"))
+    page.on("websocket", lambda socket: print(f"socket opened: {socket.url}"))
     widths = list(WIDTHS)
     playing = which.endswith("game") and which not in ("finished-game", "rematch-offered-game")
     try:
@@ -278,6 +284,7 @@ def test_the_page_fits_each_width(site: Site, which: str) -> None:
     finally:
         page.close()
     assert not blocked, f"the Content-Security-Policy blocked something: {blocked}"
+    assert not uncaught, f"a script failed on the page: {uncaught}"
 
 
 _BREAK_JS = """() => {

@@ -8,13 +8,12 @@ at by eye)."""
 from __future__ import annotations
 
 import re
-import secrets
 
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
 from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
-from support.browser.people import HUMAN, no_sideways_scroll, person, resize
+from support.browser.people import HUMAN, no_sideways_scroll, person, resize, unique_name
 from support.live import LiveServer
 
 from web.db import Database
@@ -52,9 +51,8 @@ def rate(server: LiveServer, user: int, mu: float, games: int, pool: str = "chro
 
 def rated_crowd(server: LiveServer, pool: str, count: int) -> list[str]:
     """People with settled ratings in a pool, two of them tied; their names."""
-    tag = secrets.token_hex(2)
     names = [
-        f"{word}{tag}"
+        unique_name(word)
         for word in (
             "Aurelie",
             "Bartholomew",

@@ -12,7 +12,6 @@ it (a dialog named "Pass the device to Ana", the announcement said).
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from support.browser.gameplay import (
     wait_for_version,
     wait_until_connected,
 )
-from support.browser.people import no_sideways_scroll, person, resize
+from support.browser.people import no_sideways_scroll, person, resize, unique_name
 from support.wsplay import Timeline
 
 ANA, BEN = "Ana", "Ben"
@@ -261,7 +260,7 @@ def test_the_creators_seat_and_the_hand_off_take_the_name_saved_in_the_welcome_b
     page.goto("/")
     drawn = page.locator("#whoami").inner_text()
     assert drawn.startswith("Guest "), drawn
-    chosen = f"Zoe{secrets.token_hex(2)}"
+    chosen = unique_name("Zoe")
     prompt = page.get_by_test_id("name-prompt")
     prompt.locator("input").fill(chosen)
     prompt.get_by_test_id("name-prompt-save").click()
