@@ -31,6 +31,7 @@ TINY = {
     "swiss_players": 8,
     "swiss_rounds": 2,
     "luck_tournaments": 1,
+    "puzzles": 2,
 }
 """Each stage's smallest size (``--tiny``): the figures mean nothing, but every stage runs
 to its last line, so a test can keep the whole bench from rotting."""
@@ -138,6 +139,12 @@ def _stage_sizes(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--swiss-rounds", type=int, default=7, help="that Swiss's rounds, a day's deadline each"
+    )
+    parser.add_argument(
+        "--puzzles",
+        type=int,
+        default=100,
+        help="puzzles of each kind found in bot games and proven again (~3 min at 100; 0 skips)",
     )
     parser.add_argument(
         "--luck-tournaments",
@@ -294,11 +301,18 @@ def _luck(args: argparse.Namespace) -> None:
     luck.report(args.luck_tournaments, check_deals=2 if args.tiny else 100)
 
 
+def _puzzles(args: argparse.Namespace) -> None:
+    from . import puzzles
+
+    puzzles.report(args.puzzles, _line)
+
+
 def _cluster(args: argparse.Namespace) -> None:
     from .load import compare_processes
     from .load_report import report_processes
 
-    report_processes(compare_processes(args.cluster_games, args.cluster_seconds))
+    warmup = 0.5 if args.tiny else 3.0
+    report_processes(compare_processes(args.cluster_games, args.cluster_seconds, warmup))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -314,6 +328,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         (args.tournament_players > 0, _tournaments),
         (args.swiss_players > 0, _swiss),
         (args.luck_tournaments > 0, _luck),
+        (args.puzzles > 0, _puzzles),
         (args.cluster_games > 0, _cluster),
     ]
     _engines(args.tiny)

@@ -1,14 +1,14 @@
-"""The engine's command line: replay records, list legal moves, bot self-play, check deals.
+"""The engine's command line: replay records, list legal moves, bot self-play, check deals,
+and find or prove puzzles (``deal_commands``, ``puzzle_commands``).
 
-``replay`` and ``moves`` read every registered game's documents alike, line
-by line, choosing the game by each document's ``format`` (a document without
-one is the default game's, Chromino's). Everything game-specific comes from
-the registry (:data:`chromino.GAMES`). The installed ``chromino`` command (``web.cli``) hands
-these commands here; ``python -m chromino`` runs them alone. This path imports
-nothing but the standard library and the engines. Bad input
-never ends in a traceback: a move that cannot be applied is that record's
-error line; a line that is no usable document is reported on stderr (naming
-the line and the field) and makes the exit status 2.
+``replay`` and ``moves`` read every registered game's documents alike, line by line,
+choosing the game by each document's ``format`` (a document without one is the default
+game's, Chromino's). Everything game-specific comes from the registry
+(:data:`chromino.GAMES`). The installed ``chromino`` command (``web.cli``) hands these
+commands here; ``python -m chromino`` runs them alone. This path imports nothing but the
+standard library and the engines. Bad input never ends in a traceback: a move that
+cannot be applied is that record's error line; a line that is no usable document is
+reported on stderr (naming the line and the field) and makes the exit status 2.
 """
 
 from __future__ import annotations
@@ -19,16 +19,15 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
-from . import GAMES, game_named
-from .core import commitment as deals
+from . import GAMES
 from .core.descriptor import GameDescriptor
 from .core.errors import InvalidSetupError
 from .core.notation import MoveError
 from .core.selfplay import Summary, run_selfplay
+from .deal_commands import add_verify_deal, command_verify_deal
+from .puzzle_commands import add_puzzles, command_puzzles
 
 EXIT_BAD_INPUT = 2
-EXIT_NOT_VERIFIED = 1
-"""``verify-deal``: the secret is not the one committed to, or an argument is unusable."""
 DEFAULT_GAME = next(iter(GAMES.values()))
 SCORINGS = tuple(dict.fromkeys(name for game in GAMES.values() for name in game.scorings))
 """Every game's scorings, for ``--scoring`` (the game checks them again)."""
@@ -193,34 +192,6 @@ def command_tournament(args: argparse.Namespace, bots: list[str]) -> None:
         print(line)
 
 
-def _whole_argument(argument: str, text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise deals.DealCheckError(argument, f"{text!r} is not a whole number") from None
-
-
-def command_verify_deal(args: argparse.Namespace) -> int:
-    """Check a revealed round secret against its commitment and re-deal one deal of the
-    round from it, so a player can check a finished round with the engine alone."""
-    try:
-        game = game_named(args.game)
-        name = deals.DealName(args.tournament, _whole_argument("round", args.round), args.deal)
-        seats, options = _whole_argument("seats", args.seats), deals.options_from_text(args.options)
-        checked = deals.check_deal(
-            game, name, args.commitment, args.secret, seats=seats, options_json=options
-        )
-    except deals.DealCheckError as error:
-        flag = f"--{error.argument}: " if error.argument else ""
-        print(f"chromino verify-deal: {flag}{error.message}", file=sys.stderr)
-        return EXIT_NOT_VERIFIED
-    except ValueError as error:  # no game of that name
-        print(f"chromino verify-deal: --game: {error}", file=sys.stderr)
-        return EXIT_NOT_VERIFIED
-    print(json.dumps(checked) if args.json else "\n".join(deals.format_deal(checked)))
-    return 0
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="chromino", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -241,25 +212,9 @@ def _parser() -> argparse.ArgumentParser:
         "always carry theirs)",
     )
     _add_selfplay(commands.add_parser("selfplay", help="play bot games and summarise them"))
-    _add_verify_deal(commands.add_parser("verify-deal", help="check a round's committed deals"))
+    add_verify_deal(commands.add_parser("verify-deal", help="check a round's committed deals"))
+    add_puzzles(commands)
     return parser
-
-
-def _add_verify_deal(verify_deal: argparse.ArgumentParser) -> None:
-    """The ``verify-deal`` options, taken as text and checked by the command itself, so
-    that a malformed one ends in one line naming it."""
-    for flag, meaning in (
-        ("--commitment", "the SHA-256 published before the round, in hex"),
-        ("--secret", "the round's secret revealed after it, in hex"),
-        ("--tournament", "the tournament's name"),
-        ("--round", "the round's number"),
-        ("--deal", "the deal's key (the same for every table dealt alike)"),
-        ("--game", f"the game: {', '.join(GAMES)}"),
-        ("--seats", "the seats at the table"),
-    ):
-        verify_deal.add_argument(flag, required=True, help=meaning)
-    verify_deal.add_argument("--options", help="the table's options as a JSON object")
-    verify_deal.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _add_selfplay(selfplay: argparse.ArgumentParser) -> None:
@@ -367,6 +322,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "verify-deal":
         return command_verify_deal(args)
+    if args.command == "puzzles":
+        return command_puzzles(args, parser)
     if args.command == "selfplay":
         game = GAMES[args.game]
         if args.players > game.max_players:

@@ -63,6 +63,9 @@ class GameDescriptor:
     lessons: tuple[Lesson[Any], ...] = ()
     """The first-game tutorial's lessons, in order (``games/<game>/lessons.py``); none for a
     game without a tutorial."""
+    position_of: Callable[[Any, list[str]], dict[str, object]] | None = None
+    """A position document of a live game's board and a hand (for puzzles found in
+    games); None for a game with no position notation."""
 
     @property
     def record_format(self) -> str:

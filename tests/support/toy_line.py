@@ -258,6 +258,30 @@ RECORDS: Final = RecordBook(
     Game, Options, lambda name: _Named(tile_named(name)), parse_placement, _setup_of
 )
 
+POSITION_FORMAT: Final = "numberline-position/1"
+
+
+def position_of(board: Board, hand: Sequence[str]) -> dict[str, object]:
+    """A position document: the line's tiles in the order laid, and a hand."""
+    return {
+        "format": POSITION_FORMAT,
+        "board": [placement.to_dict() for placement in board.placements],
+        "hand": list(hand),
+    }
+
+
+def position_moves(document: object, scoring: str | None) -> list[dict[str, object]]:
+    """Every legal placement of the hand's tiles on a position's line, with its points."""
+    if not isinstance(document, Mapping):
+        raise ValueError("a position is a JSON object")
+    board = Board.from_placements(parse_placement(item) for item in document["board"])
+    hand = [tile_named(name) for name in document["hand"]]
+    return [
+        {**placement.to_dict(), "score": TILES[placement.tile]}
+        for placement in board.legal_placements(hand)
+    ]
+
+
 GAME: Final = GameDescriptor(
     name=NAME,
     title="Number Line",
@@ -268,9 +292,10 @@ GAME: Final = GameDescriptor(
     parse_action=parse_action,
     setup_from_record=RECORDS.setup_from_record,
     max_players=2,
-    position_format="numberline-position/1",
+    position_format=POSITION_FORMAT,
     replay=RECORDS.replay,
-    position_moves=lambda document, scoring: [],
+    position_moves=position_moves,
+    position_of=position_of,
     table_options=lambda ruleset, scoring: Options(),
     describe_options=lambda ruleset, scoring: "",
 )
