@@ -49,6 +49,10 @@ class Settings(BaseSettings):
     messages never wait for another game's bot."""
     bot_seconds: float = Field(default=1.0, gt=0, le=30)
     """How long the Hard bot thinks over a move."""
+    bot_grace_seconds: float = Field(default=10.0, ge=0, le=300)
+    """How long past its thinking time a Hard bot's move waits for its worker. The
+    workers run on the time the server leaves over, so a machine busy to the last cycle
+    can starve them; past this, Medium plays the move and the game goes on."""
     coach: bool = True
     """After a game, analyse each person's moves with the Hard bot's search (the replay
     shows better moves); off for small hosts."""

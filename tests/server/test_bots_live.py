@@ -15,8 +15,12 @@ from typing import Any
 
 import pytest
 from support.fixtures import LiveServers
-from support.live import LiveServer, Player
+from support.live import LiveServer, Player, run_apart
 from support.wsplay import FAST, Driver, start_game
+
+from web.games import game_kind
+from web.live.thinkers import Thinkers
+from web.settings import Settings
 
 THINK = 0.6
 """The Hard bot's thinking time in these games: long against a move's round trip."""
@@ -202,3 +206,23 @@ def test_workers_think_below_the_server_and_end_with_it() -> None:
     while running(pid):
         assert time.monotonic() < deadline, f"worker {pid} outlived its server"
         time.sleep(0.05)
+
+
+def test_a_worker_past_its_time_and_grace_costs_one_move_played_by_medium(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The workers run on spare cycles, which a busy machine may not have: a search that
+    has not answered within its time and its grace is given up, and the caller plays
+    Medium. (No grace here: a worker that must first start can never answer within
+    the bare thinking time.)"""
+    kind = game_kind("chromino")
+    live = kind.restore(kind.deal(["Ann", "Ben"], "grace", kind.normalize_options({})))
+    thinkers = Thinkers(Settings(bot_seconds=0.05, bot_grace_seconds=0))
+
+    try:
+        with caplog.at_level(logging.WARNING):
+            thought = run_apart(thinkers.think(kind.name, live.view(0), "strong", "grace"))
+        assert thought is None
+    finally:
+        thinkers.close()
+    assert "did not answer in time: Medium plays this move" in caplog.text

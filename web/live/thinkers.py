@@ -7,7 +7,8 @@ process if it ran on the event loop. They run in process pools instead
 server in priority and ending with it,
 handed plain data: the mover's *view* (never the hidden tiles) and a seed. A
 worker that dies costs one move: the bot falls back to Medium for it, says so in
-the log, and the pool is made again for the next.
+the log, and the pool is made again for the next. So does a worker the machine
+starves past the bot's time and its grace: the game never waits on spare cycles.
 """
 
 from __future__ import annotations
@@ -132,10 +133,11 @@ class Thinkers:
         """The bot's action, or None when its worker failed (the caller plays Medium)."""
         loop = asyncio.get_running_loop()
         seconds = self.settings.bot_seconds
+        thinking = loop.run_in_executor(self.bots.pool(), _think, kind, view, bot, seed, seconds)
         try:
-            return await loop.run_in_executor(
-                self.bots.pool(), _think, kind, view, bot, seed, seconds
-            )
+            return await asyncio.wait_for(thinking, seconds + self.settings.bot_grace_seconds)
+        except TimeoutError:
+            log.warning("a %s bot's worker did not answer in time: Medium plays this move", bot)
         except BrokenProcessPool:
             log.warning("a %s bot's worker died: Medium plays this move instead", bot)
             self.bots.broken()
