@@ -61,6 +61,8 @@ from .tournaments import run_tournaments, tables_ended
 from .tournaments.bot_routes import router as tournament_bots_router
 from .tournaments.page_routes import router as tournament_pages_router
 from .tournaments.routes import router as tournaments_router
+from .tournaments.season_page_routes import router as season_pages_router
+from .tournaments.season_routes import router as seasons_router
 
 log = logging.getLogger(__name__)
 
@@ -207,6 +209,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(tournaments_router)
     app.include_router(tournament_pages_router)
     app.include_router(tournament_bots_router)
+    app.include_router(seasons_router)
+    app.include_router(season_pages_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:

@@ -765,6 +765,7 @@ class Tournament(Base):
     where it stands. Its rounds, entries and tables hang on it."""
 
     __tablename__ = "tournament"
+    __table_args__ = (UniqueConstraint("season_id", "leg", "division"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     public_id: Mapped[str] = mapped_column(String(16), unique=True)
@@ -799,6 +800,70 @@ class Tournament(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """The rest: ``missed_deadline`` (bot | forfeit), ``move_seconds`` or ``move_days``,
     ``round_deadline`` (seconds), and a round robin's ``seeding`` once it starts."""
+    season_id: Mapped[int | None] = mapped_column(
+        ForeignKey("season.id", ondelete="CASCADE"), index=True
+    )
+    """The season this arena is a leg of (None: a tournament of its own)."""
+    leg: Mapped[int | None] = mapped_column()
+    """Which of its season's arenas this is (1, 2, ...)."""
+    division: Mapped[int | None] = mapped_column()
+    """The division whose members alone may enter it (1 is the top one)."""
+
+
+class Season(Base):
+    """A season (web.tournaments.seasons): an arena every few days, one per division,
+    whose points add up to each division's standings; at its end the best of a division
+    go up one, the last go down one, and the next season begins with those divisions."""
+
+    __tablename__ = "season"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(16), unique=True)
+    name: Mapped[str] = mapped_column(String(80))
+    number: Mapped[int] = mapped_column(default=1)
+    """Which season of its series this is: the next one counts on."""
+    follows_id: Mapped[int | None] = mapped_column(
+        ForeignKey("season.id", ondelete="SET NULL"), unique=True
+    )
+    """The season this one carries on (its unique key lets one process begin it)."""
+    kind: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    organiser_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id", ondelete="SET NULL"), index=True
+    )
+    starts_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """When its first arena starts; the others follow every ``every_days``."""
+    legs: Mapped[int] = mapped_column()
+    every_days: Mapped[int] = mapped_column()
+    division_size: Mapped[int] = mapped_column()
+    movers: Mapped[int] = mapped_column()
+    """How many go up from each division, and down from each, at the end."""
+    status: Mapped[str] = mapped_column(String(12), default="open")
+    """open | finished."""
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Each arena's own choices (table sizes, window, clock, rated) and ``repeat``."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class SeasonMember(Base):
+    """A person in a season's division, and, once it has ended, where they finished."""
+
+    __tablename__ = "season_member"
+
+    season_id: Mapped[int] = mapped_column(
+        ForeignKey("season.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    division: Mapped[int] = mapped_column()
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    place: Mapped[int | None] = mapped_column()
+    """Their place in their division once the season is over."""
+    points: Mapped[float | None] = mapped_column(Double)
+    move: Mapped[str | None] = mapped_column(String(8))
+    """up | stay | down | out (played no game, not carried on), once it is over."""
 
 
 class TournamentEntry(Base):

@@ -165,10 +165,12 @@ function lineWords(game) {
   );
 }
 
-/** A tournament's table says which tournament and round, linking to the tournament
- * (beside the game's link: a link holds no other). */
+/** A tournament's table says which tournament and round (an arena's, only which
+ * tournament), linking to the tournament (beside the game's link: a link holds no other). */
 function tournamentLabel(tournament) {
-  const words = t("{tournament}, round {round}", { tournament: tournament.name, round: tournament.round });
+  const words = tournament.round === null
+    ? tournament.name
+    : t("{tournament}, round {round}", { tournament: tournament.name, round: tournament.round });
   return el("a", { class: "game-tournament", href: `/tournaments/${encodeURIComponent(tournament.id)}`, "data-testid": "game-tournament" }, words);
 }
 

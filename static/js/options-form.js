@@ -66,11 +66,12 @@ function optionValue(value) {
  * The fields of a game's options, put into `container` (replacing what was there): a
  * select for choices, a checkbox for a yes/no, a number field with its bounds. Selects
  * and numbers come first, then the checkboxes, each in the schema's order. With `solo`,
- * options that mean nothing alone are left out. Returns {read(), check()}: the options
- * as the server takes them, and whether every field holds an allowed value (telling
- * the player which does not).
+ * options that mean nothing alone are left out; `idPrefix` starts the ids of the help
+ * lines, so that two forms of one page never share one. Returns {read(), check()}: the
+ * options as the server takes them, and whether every field holds an allowed value
+ * (telling the player which does not).
  */
-export function optionFields(container, { game, how }, { solo = false } = {}) {
+export function optionFields(container, { game, how }, { solo = false, idPrefix = "option" } = {}) {
   const properties = Object.entries(game.options?.properties || {});
   const fields = [];
   for (const [name, schema] of properties) {
@@ -78,7 +79,7 @@ export function optionFields(container, { game, how }, { solo = false } = {}) {
     if (solo && shown.solo === false) continue;
     // A solo game may default otherwise (an untimed Triominos): the server's solo_defaults.
     const own = solo && Object.hasOwn(game.solo_defaults || {}, name);
-    fields.push(makeField(name, own ? { ...schema, default: game.solo_defaults[name] } : schema, shown, how));
+    fields.push(makeField(name, own ? { ...schema, default: game.solo_defaults[name] } : schema, shown, how, idPrefix));
   }
   fields.sort((a, b) => Number(a.check) - Number(b.check));
   container.replaceChildren(...fields.map((field) => field.node));
@@ -104,22 +105,22 @@ export function optionFields(container, { game, how }, { solo = false } = {}) {
   };
 }
 
-function makeField(name, schema, shown, how) {
-  return { ...makeInput(name, schema, shown, how), realTime: Boolean(shown.realTime), unrated: Boolean(shown.unrated) };
+function makeField(name, schema, shown, how, idPrefix) {
+  return { ...makeInput(name, schema, shown, how, idPrefix), realTime: Boolean(shown.realTime), unrated: Boolean(shown.unrated) };
 }
 
-function makeInput(name, schema, shown, how) {
+function makeInput(name, schema, shown, how, idPrefix) {
   const facts = factsOf(schema);
   const label = shown.label?.() || schema.title || name;
   const help = shown.help?.() || "";
-  const helpId = help ? `option-help-${name}` : null;
+  const helpId = help ? `${idPrefix}-help-${name}` : null;
   const helpLine = help ? el("span", { class: "field-help", id: helpId }, help) : null;
   const choices =
     shown.choices?.() || (facts.enum ? facts.enum.map((value) => ({ value, label: how.valueText?.(name, value) || String(value) })) : null);
 
   if (choices) {
     // A choice may say more than its short label (`about`): said under the select, for the one chosen.
-    const aboutId = choices.some((choice) => choice.about) ? `option-about-${name}` : null;
+    const aboutId = choices.some((choice) => choice.about) ? `${idPrefix}-about-${name}` : null;
     const aboutLine = aboutId ? el("span", { class: "field-help choice-about", id: aboutId, "data-testid": "choice-about" }) : null;
     const select = el(
       "select",

@@ -1,12 +1,14 @@
 """A person's profile in the browser, at a phone's and a desktop's width: the chart
 drawn and readable, nothing scrolling sideways, axe-core clean, every link reached by
-the keyboard; a hidden rating, and a new guest's empty profile.
+the keyboard (a tournament's podium and a season's result among them); a hidden rating,
+and a new guest's empty profile.
 
 Each scene is saved to test-artifacts/e2e/profile-*.png, to be looked at by eye."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,8 +19,9 @@ from support.browser.people import no_sideways_scroll, person, resize
 from support.live import LiveServer
 from support.profile_seed import History, Seat, bot
 
-from web.db import Database
-from web.models import Preference
+from web.db import Database, utcnow
+from web.models import Preference, Season, SeasonMember, User
+from web.tournaments import TournamentSpec, create_tournament, record_result, register, start_round
 
 FOCUSED_LINK_JS = """() => { const node = document.activeElement;
     return node && node.closest('main') ? node.getAttribute('href') : null; }"""
@@ -57,6 +60,60 @@ def seed(database: Database, player: tuple[int, str], opponent: tuple[int, str])
         history.game([me, them], options={"scoring": "expert"}, scores=[41, 30], turns=[10, 12])
         history.game([me], solo=True, spectators=False, turns=[13], draws=[3])
         history.analysis(rated[-1], [(0, 0.0), (1, 0.0), (0, 0.2), (0, 0.0)])
+    won_a_tournament(database, player[0], opponent[0])
+    finished_a_season(database, player[0], opponent[0])
+
+
+def finished_a_season(database: Database, winner: int, runner_up: int) -> None:
+    """A season that has ended, as its end stores it: the winner of division 2 went up,
+    the runner-up stayed (how a season gets there is the server tests' part)."""
+    now = utcnow()
+    with database.session() as session:
+        season = Season(
+            public_id=f"league-{winner}",
+            name="Winter league",
+            number=3,
+            kind="chromino",
+            options={},
+            organiser_id=runner_up,
+            starts_at=now - timedelta(days=21),
+            legs=3,
+            every_days=7,
+            division_size=8,
+            movers=2,
+            status="finished",
+            settings={"smallest": 2, "largest": 4, "rated": False, "window_minutes": 60},
+            created_at=now - timedelta(days=22),
+            finished_at=now,
+        )
+        session.add(season)
+        session.flush()
+        for user, place, move in ((winner, 1, "up"), (runner_up, 2, "stay")):
+            session.add(
+                SeasonMember(
+                    season_id=season.id,
+                    user_id=user,
+                    division=2,
+                    joined_at=season.created_at,
+                    place=place,
+                    points=6.0 - place,
+                    move=move,
+                )
+            )
+        session.commit()
+
+
+def won_a_tournament(database: Database, winner: int, runner_up: int) -> None:
+    """A public tournament of one duel, won by ``winner``: a trophy for each of them."""
+    now = utcnow()
+    with database.session() as session:
+        spec = TournamentSpec(name="Spring open", kind="chromino", largest=2, rounds=1)
+        made = create_tournament(session, session.get_one(User, runner_up), spec, now)
+        for user in (winner, runner_up):
+            register(session, made.public_id, session.get_one(User, user), now)
+        seats = start_round(session, made.public_id, now).tables[0]
+        ranks = [0 if entry == 1 else 1 for entry in seats]
+        record_result(session, made.public_id, 1, 1, ranks=ranks, scores=[0, -2], now=now)
 
 
 def shoot(page: Page, name: str) -> None:
@@ -93,6 +150,9 @@ def test_a_profile_at_a_phones_and_a_desktops_width(
 
     cleo.goto(f"/players/{ana}")
     expect(cleo.get_by_test_id("profile-name")).to_have_text(ana_name)
+    expect(cleo.get_by_test_id("trophy")).to_have_attribute("data-place", "1")
+    expect(cleo.get_by_test_id("season-result")).to_have_attribute("data-move", "up")
+    expect(cleo.get_by_test_id("season-result")).to_contain_text("Winter league, season 3")
     rating = cleo.request.get(f"/api/players/{ana}/profile").json()["ratings"][0]["rating"]
     expect(cleo.get_by_test_id("rating-number")).to_have_text(str(rating))
     for size, name in ((DESKTOP, "desktop"), (PHONE, "phone")):

@@ -662,6 +662,11 @@ API_ROUTES = {
     ("POST", "/api/tournaments/{tournament_id}/disqualify"),
     ("POST", "/api/tournaments/{tournament_id}/entries/bot"),  # test_tournament_pages.py
     ("POST", "/api/tournaments/{tournament_id}/{act}"),  # test_tournament_organiser.py
+    ("GET", "/api/seasons"),  # tests/server/test_season_pages.py
+    ("POST", "/api/seasons"),
+    ("GET", "/api/seasons/{season_id}"),
+    ("POST", "/api/seasons/{season_id}/members"),
+    ("DELETE", "/api/seasons/{season_id}/members"),
     ("GET", "/api/duplicate/{invite_code}/boards"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/duplicate"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/ratings"),  # tests/server/test_ratings_outcome.py

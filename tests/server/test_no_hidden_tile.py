@@ -221,6 +221,13 @@ OTHER_ROUTES = {
     ("POST", "/api/tournaments/{tournament_id}/{act}"),  # pause, resume, end
     ("GET", "/tournaments"),
     ("GET", "/tournaments/{tournament_id}"),
+    # seasons: their choices, members' points and moves, their arenas by id
+    ("GET", "/api/seasons"),
+    ("POST", "/api/seasons"),
+    ("GET", "/api/seasons/{season_id}"),
+    ("POST", "/api/seasons/{season_id}/members"),
+    ("DELETE", "/api/seasons/{season_id}/members"),
+    ("GET", "/seasons/{season_id}"),
 }
 """The routes whose answer holds no game. Every GET among them is read by every
 reader at every moment of the games below all the same: a leak there is caught too."""

@@ -32,6 +32,7 @@ def test_every_kind_leads_to_what_its_details_name(kind: NoticeKind) -> None:
         "table": "t1",
         "duplicate": "d1",
         "tournament_id": "w1",
+        "season_id": "s1",
     }
     url, tag = kind.link("g1", details) or ("", "")
     assert url.startswith("/") and tag
@@ -46,9 +47,18 @@ def test_a_notice_is_drafted_with_its_kinds_name_first_in_its_key(kind: NoticeKi
     assert KINDS[made.kind] is kind
 
 
-def test_only_the_last_warning_wakes_a_sleeper_and_goes_by_email() -> None:
+def test_only_the_last_warning_wakes_a_sleeper_and_with_a_tournaments_news_goes_by_email() -> None:
     assert [kind.name for kind in KINDS.values() if kind.wakes] == [NINETY.name]
-    assert [kind.name for kind in KINDS.values() if kind.by_email] == [NINETY.name]
+    by_email = [kind for kind in KINDS.values() if kind.by_email]
+    assert [kind.name for kind in by_email if kind.switch != "tournament"] == [NINETY.name]
+    assert {kind.name for kind in by_email if kind.switch == "tournament"} == {
+        "tournament_open",
+        "tournament_bye",
+        "table_ready",
+        "arena_table_ready",
+        "tournament_over",
+        "season_over",
+    }
 
 
 def test_both_warnings_answer_to_the_reminders_switch() -> None:

@@ -122,6 +122,12 @@ def test_no_email_goes_to_an_address_before_its_link_is_followed(
 def test_one_digest_a_day_at_the_persons_hour_in_their_own_time(
     server: LiveServer, mailbox: MailCatcher, db: Database
 ) -> None:
+    # The day starts at 02:00 UTC (11:00 in Tokyo), well before Bob's hour: begun past
+    # it, his game would rightly be in that evening's digest at once. The server's
+    # clock only ever moves on (other tests of the module have moved it already).
+    now = server.clock.now()
+    morning = datetime(now.year, now.month, now.day, 2, 0, tzinfo=UTC) + timedelta(days=1)
+    server.clock.set(morning)
     ana, bob = Player(server.url), Player(server.url)
     # Bob is in Tokyo (UTC+9), sleeps 23:00-07:00, wants his digest at 20:00 his time
     settle_people(ana, zone="Europe/Paris", night=(0, 0), digest=18)
@@ -171,7 +177,7 @@ def test_one_click_unsubscribe_works_without_signing_in(
         forged = stranger.post("/email/unsubscribe?token=" + link.rsplit("=", 1)[1][:-2] + "xx")
         assert 'data-outcome="unsubscribe_tampered"' in forged.text
     switched = cy.http.get("/api/me/preferences").json()["switched_off"]["email"]
-    assert sorted(switched) == ["digest", "reminder"]
+    assert sorted(switched) == ["digest", "reminder", "tournament"]  # every kind of email
 
 
 def test_nothing_is_pushed_inside_quiet_hours_except_the_last_reminder(
@@ -214,3 +220,33 @@ def test_nothing_is_pushed_inside_quiet_hours_except_the_last_reminder(
             mover = "bob.quiet@example.test"
         reminders = [m for m in mails_to(mailbox, mover) if "nearly up" in str(m["Subject"])]  # type: ignore[index]
         assert len(reminders) == 1, "the 90 % reminder also by email"
+
+
+def test_a_tournament_over_days_mails_the_table_ready_and_the_final_place(
+    server: LiveServer, mailbox: MailCatcher
+) -> None:
+    """An entrant with a confirmed address hears by email that their table is ready and,
+    at the end, where they finished; the organiser's tournament is one round at a
+    table of two, against the bot the organiser added."""
+    now = server.clock.now()
+    noon = datetime(now.year, now.month, now.day, 12, 0, tzinfo=UTC) + timedelta(days=1)
+    server.clock.set(noon)
+    organiser, dan = Player(server.url), Player(server.url)
+    settle_people(organiser, dan, zone="UTC", night=(23 * 60, 6 * 60), digest=6)
+    assert organiser.http.put("/api/me/password", json={"password": "a long password"}).is_success
+    confirmed(dan, mailbox, "dan.cup@example.test")
+    choices = {"name": "Letter cup", "kind": "chromino", "pace": "days", "rounds": 1}
+    made = organiser.http.post("/api/tournaments", json={**choices, "largest": 2})
+    assert made.status_code == 201, made.text
+    public_id = made.json()["id"]
+    assert dan.http.post(f"/api/tournaments/{public_id}/entries").status_code == 201
+    added = organiser.http.post(f"/api/tournaments/{public_id}/entries/bot")
+    assert added.status_code == 201, added.text
+    tick(server, 120)
+    [ready] = eventually(lambda: mails_to(mailbox, "dan.cup@example.test", "Letter cup"))
+    assert "your table" in str(ready["Subject"])  # type: ignore[index]
+    ended = organiser.http.post(f"/api/tournaments/{public_id}/end")
+    assert ended.status_code == 200, ended.text
+    tick(server, 120)
+    [over] = eventually(lambda: mails_to(mailbox, "dan.cup@example.test", "is over"))
+    assert "Letter cup" in str(over["Subject"])  # type: ignore[index]

@@ -54,6 +54,8 @@ TABLES = {
     "daily_scored_attempt",
     "daily_practice",
     "daily_reference",
+    "season",
+    "season_member",
     "tournament",
     "tournament_entry",
     "tournament_round",

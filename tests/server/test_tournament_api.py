@@ -102,6 +102,9 @@ def counts(db: Database) -> tuple[int, ...]:
         )
 
 
+LATER = "2030-01-10T18:30:00Z"
+
+
 def created(organiser: TestClient, **choices: Any) -> dict[str, Any]:
     body = {"name": "Winter cup", "kind": "chromino", **choices}
     made: dict[str, Any] = expect(organiser.post("/api/tournaments", json=body), 201)
@@ -143,7 +146,9 @@ def test_a_tournament_is_created_entered_started_and_read(
 ) -> None:
     client, db = site
     organiser, organiser_id = person(client, db)
-    made = created(organiser, smallest=2, largest=4, rounds=2, move_seconds=30)
+    # A start to come: the server's timer would start a tournament whose start has come
+    # by itself once two are present, racing the organiser's start below.
+    made = created(organiser, smallest=2, largest=4, rounds=2, move_seconds=30, starts_at=LATER)
     assert made["organiser"]["id"] == organiser_id
     assert made["status"] == "registering" and made["entrants"] == made["rounds"] == []
     assert made["settings"]["move_seconds"] == 30
@@ -358,6 +363,16 @@ def test_a_choice_the_store_refuses_is_named(
     assert counts(refusing_db) == before
 
 
+def test_an_arena_keeps_its_window_and_other_formats_have_none(
+    refusing_client: TestClient, refusing_db: Database
+) -> None:
+    organiser, _ = person(refusing_client, refusing_db)
+    for choices, window in (({"format": "arena", "window_minutes": 45}, 45), ({}, None)):
+        body = {"name": "Cup", "kind": "chromino", **choices}
+        made = expect(organiser.post("/api/tournaments", json=body), 201)
+        assert made["settings"]["window_minutes"] == window
+
+
 def test_unknown_ids_and_other_peoples_tournaments_are_refused_and_change_nothing(
     site: tuple[TestClient, Database],
 ) -> None:
@@ -382,6 +397,8 @@ def test_unknown_ids_and_other_peoples_tournaments_are_refused_and_change_nothin
         browser(client).post(f"/api/tournaments/{tid}/start"),
     ):
         assert refused(answer, 403, "not_organiser")["field"] == "organiser"
+    unknown_act = refused(organiser.post(f"/api/tournaments/{tid}/shuffle"), 404, "no_act")
+    assert unknown_act["field"] == "act" and "'shuffle'" in unknown_act["message"]
     wrong_entry = {"entry": 7, "reason": "no"}
     answer = organiser.post(f"/api/tournaments/{tid}/disqualify", json=wrong_entry)
     assert "7" in refused(answer, 422, "disqualify_refused")["message"]

@@ -1,7 +1,8 @@
 """The organiser's hand through the API: starting a round deals its games; pausing,
 resuming and ending early, each written to the audit log, each refused with its
 reason when the tournament's state does not allow it (changing nothing), and only
-for the organiser; a table that ends after an early end counts for nothing."""
+for the organiser; a table that ends after an early end counts for nothing, and the
+interrupted round's secret is shown once its last game has ended."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ import httpx
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from web.db import Database, utcnow
 from web.models import AuditEntry, Game, TournamentRound
 from web.people import accounts
-from web.tournaments import TournamentError, record_result, standings_of
+from web.tournaments import TournamentError, record_result, standings_of, tables_ended
 
 BASE_URL = "http://127.0.0.1:8000"
 NUMBERS = itertools.count(1)
@@ -64,6 +65,15 @@ def rounds_and_games(db: Database) -> tuple[int, int]:
             for m in (TournamentRound, Game)
         ]
         return counted[0], counted[1]
+
+
+def end_the_game(db: Database, game_id: str) -> None:
+    """The game ends as the event store ends one: its row marked finished, then, in the
+    same transaction, what follows a game's end."""
+    with db.engine.begin() as connection:
+        connection.execute(update(Game).where(Game.id == game_id).values(status="finished"))
+        result = {"places": [1, 2], "scores": [0, 0], "hand_sizes": [0, 2]}
+        tables_ended(connection, [(game_id, result)], utcnow())
 
 
 def test_pause_resume_and_end_early(client: TestClient, db: Database) -> None:
@@ -123,6 +133,13 @@ def test_pause_resume_and_end_early(client: TestClient, db: Database) -> None:
         assert late.value.field == "round"
         assert standings_of(session, tid) == before
     assert [row["games"] for row in ended["standings"]].count(1) == 2
+    assert ended["rounds"][0]["secret"] is None  # a hand dealt from it is still in play
+    end_the_game(db, second["game_id"])
+    assert expect(organiser.get(f"/api/tournaments/{tid}"), 200)["rounds"][0]["secret"] is None
+    end_the_game(db, first["game_id"])  # its result was stored by hand before the end
+    revealed = expect(organiser.get(f"/api/tournaments/{tid}"), 200)
+    assert revealed["rounds"][0]["secret"] is not None
+    assert revealed["standings"] == ended["standings"]
     for act in ("pause", "resume", "end"):
         response = organiser.post(f"/api/tournaments/{tid}/{act}")
         expected = (
@@ -147,8 +164,10 @@ def test_an_unknown_act_is_refused(client: TestClient, db: Database) -> None:
         "id"
     ]
     response = organiser.post(f"/api/tournaments/{tid}/dance")
-    assert response.status_code == 422, response.text
-    assert response.json()["detail"][0]["loc"] == ["path", "act"]
+    assert response.status_code == 404, response.text
+    detail = response.json()["detail"]
+    assert (detail["code"], detail["field"]) == ("no_act", "act")
+    assert "'dance'" in detail["message"] and "pause, resume, end" in detail["message"]
     assert audited(db) == [("tournament_create", {"tournament": tid})]
 
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from support.live import make_settings
@@ -20,18 +20,13 @@ from support.live import make_settings
 from web.app import create_app
 from web.db import Database, utcnow
 from web.models import Game, Tournament, TournamentRound, TournamentTable
-from web.people import accounts
 from web.tournaments import create_games, record_result
 
 BASE_URL = "http://127.0.0.1:8000"
 NUMBERS = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 @pytest.fixture
@@ -207,3 +202,30 @@ def test_the_organiser_fills_the_field_with_a_bot_that_plays_its_seat(
         game = session.get(Game, game_id)
         assert game is not None
         assert sorted(seat["bot"] or "person" for seat in game.seats) == ["person", "strong"]
+
+
+def test_a_table_of_bots_the_organiser_starts_plays_with_nobody_watching(
+    site: tuple[TestClient, Database],
+) -> None:
+    """The organiser's start opens the games it deals, as the timer's start does: a
+    table nobody opens (here two bots) still plays on."""
+    client, db = site
+    organiser, _ = member(client)
+    public_id = created(organiser, rounds=1, options={"hand_size": 2})
+    for _ in range(2):
+        ok(organiser.post(f"/api/tournaments/{public_id}/entries/bot"), 201)
+    ok(organiser.post(f"/api/tournaments/{public_id}/start"))
+    game_id = ok(organiser.get(f"/api/tournaments/{public_id}"))["rounds"][0]["tables"][0][
+        "game_id"
+    ]
+    deadline = time.monotonic() + 60
+    while _version(db, game_id) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the bots think in the server's own loop and workers
+    assert _version(db, game_id) >= 2  # each bot has moved
+
+
+def _version(db: Database, game_id: str) -> int:
+    with db.session() as session:
+        game = session.get(Game, game_id)
+        assert game is not None
+        return game.version

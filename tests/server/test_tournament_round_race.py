@@ -2,28 +2,42 @@
 processes start the same round at once, on SQLite and on PostgreSQL, and exactly one
 round row with one set of tables comes of it; every caller gets that round. Processes
 running the tournaments' timer (``run_due``) at once on PostgreSQL start each round
-once and deal each of its tables one game."""
+once and deal each of its tables one game, and seat an arena's free players once."""
 
 from __future__ import annotations
 
 import multiprocessing
 import threading
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
+from support.seasons import arenas, due, enter, play_out, season_of
 from support.tournaments import (
     NOW,
+    person,
     run_due_in_own_process,
     start_in_own_process,
     tournament_with,
 )
 
 from web.clock import FakeClock
-from web.db import Database
-from web.models import Game, Tournament, TournamentBye, TournamentRound, TournamentTable, User
+from web.db import Database, as_utc
+from web.games import DEFAULT_GAME
+from web.models import (
+    Game,
+    Notice,
+    Season,
+    Tournament,
+    TournamentBye,
+    TournamentRound,
+    TournamentTable,
+    User,
+)
 from web.tournaments import StartedRound, pause, record_result, run_due, start_round
+from web.tournaments.seasons import SeasonSpec, create_season, join_season
 
 RACERS = 4
 
@@ -185,6 +199,43 @@ def stored_tables(session: Session, public_id: str, number: int) -> list[Tournam
     )
 
 
+class TimerRace:
+    """Two processes running the tournaments' timer on their own engines, each run set
+    off by the test (``run``), all of them at once."""
+
+    def __init__(self, url: str, runs: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        ready, self.out = context.Queue(), context.Queue()
+        self.goes = [context.Event() for _ in range(runs)]
+        self.racers = [
+            context.Process(target=run_due_in_own_process, args=(url, ready, self.goes, self.out))
+            for _ in range(2)
+        ]
+        for racer in self.racers:
+            racer.start()
+        for _ in self.racers:
+            assert ready.get(timeout=60)
+
+    def run(self, index: int, public_id: str) -> list[tuple[str, int]]:
+        """Set off run ``index`` in both; the rounds (or seatings) either started."""
+        self.goes[index].set()
+        got = [self.out.get(timeout=60) for _ in self.racers]
+        return [entry for done, _ in got for entry in done if entry[0] == public_id]
+
+    def join(self) -> None:
+        for racer in self.racers:
+            racer.join(60)
+            assert racer.exitcode == 0
+
+
+def dealt_once(store: Database, public_id: str, number: int, apart: int) -> None:
+    """Each table of round ``number`` has a game of its own, and no game stands apart."""
+    with store.session() as session:
+        games = [table.game_id for table in stored_tables(session, public_id, number)]
+    assert games and None not in games and len(set(games)) == len(games)
+    assert games_apart(store) == apart
+
+
 def test_processes_running_the_timer_start_each_round_once_with_its_games(
     pg_url: str,
 ) -> None:
@@ -194,31 +245,31 @@ def test_processes_running_the_timer_start_each_round_once_with_its_games(
     store = Database(pg_url)
     public_id, _ = tournament_with(store, 10, smallest=3, largest=4, pace="days", rounds=2)
     apart = games_apart(store)
-    context = multiprocessing.get_context("spawn")
-    ready, out = context.Queue(), context.Queue()
-    goes = [context.Event(), context.Event()]
-    racers = [
-        context.Process(target=run_due_in_own_process, args=(pg_url, ready, goes, out))
-        for _ in range(2)
-    ]
-    for racer in racers:
-        racer.start()
-    for _ in racers:
-        assert ready.get(timeout=60)
-    for number, go in enumerate(goes, start=1):
-        go.set()
-        got = [out.get(timeout=60) for _ in racers]
-        started = [entry for done, _ in got for entry in done if entry[0] == public_id]
-        assert started == [(public_id, number)]
-        with store.session() as session:
-            games = [table.game_id for table in stored_tables(session, public_id, number)]
-        assert games and None not in games and len(set(games)) == len(games)
-        assert games_apart(store) == apart
+    race = TimerRace(pg_url, 2)
+    for number in (1, 2):
+        assert race.run(number - 1, public_id) == [(public_id, number)]
+        dealt_once(store, public_id, number, apart)
         finish_round(store, public_id, number)
-    for racer in racers:
-        racer.join(60)
-        assert racer.exitcode == 0
+    race.join()
     assert stored_rounds(store, public_id)[0] == 2
+    store.dispose()
+
+
+def test_processes_running_the_timer_seat_an_arena_once(pg_url: str) -> None:
+    """Two processes run the timer at once over an arena of nine at tables of three:
+    one seating of everyone, then, once a table has ended, one seating of its three."""
+    store = Database(pg_url)
+    public_id, _ = tournament_with(store, 9, format="arena", smallest=3, largest=3)
+    apart = games_apart(store)
+    race = TimerRace(pg_url, 2)
+    assert race.run(0, public_id) == [(public_id, 1)]
+    dealt_once(store, public_id, 1, apart)
+    with store.session() as session:
+        record_result(session, public_id, 1, 1, ranks=[0, 1, 2], scores=[3, 2, 1], now=NOW)
+    assert race.run(1, public_id) == [(public_id, 2)]
+    dealt_once(store, public_id, 2, apart)
+    race.join()
+    assert stored_rounds(store, public_id)[:2] == (2, 4)
     store.dispose()
 
 
@@ -251,3 +302,48 @@ def test_a_round_due_as_the_organiser_pauses_waits_and_does_not_start(pg_url: st
 def _run_due(db: Database) -> list[tuple[str, int]]:
     with db.session() as session:
         return run_due(session, FakeClock(NOW)).started
+
+
+def played_season_in_the_past(store: Database) -> str:
+    """A season of one arena, ten days ago, played by two members at one table: its
+    window has long closed, and its end is due."""
+    past = NOW - timedelta(days=10)
+    with store.session() as session:
+        spec = SeasonSpec(
+            name="Old league", kind=DEFAULT_GAME, starts_at=past, legs=1, division_size=4, movers=1
+        )
+        ended = create_season(session, person(session, "organiser"), spec, past).public_id
+        members = [person(session) for _ in range(2)]
+        for member in members:
+            join_season(session, ended, member, past)
+        session.commit()
+    clock = FakeClock(past)
+    due(store, clock)
+    arena = arenas(store, ended)[1, 1]
+    entries = enter(store, arena, [member.id for member in members])
+    play_out(store, arena, clock, sorted(entries.values()))
+    return ended
+
+
+def test_processes_running_the_timer_make_a_seasons_arenas_and_its_follower_once(
+    pg_url: str,
+) -> None:
+    """Two processes run the timer at once: over a new season of two divisions, each
+    division's first arena is made once and each member told once; over a season whose
+    only arena was played ten days ago, the season ends once, each player hears it
+    once, and one next season begins, on the next arena day still to come."""
+    store = Database(pg_url)
+    ended = played_season_in_the_past(store)
+    fresh, _ = season_of(store, 6)
+    race = TimerRace(pg_url, 1)
+    race.run(0, "")
+    race.join()
+    assert set(arenas(store, fresh)) == {(1, 1), (1, 2)}
+    with store.session() as session:
+        kinds = session.execute(select(Notice.kind, func.count()).group_by(Notice.kind)).all()
+        old = session.scalars(select(Season).where(Season.public_id == ended)).one()
+        following = session.scalars(select(Season).where(Season.follows_id == old.id)).all()
+    assert dict(kinds)["season_over"] == 2
+    assert old.status == "finished" and len(following) == 1
+    assert NOW <= as_utc(following[0].starts_at) < NOW + timedelta(days=7)
+    store.dispose()

@@ -176,6 +176,25 @@ def test_past_the_round_deadline_the_seats_to_move_are_overdue(db: Database) -> 
     assert due(db, clock).overdue == []
 
 
+def test_a_pause_during_a_round_moves_its_deadline_on_by_the_time_paused(db: Database) -> None:
+    clock = FakeClock(NOW)
+    public_id, _ = tournament_with(
+        db, 4, pace="days", rounds=2, smallest=2, largest=2, round_deadline=86_400
+    )
+    due(db, clock)
+    clock.advance(3600)
+    with db.session() as session:
+        pause(session, public_id, organiser(db, public_id), clock.now())
+    clock.advance(86_400)  # past the deadline, paused: nothing is acted on
+    assert due(db, clock).overdue == []
+    with db.session() as session:
+        resume(session, public_id, organiser(db, public_id), clock.now())
+    clock.advance(82_800 - 1)  # the round has had 23 hours of play, less a second
+    assert due(db, clock).overdue == []
+    clock.advance(1)
+    assert len(due(db, clock).overdue) == 2
+
+
 class FakeRoom:
     def __init__(self, game_id: str, acts: bool) -> None:
         self.game_id = game_id

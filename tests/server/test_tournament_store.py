@@ -98,6 +98,7 @@ def play(
         ({"entry_limit": 1}, "entry_limit"),
         ({"missed_deadline": "coin"}, "missed_deadline"),
         ({"format": "arena", "duplicate": True}, "duplicate"),
+        ({"format": "arena", "window_minutes": 4}, "window_minutes"),
         ({"rounds": "5"}, "rounds"),
     ],
 )

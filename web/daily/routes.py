@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from ..games import game_kind
 from ..i18n import N_, Words
-from ..lobby import live_games
+from ..lobby import open_rooms
 from ..models import Game, GameEvent, User
 from ..people import CurrentUser, Onlooker, SessionDep, UserOrVisitor, refuse_if_banned
 from ..site import render
@@ -202,9 +202,7 @@ def start_daily(
     day = deal_day(now)
     started = attempts.start_daily(session, user, game, day, now)
     session.commit()
-    asyncio.run_coroutine_threadsafe(
-        live_games(request).wake(started.game_id), request.app.state.loop
-    )
+    open_rooms(request, [started.game_id])
     _compute_missing(request, session, day)
     return StartedPublic(game_id=started.game_id, scored=started.scored, day=day)
 

@@ -29,7 +29,7 @@ from .bests import solo_best
 from .bus import LobbyBus
 from .dealing import Seating, deal_seated, start_solo
 from .errors import ID_SHAPE, TABLE_STATUS, TableError
-from .host import LiveGames, live_games
+from .host import LiveGames, live_games, open_rooms
 from .listings import game_summary
 from .schemas import SeatIn, SoloBest, SoloCreate, TableCreateBase
 from .tables import create_table, join, table_by_invite
@@ -54,6 +54,7 @@ __all__ = [
     "join",
     "live_games",
     "may_watch",
+    "open_rooms",
     "require_watcher",
     "seat_of",
     "seats_of",

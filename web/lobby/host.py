@@ -7,6 +7,8 @@ games depend on the lobby, never the other way round.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterable
 from typing import Protocol
 
 from fastapi import Request
@@ -46,3 +48,11 @@ def live_games(request: Request) -> LiveGames:
     """The app's live games (its hub)."""
     games: LiveGames = request.app.state.hub
     return games
+
+
+def open_rooms(request: Request, game_ids: Iterable[str]) -> None:
+    """From a route's worker thread, have the hub load games just committed, so that
+    their bots and move clocks start before anyone opens them."""
+    games, loop = live_games(request), request.app.state.loop
+    for game_id in game_ids:
+        asyncio.run_coroutine_threadsafe(games.wake(game_id), loop)

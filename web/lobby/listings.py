@@ -213,20 +213,26 @@ def my_game_lines(session: Session, user: User, limit: int = 100) -> list[GameSu
 
 
 def tournaments_of(session: Session, game_ids: list[str]) -> dict[str, dict[str, Any]]:
-    """Per game that is a tournament's table: the tournament and round, in one query."""
+    """Per game that is a tournament's table: the tournament and round, in one query.
+    An arena's table has no round to name (its seatings are no rounds to a player):
+    its ``round`` is None."""
     if not game_ids:
         return {}
     query = (
         select(
-            TournamentTable.game_id, Tournament.public_id, Tournament.name, TournamentRound.number
+            TournamentTable.game_id,
+            Tournament.public_id,
+            Tournament.name,
+            Tournament.format,
+            TournamentRound.number,
         )
         .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
         .join(Tournament, Tournament.id == TournamentRound.tournament_id)
         .where(TournamentTable.game_id.in_(game_ids))
     )
     return {
-        str(game_id): {"id": public_id, "name": name, "round": number}
-        for game_id, public_id, name, number in session.execute(query)
+        str(game_id): {"id": public_id, "name": name, "round": None if shape == "arena" else number}
+        for game_id, public_id, name, shape, number in session.execute(query)
     }
 
 

@@ -16,7 +16,7 @@ from pydantic import TypeAdapter
 from ..games import DEFAULT_GAME
 from ..people import CurrentUser, OptionalUser, SessionDep, refuse_if_banned
 from . import access, bests, dealing, listings, tables
-from .host import live_games
+from .host import live_games, open_rooms
 from .schemas import GameSummary, SoloBest, SoloCreate, TableCreate, TablePublic
 
 router = APIRouter(prefix="/api")
@@ -145,7 +145,7 @@ def _open_room(request: Request, session: SessionDep, game_id: str) -> None:
     """Commit the new game, then have the hub load it so its bots and timer start
     even before anyone connects."""
     session.commit()
-    asyncio.run_coroutine_threadsafe(live_games(request).wake(game_id), request.app.state.loop)
+    open_rooms(request, [game_id])
     _lobby_changed(request, session)
 
 

@@ -186,7 +186,8 @@ class GameSummary(BaseModel):
     unread: int = 0
     """Lines of the players' chat by others that I have not read (web.talk)."""
     tournament: dict[str, Any] | None = None
-    """``{"id", "name", "round"}`` when the game is a tournament's table."""
+    """``{"id", "name", "round"}`` when the game is a tournament's table (``round`` None
+    at an arena's table)."""
 
 
 class SoloBest(BaseModel):

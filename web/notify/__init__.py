@@ -11,12 +11,14 @@ write to a person in (account recovery writes too).
 from .digest import Digests
 from .drafts import NoticeDraft, add_notices, add_notices_on, draft
 from .kinds import (
+    ARENA_TABLE_READY,
     DUPLICATE_OVER,
     GAME_OVER,
     HALF,
     INVITATION,
     KINDS,
     NINETY,
+    SEASON_OVER,
     TABLE_READY,
     TOURNAMENT_BYE,
     TOURNAMENT_OPEN,
@@ -29,12 +31,14 @@ from .outbox import Outbox
 from .words import written_in
 
 __all__ = [
+    "ARENA_TABLE_READY",
     "DUPLICATE_OVER",
     "GAME_OVER",
     "HALF",
     "INVITATION",
     "KINDS",
     "NINETY",
+    "SEASON_OVER",
     "TABLE_READY",
     "TOURNAMENT_BYE",
     "TOURNAMENT_OPEN",

@@ -2,7 +2,8 @@
 
 Which switches there are, and which a person turned off, are the person's
 preferences (web.people); a notice answers to its kind's switch (web.notify.kinds):
-both warnings to the reminders', a duplicate table's end to a game of mine ending."""
+both warnings to the reminders', a duplicate table's end to a game of mine ending, a
+tournament's news to its own."""
 
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ TURN_SWITCH = "turn"
 REMINDER_SWITCH = "reminder"
 INVITATION_SWITCH = "invitation"
 GAME_OVER_SWITCH = "game_over"
+TOURNAMENT_SWITCH = "tournament"
 DIGEST_SWITCH = "digest"
 """The switches of Preferences, as a person's preferences accept them (web.people's
 ``SWITCHES``; ``Preference.notify`` keeps those turned off). The digest is an email
@@ -58,6 +59,14 @@ def to_tournament(game_id: str | None, details: dict[str, Any]) -> tuple[str, st
     return f"/tournaments/{public_id}", f"tournament-{public_id}"
 
 
+def to_season(game_id: str | None, details: dict[str, Any]) -> tuple[str, str] | None:
+    """The season's page (its divisions, places and moves)."""
+    public_id = details.get("season_id")
+    if not isinstance(public_id, str):
+        return None
+    return f"/seasons/{public_id}", f"season-{public_id}"
+
+
 @dataclass(frozen=True)
 class NoticeKind:
     """One kind of notice."""
@@ -71,8 +80,9 @@ class NoticeKind:
     link: Link
     """Where a push (and an email) of it leads."""
     channels: frozenset[str] = frozenset({PUSH})
-    """Push always; email too for the one warning worth an email (to a verified
-    address, its switch on)."""
+    """Push always; email too (to a verified address, its switch on) for the last
+    warning of a turn and for a tournament's news, which an entrant over days may not
+    open the site for."""
     wakes: bool = False
     """Whether it goes out in the person's quiet hours; the others wait for their
     morning."""
@@ -143,28 +153,47 @@ DUPLICATE_OVER = NoticeKind(
 
 TOURNAMENT_OPEN = NoticeKind(
     "tournament_open",
-    INVITATION_SWITCH,
+    TOURNAMENT_SWITCH,
     N_("{players} opened entries to a tournament of {game}: {tournament}"),
     to_tournament,
+    channels=frozenset({PUSH, EMAIL}),
 )
 TOURNAMENT_BYE = NoticeKind(
     "tournament_bye",
-    TURN_SWITCH,
+    TOURNAMENT_SWITCH,
     N_("Round {round} of {tournament} has started: you have a bye, worth half a point"),
     to_tournament,
+    channels=frozenset({PUSH, EMAIL}),
 )
 TABLE_READY = NoticeKind(
     "table_ready",
-    TURN_SWITCH,
+    TOURNAMENT_SWITCH,
     N_("Round {round} of {tournament}: your table with {players} is ready"),
     to_game,
+    channels=frozenset({PUSH, EMAIL}),
+)
+ARENA_TABLE_READY = NoticeKind(
+    "arena_table_ready",
+    TOURNAMENT_SWITCH,
+    N_("{tournament}: your table with {players} is ready"),
+    to_game,
+    channels=frozenset({PUSH, EMAIL}),
 )
 TOURNAMENT_OVER = NoticeKind(
     "tournament_over",
-    GAME_OVER_SWITCH,
+    TOURNAMENT_SWITCH,
     N_("{tournament} is over: you finished {place} of {count}"),
     to_tournament,
     words_if_won=N_("{tournament} is over: you won it"),
+    channels=frozenset({PUSH, EMAIL}),
+)
+SEASON_OVER = NoticeKind(
+    "season_over",
+    TOURNAMENT_SWITCH,
+    N_("Season {number} of {season} is over: you placed {place} of {count} in division {division}"),
+    to_season,
+    words_if_won=N_("Season {number} of {season} is over: you won division {division}"),
+    channels=frozenset({PUSH, EMAIL}),
 )
 
 KINDS: dict[str, NoticeKind] = {
@@ -179,7 +208,9 @@ KINDS: dict[str, NoticeKind] = {
         TOURNAMENT_OPEN,
         TOURNAMENT_BYE,
         TABLE_READY,
+        ARENA_TABLE_READY,
         TOURNAMENT_OVER,
+        SEASON_OVER,
     )
 }
 """Every kind, by the name its notices keep."""

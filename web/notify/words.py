@@ -63,6 +63,9 @@ def notice_text(kind: str, details: dict[str, Any], language: str, zone: str) ->
         round=details.get("round", ""),
         place=details.get("place", ""),
         count=details.get("count", ""),
+        season=details.get("season", ""),
+        number=details.get("number", ""),
+        division=details.get("division", ""),
     )
 
 

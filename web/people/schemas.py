@@ -102,8 +102,10 @@ class QuietHours(Inbound):
 class SwitchedOff(Inbound):
     """The kinds of notice I do not want, per channel."""
 
-    push: list[Literal["turn", "reminder", "invitation", "game_over"]] = Field(max_length=4)
-    email: list[Literal["digest", "reminder"]] = Field(max_length=2)
+    push: list[Literal["turn", "reminder", "invitation", "game_over", "tournament"]] = Field(
+        max_length=5
+    )
+    email: list[Literal["digest", "reminder", "tournament"]] = Field(max_length=3)
 
 
 class PreferencesUpdate(Inbound):

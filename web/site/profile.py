@@ -13,7 +13,9 @@ holds, and what each figure means:
 - **best solo results**, as the solo page ranks them (``web.lobby.solo_best``);
 - **recent games**: the last finished ones the viewer may watch (a private game, or
   a solo one, is its players' alone), with the place and the rating change;
-- **the coach's summary**: see :class:`~.profile_schemas.CoachSummary`.
+- **the coach's summary**: see :class:`~.profile_schemas.CoachSummary`;
+- **trophies**: podiums in finished public tournaments (``web.tournaments.podiums_of``);
+- **seasons**: the seasons played to their end (``web.tournaments.season_results_of``).
 
 Everything is returned as one pydantic :class:`~.profile_schemas.Profile`: the JSON API sends it as
 it is, the page renders the same object.
@@ -32,8 +34,9 @@ from ..lobby import SoloBest, solo_best
 from ..models import Preference, RatedGame, Rating, RatingChange, User
 from ..people import has_a_way_in
 from ..ratings import all_pools, is_provisional, shown, shown_change
+from ..tournaments import podiums_of, season_results_of
 from .profile_games import coach_summary, expert_average, finished_games, game_records, recent_games
-from .profile_schemas import PoolRating, Profile, RatingPoint
+from .profile_schemas import PoolRating, Profile, RatingPoint, SeasonTrophy, Trophy
 
 
 def profile_of(session: Session, person: User, viewer_id: int | None) -> Profile:
@@ -55,6 +58,10 @@ def profile_of(session: Session, person: User, viewer_id: int | None) -> Profile
         solo_best=solo_bests(session, person),
         recent=recent_games(session, played, person.id, viewer_id, sees_ratings),
         coach=coach_summary(session, person.id),
+        trophies=trophies_of(session, person.id),
+        seasons=[
+            SeasonTrophy.model_validate(result) for result in season_results_of(session, person.id)
+        ],
     )
 
 
@@ -122,3 +129,7 @@ def solo_bests(session: Session, person: User) -> list[SoloBest]:
     ranking)."""
     bests = (solo_best(session, person, kind) for kind in GAMES)
     return [best for best in bests if best is not None]
+
+
+def trophies_of(session: Session, user_id: int) -> list[Trophy]:
+    return [Trophy.model_validate(podium) for podium in podiums_of(session, user_id)]

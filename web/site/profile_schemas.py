@@ -8,8 +8,9 @@ schema is read from them.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from ..lobby import SoloBest
 
@@ -110,6 +111,39 @@ class CoachSummary(BaseModel):
     """``matching / moves``, from 0 to 1."""
 
 
+class Trophy(BaseModel):
+    """A podium in a finished public tournament (read from ``web.tournaments.Podium``)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    tournament_id: str
+    name: str
+    kind: str
+    format: str
+    place: int
+    """1, 2 or 3."""
+    entrants: int
+    finished_at: datetime
+
+
+class SeasonTrophy(BaseModel):
+    """A season played to its end (read from ``web.tournaments.SeasonResult``)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    season_id: str
+    name: str
+    number: int
+    kind: str
+    division: int
+    """1 is the top division."""
+    place: int
+    members: int
+    """How many were in that division."""
+    move: Literal["up", "stay", "down"]
+    finished_at: datetime
+
+
 class Profile(BaseModel):
     """A person's profile as one viewer sees it."""
 
@@ -128,3 +162,7 @@ class Profile(BaseModel):
     solo_best: list[SoloBest]
     recent: list[RecentGame]
     coach: CoachSummary | None
+    trophies: list[Trophy]
+    """Tournament podiums, the latest first."""
+    seasons: list[SeasonTrophy]
+    """Seasons played to their end, the latest first."""

@@ -19,7 +19,11 @@ finish rounds and the tournament (``results``), recorded when a table's game end
 (``ending``). The rounds follow each other by themselves (``schedule``, run by every
 process's sweep: a round starts with its games when it is due, and a round's deadline
 hands the seats still to move to the game's own deadline rule), and the organiser may
-pause, resume or end a tournament early (``organising``).
+pause, resume or end a tournament early (``organising``). An arena seats its players
+as they come free (``arena_runs``). A season holds an arena per division every few
+days and moves its members between divisions at its end (``seasons``, run by
+``season_runs``, its pure part in ``divisions``). A person's podiums and seasons are
+their profile's trophies (``trophies``).
 Everything they refuse raises ``TournamentError`` naming what was wrong (``errors``)."""
 
 from .arena import arena_tables
@@ -41,6 +45,7 @@ from .schedule import Due, Overdue, run_due, run_tournaments, start_with_games
 from .setup import TournamentSpec, create_tournament
 from .standings import Bye, Row, standings, table_points
 from .table_sizes import table_sizes
+from .trophies import Podium, SeasonResult, podiums_of, season_results_of
 
 __all__ = [
     "Bye",
@@ -48,8 +53,10 @@ __all__ = [
     "History",
     "Overdue",
     "Pairing",
+    "Podium",
     "RoundSecret",
     "Row",
+    "SeasonResult",
     "Standing",
     "StartedRound",
     "TableDeal",
@@ -67,6 +74,7 @@ __all__ = [
     "end_early",
     "histories",
     "pause",
+    "podiums_of",
     "record_result",
     "redeal",
     "register",
@@ -77,6 +85,7 @@ __all__ = [
     "round_robin",
     "run_due",
     "run_tournaments",
+    "season_results_of",
     "standings",
     "standings_of",
     "start_round",

@@ -20,8 +20,9 @@ from sqlalchemy.orm import Session
 
 from ..games import GameKind, game_kind
 from ..models import Tournament, TournamentRound, TournamentTable
+from .entries import tournament_named
 from .errors import TournamentError
-from .results import record_result
+from .results import locked_round, record_result, reveal_if_played_out
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,9 @@ class EndedTable:
     table: int
     kind: str
     options: Mapping[str, Any]
+    interrupted: bool
+    """The organiser ended the tournament while this table's round was played: its
+    result counts for nothing, and the round's secret waits for its last game."""
 
 
 def ranks_and_scores(
@@ -54,7 +58,8 @@ def ranks_and_scores(
 
 
 def _tables_of(connection: Connection, game_ids: Sequence[str]) -> list[EndedTable]:
-    """The tournament tables among these games, with nothing stored for them yet."""
+    """The tournament tables among these games with nothing stored for them yet, and
+    those of a round the organiser's early end interrupted."""
     query = (
         select(
             TournamentTable.game_id,
@@ -64,18 +69,21 @@ def _tables_of(connection: Connection, game_ids: Sequence[str]) -> list[EndedTab
             Tournament.kind,
             Tournament.options,
             TournamentTable.result,
+            Tournament.status,
+            TournamentRound.finished_at,
         )
         .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
         .join(Tournament, Tournament.id == TournamentRound.tournament_id)
         .where(TournamentTable.game_id.in_(game_ids))
     )
-    return [
-        EndedTable(game_id, public_id, round_number, table, kind, options)
-        for game_id, public_id, round_number, table, kind, options, stored in connection.execute(
-            query
-        )
-        if stored is None
-    ]
+    found = []
+    for row in connection.execute(query):
+        interrupted = row.status == "finished" and row.finished_at is None
+        if row.result is None or interrupted:
+            found.append(
+                EndedTable(row[0], row[1], row[2], row[3], row[4], row[5], interrupted=interrupted)
+            )
+    return found
 
 
 def tables_ended(
@@ -94,6 +102,10 @@ def tables_ended(
     recorded = 0
     with Session(bind=connection) as session:
         for table in tables:
+            if table.interrupted:
+                tournament = tournament_named(session, table.public_id)
+                reveal_if_played_out(session, locked_round(session, tournament, table.round), now)
+                continue
             figures = ranks_and_scores(results[table.game_id], game_kind(table.kind), table.options)
             if figures is None:
                 continue

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words
-from ..models import Tournament, TournamentEntry, TournamentRound, User
+from ..models import SeasonMember, Tournament, TournamentEntry, TournamentRound, User
 from ..people import audit
 from .errors import TournamentError
 
@@ -66,6 +66,8 @@ def _check_open(session: Session, tournament: Tournament, user: User | None) -> 
         raise TournamentError("tournament", Words(N_("the tournament is over")))
     if user is not None and entry_of(session, tournament, user) is not None:
         raise TournamentError("entry", Words(N_("{name} has already entered"), name=user.name))
+    if user is not None and tournament.season_id is not None:
+        _check_division(session, tournament, user)
     limit = tournament.entry_limit
     if limit is not None and _active_count(session, tournament) >= limit:
         raise TournamentError(
@@ -79,6 +81,21 @@ def _check_open(session: Session, tournament: Tournament, user: User | None) -> 
     if started >= tournament.rounds and tournament.format != "arena":
         raise TournamentError("tournament", Words(N_("every round has already started")))
     return started + 1
+
+
+def _check_division(session: Session, tournament: Tournament, user: User) -> None:
+    """A season's arena is its division's: only that division's members enter it."""
+    division = session.scalar(
+        select(SeasonMember.division).where(
+            SeasonMember.season_id == tournament.season_id, SeasonMember.user_id == user.id
+        )
+    )
+    if division != tournament.division:
+        words = Words(
+            N_("only the members of division {division} of this season may enter"),
+            division=tournament.division,
+        )
+        raise TournamentError("division", words)
 
 
 def register(session: Session, public_id: str, user: User, now: datetime) -> TournamentEntry:

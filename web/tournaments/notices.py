@@ -4,11 +4,13 @@ the daily email digest like any other game).
 
 - **Entries open:** the organiser's friends (mutual ones) hear of a listed tournament
   (public, or for members) when it is created. Nobody else: a stranger's tournament is
-  found on the list, not pushed at people.
+  found on the list, not pushed at people. A season's arena is told to the members of
+  its division instead.
 - **A round starts:** whoever has a bye in it hears so (the others hear that their
   table is ready, which says the same and where to go).
 - **A table is ready:** each person seated at a game just dealt, with the link to it.
-- **The end:** every entrant still in play hears their final place.
+- **The end:** every entrant still in play hears their final place; at a season's
+  end, every member who played hears their place in their division.
 
 Each notice's key makes it once, whoever starts the round or ends the last table."""
 
@@ -21,8 +23,17 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..friends import relations_of
-from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound, User
+from ..models import (
+    Season,
+    Tournament,
+    TournamentBye,
+    TournamentEntry,
+    TournamentRound,
+    User,
+)
 from ..notify import (
+    ARENA_TABLE_READY,
+    SEASON_OVER,
     TABLE_READY,
     TOURNAMENT_BYE,
     TOURNAMENT_OPEN,
@@ -70,6 +81,23 @@ def entries_opened(session: Session, tournament: Tournament, organiser: User, no
     return add_notices(session, drafts)
 
 
+def season_arena_opened(
+    session: Session,
+    arena: Tournament,
+    organiser: User | None,
+    members: Sequence[int],
+    now: datetime,
+) -> int:
+    """A division's members hear that their season's next arena takes entries."""
+    players = [organiser.name] if organiser is not None else []
+    details = {**_about(arena), "players": players, "game": arena.kind}
+    drafts = [
+        draft(TOURNAMENT_OPEN, (arena.public_id, member), member, details, now)
+        for member in sorted(members)
+    ]
+    return add_notices(session, drafts)
+
+
 def round_started(
     session: Session, tournament: Tournament, row: TournamentRound, now: datetime
 ) -> int:
@@ -88,10 +116,11 @@ def _table_drafts(
     tournament: Tournament, number: int, seated: Seated, names: dict[int, str], now: datetime
 ) -> list[NoticeDraft]:
     game_id, users = seated
+    kind = ARENA_TABLE_READY if tournament.format == "arena" else TABLE_READY  # no rounds
     people = [names.get(user, "") if user is not None else BOT_NAME for user in users]
     about = {**_about(tournament), "round": number, "players": people, "game": tournament.kind}
     return [
-        draft(TABLE_READY, (game_id, user), user, {**about, "seat": seat}, now, game=(game_id, 0))
+        draft(kind, (game_id, user), user, {**about, "seat": seat}, now, game=(game_id, 0))
         for seat, user in enumerate(users)
         if user is not None
     ]
@@ -122,4 +151,23 @@ def finished(session: Session, tournament: Tournament, now: datetime) -> int:
     for place, user in placed:
         details = {**_about(tournament), "place": place, "count": len(placed), "won": place == 1}
         drafts.append(draft(TOURNAMENT_OVER, (tournament.public_id, user), user, details, now))
+    return add_notices(session, drafts)
+
+
+def season_over(
+    session: Session, season: Season, places: Sequence[tuple[int, int, int, int]], now: datetime
+) -> int:
+    """Each member who played hears their place in their division: ``places`` holds
+    (member, division, place, members in the division)."""
+    about = {"season": season.name, "season_id": season.public_id, "number": season.number}
+    drafts = [
+        draft(
+            SEASON_OVER,
+            (season.public_id, member),
+            member,
+            {**about, "division": division, "place": place, "count": count, "won": place == 1},
+            now,
+        )
+        for member, division, place, count in places
+    ]
     return add_notices(session, drafts)

@@ -24,6 +24,7 @@ from ..people import audit
 from . import notices
 from .entries import tournament_named
 from .errors import TournamentError
+from .results import reveal_if_played_out
 from .rounds import latest_round
 
 _NOT_STARTED = Words(N_("the tournament has not started yet"))
@@ -76,8 +77,29 @@ def _held_in_break(session: Session, tournament: Tournament, now: datetime) -> l
     return [latest.number, before + max(0, int((now - since).total_seconds()))]
 
 
+def _held_in_round(session: Session, tournament: Tournament, now: datetime) -> list[int] | None:
+    """The round deadline's new hold when the pause fell in a round being played: the
+    time paused since the later of the pause and the round's start, added to what it
+    already held (None: no round is being played)."""
+    latest = latest_round(session, tournament)
+    if latest is None or latest.finished_at is not None:
+        return None
+    paused_at = datetime.fromisoformat(tournament.settings["paused_at"])
+    since = max(as_utc(paused_at), as_utc(latest.started_at))
+    held = tournament.settings.get("deadline_held")
+    before = held[1] if held is not None and held[0] == latest.number else 0
+    return [latest.number, before + max(0, int((now - since).total_seconds()))]
+
+
+def _paused_seconds(tournament: Tournament, now: datetime) -> int:
+    paused_at = as_utc(datetime.fromisoformat(tournament.settings["paused_at"]))
+    return max(0, int((now - paused_at).total_seconds()))
+
+
 def resume(session: Session, public_id: str, organiser: User, now: datetime) -> Tournament:
-    """Let a paused tournament's rounds follow again."""
+    """Let a paused tournament's rounds follow again. The time it was paused is given
+    back: to the break it fell in, to the deadline of the round it fell in, and to an
+    arena's window (which seated nobody meanwhile)."""
     tournament = tournament_named(session, public_id, lock=True)
     _organised(tournament, organiser)
     if tournament.status != "paused":
@@ -86,6 +108,11 @@ def resume(session: Session, public_id: str, organiser: User, now: datetime) -> 
     held = _held_in_break(session, tournament, now)
     if held is not None:
         settings["break_held"] = held
+    in_round = _held_in_round(session, tournament, now)
+    if in_round is not None and tournament.format != "arena":
+        settings["deadline_held"] = in_round
+    if tournament.format == "arena":
+        settings["window_held"] = settings.get("window_held", 0) + _paused_seconds(tournament, now)
     settings.pop("paused_at", None)
     tournament.settings = settings
     tournament.status = "running"
@@ -105,6 +132,8 @@ def end_early(session: Session, public_id: str, organiser: User, now: datetime) 
     settings = {**tournament.settings, "ended_early": True}
     settings.pop("paused_at", None)
     tournament.settings = settings
+    if latest is not None:
+        reveal_if_played_out(session, latest, now)  # else with its round's last game
     session.flush()
     audit.record(
         session,

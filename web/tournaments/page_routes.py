@@ -27,6 +27,9 @@ from ..site import not_found, render
 from .access import may_organise
 from .pages import tournament_page
 from .routes import list_tournaments, read_tournament
+from .season_pages import next_arena_start
+from .season_routes import list_seasons
+from .seasons import division_of
 
 router = APIRouter(include_in_schema=False)
 
@@ -34,20 +37,31 @@ Tab = Literal["upcoming", "running", "finished"]
 TABS: tuple[Tab, ...] = ("upcoming", "running", "finished")
 
 
-@pass_context
-def moment(context: Context, when: datetime) -> str:
-    """A date and time to the minute as the reader writes them, in their time zone (UTC
-    when they have none): "Jan 11, 2027, 3:30 AM", "11 janv. 2027, 03:30"."""
+def _local(context: Context, when: datetime) -> datetime:
+    """``when`` in the reader's time zone (UTC when they have none)."""
     name = getattr(context["me"].preferences, "time_zone", None) or "UTC"
     try:
         zone = ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         zone = ZoneInfo("UTC")
-    local = when.astimezone(zone)
+    return when.astimezone(zone)
+
+
+@pass_context
+def moment(context: Context, when: datetime) -> str:
+    """A date and time to the minute as the reader writes them, in their time zone (UTC
+    when they have none): "Jan 11, 2027, 3:30 AM", "11 janv. 2027, 03:30"."""
+    local = _local(context, when)
     locale = Locale.parse(context["language"])
     pattern = str(locale.datetime_formats["medium"])
     day = format_date(local, "medium", locale=locale)
     return pattern.replace("{1}", day).replace("{0}", format_time(local, "short", locale=locale))
+
+
+@pass_context
+def time_of_day(context: Context, when: datetime) -> str:
+    """The time to the minute as the reader writes it, in their zone: "6:42 PM", "18:42"."""
+    return format_time(_local(context, when), "short", locale=context["language"])
 
 
 @pass_context
@@ -67,8 +81,18 @@ def score(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
-def _game_titles() -> dict[str, str]:
+def game_titles() -> dict[str, str]:
     return {name: kind.title for name, kind in GAMES.items()}
+
+
+HELPERS = {
+    "moment": moment,
+    "time_of_day": time_of_day,
+    "number": number,
+    "percent": percent,
+    "score": score,
+}
+"""How the tournaments' pages write times and figures."""
 
 
 @router.get("/tournaments")
@@ -79,14 +103,22 @@ def tournaments_page(
     tab: Tab = "upcoming",
     page: Annotated[int, Query(ge=1, le=10_000)] = 1,
 ) -> HTMLResponse:
-    """The list, a tab per status, and the form to create a tournament for whoever the
-    server's ``tournament_organisers`` setting lets create one."""
+    """The list, a tab per status, the seasons (open ones first), and the forms to
+    create a tournament or a season for whoever the server's ``tournament_organisers``
+    setting lets create one."""
     listed = list_tournaments(user, session, status=tab, page=page)
     rule = policy(session, request.app.state.settings).tournament_organisers
     organises = may_organise(user, rule)
     boot = {
         "games": catalogue(),
         "tournaments": [t.model_dump(mode="json") for t in listed.tournaments],
+    }
+    now: datetime = request.app.state.clock.now()
+    seasons = list_seasons(session).seasons
+    next_starts = {
+        s.id: next_arena_start(s.starts_at, s.legs, s.every_days, now)
+        for s in seasons
+        if s.status != "finished"
     }
     return render(
         request,
@@ -98,11 +130,10 @@ def tournaments_page(
         listed=listed,
         may_create=organises,
         organisers=rule,
-        game_titles=_game_titles(),
-        moment=moment,
-        number=number,
-        percent=percent,
-        score=score,
+        seasons=seasons,
+        next_starts=next_starts,
+        game_titles=game_titles(),
+        **HELPERS,
     )
 
 
@@ -116,7 +147,11 @@ def tournament_page_route(
         detail = read_tournament(tournament_id, user, session)
     except HTTPException:
         return not_found(request, user, "tournament")
-    shown = tournament_page(detail, user)
+    in_division = detail.season is None or (
+        user is not None
+        and division_of(session, detail.season.id, user.id) == detail.season.division
+    )
+    shown = tournament_page(detail, user, may_join=in_division)
     boot = {
         "tournament": detail.id,
         "live": shown.live,
@@ -131,9 +166,6 @@ def tournament_page_route(
         boot=boot,
         shown=shown,
         t=detail,
-        game_titles=_game_titles(),
-        moment=moment,
-        number=number,
-        percent=percent,
-        score=score,
+        game_titles=game_titles(),
+        **HELPERS,
     )

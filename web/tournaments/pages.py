@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..games import GAMES
 from ..models import User
 from .schemas import Entrant, RoundOut, TableOut, TournamentDetail
 
@@ -54,6 +55,8 @@ class TournamentPage:
     may_add_bot: bool
     actions: list[str] = field(default_factory=list)
     """The acts beyond starting and removing the organiser may take now."""
+    counts_points: bool = True
+    """Whether its game counts points; if not, a table's result says the tiles left."""
 
     @property
     def live(self) -> bool:
@@ -81,12 +84,18 @@ def _table_of(round_: RoundOut, entry: int) -> TableOut | None:
 
 
 def _my_table(detail: TournamentDetail, mine: Entrant | None) -> MyTable | None:
-    """The reader's table in the round being played (None: no round, or a bye)."""
-    round_ = playing_round(detail)
-    if mine is None or round_ is None:
+    """The reader's table in the round being played (None: no round, or a bye); in an
+    arena, whose seatings overlap, the table they are playing at now (None: waiting)."""
+    if mine is None:
         return None
-    table = _table_of(round_, mine.entry)
-    if table is None:
+    if detail.settings.format == "arena":
+        unfinished = (round_ for round_ in reversed(detail.rounds) if round_.finished_at is None)
+        found = ((r, _table_of(r, mine.entry)) for r in unfinished)
+        round_, table = next(((r, t) for r, t in found if t and t.result is None), (None, None))
+    else:
+        round_ = playing_round(detail)
+        table = None if round_ is None else _table_of(round_, mine.entry)
+    if round_ is None or table is None:
         return None
     others = [s.entry for s in table.seats if s.entry != mine.entry]
     return MyTable(round_.number, table.number, table.game_id, others)
@@ -95,14 +104,20 @@ def _my_table(detail: TournamentDetail, mine: Entrant | None) -> MyTable | None:
 def _may_start(detail: TournamentDetail) -> bool:
     """Whether a next round may be started: entries are in, no round is being played,
     and rounds are left."""
+    if detail.settings.format == "arena":  # the server seats its players by itself
+        return False
     if detail.status not in ("registering", "running") or playing_round(detail) is not None:
         return False
     present = [e for e in detail.entrants if not e.withdrawn and not e.disqualified]
     return len(present) >= detail.settings.smallest and len(detail.rounds) < detail.settings.rounds
 
 
-def tournament_page(detail: TournamentDetail, reader: User | None) -> TournamentPage:
-    """The page of ``detail`` for ``reader``, with the organiser's acts its state allows."""
+def tournament_page(
+    detail: TournamentDetail, reader: User | None, *, may_join: bool = True
+) -> TournamentPage:
+    """The page of ``detail`` for ``reader``, with the organiser's acts its state allows;
+    ``may_join`` False when the reader may not enter at all (a season's arena is for
+    its division's members alone)."""
     names = {e.entry: e.person.name for e in detail.entrants}
     mine = _mine(detail, reader)
     organiser = (
@@ -121,9 +136,10 @@ def tournament_page(detail: TournamentDetail, reader: User | None) -> Tournament
         mine=mine,
         organiser=organiser,
         my_table=_my_table(detail, mine),
-        may_enter=open_ and mine is None,
+        may_enter=open_ and mine is None and may_join,
         may_withdraw=detail.status != "finished" and in_play,
         may_start=organiser and _may_start(detail),
         may_add_bot=organiser and open_ and len(detail.rounds) < detail.settings.rounds,
         actions=actions if organiser else [],
+        counts_points=GAMES[detail.settings.kind].shows_points(detail.settings.options),
     )

@@ -14,8 +14,9 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..models import Tournament, TournamentRound, TournamentTable
+from ..models import Game, Tournament, TournamentRound, TournamentTable
 from . import notices
+from .arena_runs import arena_done, finish_arena
 from .entries import tournament_named
 from .errors import TournamentError
 from .plans import round_robin_length
@@ -58,7 +59,7 @@ def last_round(session: Session, tournament: Tournament) -> int:
 
 def _finish(session: Session, tournament: Tournament, row: TournamentRound, now: datetime) -> None:
     """Close the round once every table has a result, and the tournament after its
-    final round."""
+    final round (an arena: after its window, with the last table still playing)."""
     playing = session.scalar(
         select(func.count()).where(
             TournamentTable.round_id == row.id, TournamentTable.result.is_(None)
@@ -67,11 +68,34 @@ def _finish(session: Session, tournament: Tournament, row: TournamentRound, now:
     if playing:
         return
     row.finished_at = now
+    if tournament.format == "arena":
+        if arena_done(session, tournament, now):
+            finish_arena(session, tournament, now)
+        return
     if row.number >= last_round(session, tournament):
         tournament.status = "finished"
         tournament.finished_at = now
         session.flush()
         notices.finished(session, tournament, now)
+
+
+def reveal_if_played_out(session: Session, row: TournamentRound, now: datetime) -> bool:
+    """Finish a round the organiser's early end interrupted once none of its games is
+    still being played, so that its secret is shown: until then a hand dealt from it
+    is still hidden in play. Whether it finished now."""
+    if row.finished_at is not None:
+        return False
+    playing = session.scalar(
+        select(func.count())
+        .select_from(TournamentTable)
+        .join(Game, Game.id == TournamentTable.game_id)
+        .where(TournamentTable.round_id == row.id, Game.status == "playing")
+    )
+    if playing:
+        return False
+    row.finished_at = now
+    session.flush()
+    return True
 
 
 def record_result(

@@ -119,7 +119,7 @@ def _next_number(tournament: Tournament, latest: TournamentRound | None) -> int:
     return number
 
 
-def _store(
+def store_round(
     session: Session, tournament: Tournament, number: int, plan: Plan, now: datetime
 ) -> TournamentRound:
     """Write the round, then its tables and byes; IntegrityError when another
@@ -158,7 +158,7 @@ def start_round(session: Session, public_id: str, now: datetime) -> StartedRound
     plan = plan_round(session, tournament, number)
     try:
         with session.begin_nested():
-            row = _store(session, tournament, number, plan, now)
+            row = store_round(session, tournament, number, plan, now)
     except IntegrityError:
         session.expire(tournament)
         winner = round_row(session, tournament, number)

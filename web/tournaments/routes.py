@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..i18n import N_, Words
+from ..lobby import open_rooms
 from ..models import Tournament, TournamentEntry, User
 from ..people import OptionalUser, SessionDep, get_current_user, policy
 from .access import found, is_member, require_may_organise, require_organiser, visible
@@ -152,9 +153,11 @@ def start(
     being played): its commitment, tables and byes."""
     require_organiser(found(session, tournament_id), user)
     try:
-        started = start_with_games(session, tournament_id, _now(request))
+        started, dealt = start_with_games(session, tournament_id, _now(request))
     except TournamentError as error:
         raise store_refusal(error, 409, "round_refused") from None
+    session.commit()
+    open_rooms(request, dealt)
     return StartedRoundOut(
         number=started.number,
         commitment=started.commitment,
@@ -208,14 +211,22 @@ ORGANISER_ACTS = {"pause": pause, "resume": resume, "end": end_early}
 @router.post("/{tournament_id}/{act}")
 def organise(
     tournament_id: str,
-    act: Literal["pause", "resume", "end"],
+    act: str,
     user: OptionalUser,
     session: SessionDep,
     request: Request,
 ) -> TournamentDetail:
     """The organiser pauses the tournament (no round starts; the games being played go
     on), resumes it, or ends it early (no further round; the standings are what is
-    recorded). 409 ``{act}_refused`` names the state that does not allow it."""
+    recorded). 409 ``{act}_refused`` names the state that does not allow it; 404
+    ``no_act`` an act there is not."""
+    if act not in ORGANISER_ACTS:
+        words = Words(
+            N_("there is no act {act}: an organiser may {acts}"),
+            act=repr(act),
+            acts=", ".join(ORGANISER_ACTS),
+        )
+        raise refusal(404, "no_act", words, field="act")
     tournament = found(session, tournament_id)
     require_organiser(tournament, user)
     assert user is not None

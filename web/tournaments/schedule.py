@@ -2,11 +2,13 @@
 what a round's deadline does to the tables still playing (docs/tournaments.md, "What
 starts a round").
 
-``run_due`` is called by every process's sweep, every few seconds. For each tournament
-that is due, it does the next step and commits it on its own:
+``run_due`` is called by every process's sweep, every few seconds. It first lets each
+season open its arenas or end (``season_runs``). Then, for each tournament that is due,
+it does the next step and commits it on its own:
 
 - a registering tournament whose start has come starts round 1 (it needs two entrants
-  present; until then it stays registering);
+  present; until then it stays registering); an arena, from its start to its window's
+  end, seats whoever is free instead (``arena_runs``), and ends after its last table;
 - a finished round is followed by the next: at once over days, after the live break
   (``live_break`` seconds in the settings, 60 by default) in a live tournament; the
   last round's end has already finished the tournament (``results``);
@@ -37,11 +39,13 @@ from sqlalchemy.orm import Session
 from ..clock import Clock
 from ..db import Database, as_utc
 from ..models import Game, SeatSubstitute, Tournament, TournamentRound, TournamentTable
+from .arena_runs import arena_done, finish_arena, seat_free_players
 from .entries import tournament_named
 from .errors import TournamentError
 from .games import create_games
 from .results import last_round
 from .rounds import StartedRound, latest_round, start_round
+from .season_runs import run_seasons
 
 log = logging.getLogger(__name__)
 
@@ -71,13 +75,17 @@ class Due:
     live_games: list[str] = field(default_factory=list)
 
 
-def start_with_games(session: Session, public_id: str, now: datetime) -> StartedRound:
+def start_with_games(
+    session: Session, public_id: str, now: datetime
+) -> tuple[StartedRound, list[str]]:
     """Start the next round (or find the current one) and deal the games of its tables
     that have none, in the caller's transaction: the organiser's start and the timer
-    both come here, so a round is never left without its games."""
+    both come here, so a round is never left without its games. The ids of the games
+    this call dealt come with the round: once committed, their rooms are opened so
+    that bots and move clocks run at a table nobody has opened yet."""
     started = start_round(session, public_id, now)
-    create_games(session, public_id, started.number, now)
-    return started
+    created = create_games(session, public_id, started.number, now)
+    return started, list(created.values())
 
 
 def break_ends(tournament: Tournament, finished: TournamentRound) -> datetime:
@@ -102,10 +110,13 @@ def _next_may_start(
 
 def round_deadline(tournament: Tournament, row: TournamentRound) -> datetime | None:
     """When the round's tables are due to have finished (None: the round has no
-    deadline)."""
+    deadline), moved on by the time the tournament was paused during the round."""
     seconds = tournament.settings.get("round_deadline")
     if seconds is None:
         return None
+    held = tournament.settings.get("deadline_held")
+    if held is not None and held[0] == row.number:
+        seconds += held[1]
     return as_utc(row.started_at) + timedelta(seconds=seconds)
 
 
@@ -180,6 +191,24 @@ def _begin(session: Session, tournament: Tournament, now: datetime) -> Due:
     return due
 
 
+def _arena_step(session: Session, tournament: Tournament, now: datetime) -> Due:
+    """An arena's step (``arena_runs``): once its window has opened, whoever is free is
+    seated and dealt a game; once it has closed and its last table ended, it ends."""
+    if as_utc(tournament.starts_at) > now:
+        return Due()
+    if _locked(session, tournament).status not in ("registering", "running"):
+        return Due()
+    if arena_done(session, tournament, now):
+        finish_arena(session, tournament, now)
+        return Due()
+    number = seat_free_players(session, tournament, now)
+    if number is None:
+        return Due()
+    due = _dealt(tournament, create_games(session, tournament.public_id, number, now))
+    due.started.append((tournament.public_id, number))
+    return due
+
+
 def step(session: Session, public_id: str, now: datetime) -> Due:
     """The tournament's next step at ``now`` (see the module's docstring), in the
     caller's transaction; TournamentError when its next round cannot start (too few
@@ -187,6 +216,8 @@ def step(session: Session, public_id: str, now: datetime) -> Due:
     tournament = tournament_named(session, public_id)
     if tournament.status not in ("registering", "running"):
         return Due()
+    if tournament.format == "arena":
+        return _arena_step(session, tournament, now)
     latest = latest_round(session, tournament)
     if latest is None:
         if as_utc(tournament.starts_at) > now:
@@ -201,11 +232,10 @@ def step(session: Session, public_id: str, now: datetime) -> Due:
 
 def due_tournaments(session: Session, now: datetime) -> list[str]:
     """The tournaments that may have something to do: running ones, and registering
-    ones whose start has come (an arena seats players as they come free, not here)."""
+    ones whose start has come."""
     query = (
         select(Tournament.public_id)
         .where(
-            Tournament.format != "arena",
             or_(
                 Tournament.status == "running",
                 (Tournament.status == "registering") & (Tournament.starts_at <= now),
@@ -229,6 +259,7 @@ def run_due(session: Session, clock: Clock) -> Due:
     step tried again at the next sweep), and a round's insert waits on another
     process's only for that round."""
     now = clock.now()
+    run_seasons(session, now)
     due = Due()
     for public_id in due_tournaments(session, now):
         try:

@@ -46,6 +46,8 @@ class TournamentCreate(Inbound):
     round_deadline: Annotated[int, Field(ge=60, le=90 * 86_400)] | None = None
     live_break: Annotated[int, Field(ge=0, le=3600)] | None = None
     """Seconds between a live tournament's rounds (unset: a minute)."""
+    window_minutes: Annotated[int, Field(ge=5, le=7 * 24 * 60)] | None = None
+    """How long an arena seats players who come free (unset: an hour)."""
 
 
 class DisqualifyBody(Inbound):
@@ -58,6 +60,17 @@ class Person(BaseModel):
     id: int | None
     """None once the account is deleted."""
     name: str
+
+
+class SeasonOfArena(BaseModel):
+    """What a season's arena says of its season."""
+
+    id: str
+    name: str
+    number: int
+    leg: int
+    legs: int
+    division: int
 
 
 class TournamentSummary(BaseModel):
@@ -80,6 +93,8 @@ class TournamentSummary(BaseModel):
     rounds: int
     options: dict[str, Any]
     """The game's options (its variant), as its tables play them."""
+    season: SeasonOfArena | None = None
+    """The season this arena is a leg of (None: a tournament of its own)."""
 
 
 class TournamentList(BaseModel):
@@ -107,6 +122,8 @@ class TournamentSettings(BaseModel):
     round_deadline: int | None
     live_break: int
     """Seconds between two rounds of a live tournament."""
+    window_minutes: int | None
+    """An arena's window (None in other formats)."""
 
 
 class Entrant(BaseModel):
@@ -181,6 +198,8 @@ class TournamentDetail(BaseModel):
     ended_early: bool = False
     """The organiser ended it before its last round: games still being played then
     count for nothing."""
+    season: SeasonOfArena | None = None
+    """The season this arena is a leg of (None: a tournament of its own)."""
 
 
 class StartedRoundOut(BaseModel):

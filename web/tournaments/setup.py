@@ -32,6 +32,8 @@ def _not_one_of(value: object, choices: Iterable[str]) -> Words:
 
 
 FORMATS = ("swiss", "round_robin", "arena")
+LONGEST_WINDOW_MINUTES = 7 * 24 * 60
+"""An arena's window is at most a week (a live evening's hour is the usual one)."""
 PACES = ("live", "days")
 VISIBILITIES = ("public", "link", "members")
 MISSED_DEADLINE = ("bot", "forfeit")
@@ -47,7 +49,7 @@ class TournamentSpec:
     clock is ``move_seconds`` for a live tournament or ``move_days`` over days (None:
     the game's own), ``round_deadline`` (seconds) bounds a whole round, and
     ``live_break`` (seconds; None: a minute) is the pause between a live tournament's
-    rounds."""
+    rounds; ``window_minutes`` (None: an hour) is how long an arena seats players."""
 
     name: str
     kind: str
@@ -67,6 +69,7 @@ class TournamentSpec:
     move_days: int | None = None
     round_deadline: int | None = None
     live_break: int | None = None
+    window_minutes: int | None = None
 
 
 def _whole(name: str, value: object, least: int, most: int) -> int:
@@ -133,6 +136,9 @@ def _settings(spec: TournamentSpec) -> dict[str, Any]:
         settings["round_deadline"] = _whole("round_deadline", spec.round_deadline, 60, 90 * 86_400)
     if spec.live_break is not None:
         settings["live_break"] = _whole("live_break", spec.live_break, 0, 3600)
+    if spec.format == "arena" and spec.window_minutes is not None:
+        window = _whole("window_minutes", spec.window_minutes, 5, LONGEST_WINDOW_MINUTES)
+        settings["window_minutes"] = window
     return settings
 
 
@@ -142,6 +148,11 @@ def checked(spec: TournamentSpec) -> tuple[GameKind, dict[str, Any], dict[str, A
     _name(spec.name)
     kind = _kind(spec.kind)
     _one_of("format", spec.format, FORMATS)
+    if spec.format == "arena" and spec.duplicate is True:
+        raise TournamentError(
+            "duplicate",
+            Words(N_("an arena has no rounds whose tables could share a deal: no duplicate deals")),
+        )
     _one_of("pace", spec.pace, PACES)
     _one_of("visibility", spec.visibility, VISIBILITIES)
     smallest = _whole("smallest", spec.smallest, MIN_SEATS, MAX_SEATS)
@@ -149,10 +160,6 @@ def checked(spec: TournamentSpec) -> tuple[GameKind, dict[str, Any], dict[str, A
     _whole("rounds", spec.rounds, 1, MOST_ROUNDS)
     if spec.entry_limit is not None:
         _whole("entry_limit", spec.entry_limit, smallest, 100_000)
-    if spec.duplicate and spec.format == "arena":
-        raise TournamentError(
-            "duplicate", Words(N_("an arena has no rounds whose tables share a deal"))
-        )
     for flag in ("duplicate", "rated"):
         if not isinstance(getattr(spec, flag), bool):
             raise TournamentError(flag, f"true or false, not {getattr(spec, flag)!r}")
@@ -167,13 +174,11 @@ def new_public_id() -> str:
     return public_id
 
 
-def create_tournament(
-    session: Session, organiser: User, spec: TournamentSpec, now: datetime
-) -> Tournament:
-    """Store a new tournament, open for entries, and write its creation to the audit
-    log; TournamentError (before anything is written) names a choice at fault."""
+def new_tournament(spec: TournamentSpec, organiser_id: int | None, now: datetime) -> Tournament:
+    """The row of a valid ``spec``, not yet stored; TournamentError names a choice at
+    fault."""
     kind, options, settings = checked(spec)
-    tournament = Tournament(
+    return Tournament(
         public_id=new_public_id(),
         name=_name(spec.name),
         kind=kind.name,
@@ -186,13 +191,21 @@ def create_tournament(
         duplicate=spec.duplicate,
         rated=spec.rated,
         visibility=spec.visibility,
-        organiser_id=organiser.id,
+        organiser_id=organiser_id,
         status="registering",
         entry_limit=spec.entry_limit,
         starts_at=spec.starts_at or now,
         created_at=now,
         settings=settings,
     )
+
+
+def create_tournament(
+    session: Session, organiser: User, spec: TournamentSpec, now: datetime
+) -> Tournament:
+    """Store a new tournament, open for entries, and write its creation to the audit
+    log; TournamentError (before anything is written) names a choice at fault."""
+    tournament = new_tournament(spec, organiser.id, now)
     session.add(tournament)
     session.flush()
     audit.record(session, organiser, "tournament_create", None, tournament=tournament.public_id)

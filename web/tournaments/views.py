@@ -12,8 +12,9 @@ from typing import Literal
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from ..models import Tournament, TournamentBye, TournamentEntry, TournamentRound, User
+from ..models import Season, Tournament, TournamentBye, TournamentEntry, TournamentRound, User
 from ..people import FORMER_PLAYER
+from .arena_runs import DEFAULT_WINDOW_MINUTES
 from .played import entries_of, played_of, standings_from
 from .rounds import tables_of
 from .schedule import LIVE_BREAK_SECONDS
@@ -21,6 +22,7 @@ from .schemas import (
     Entrant,
     Person,
     RoundOut,
+    SeasonOfArena,
     Seat,
     StandingOut,
     TableOut,
@@ -83,6 +85,7 @@ def summaries(session: Session, tournaments: list[Tournament]) -> list[Tournamen
             largest=tournament.largest,
             rounds=tournament.rounds,
             options=tournament.options,
+            season=season_of_arena(session, tournament),
         )
         for tournament in tournaments
     ]
@@ -113,6 +116,11 @@ def settings_of(tournament: Tournament) -> TournamentSettings:
         move_days=kept.get("move_days"),
         round_deadline=kept.get("round_deadline"),
         live_break=kept.get("live_break", LIVE_BREAK_SECONDS),
+        window_minutes=(
+            kept.get("window_minutes", DEFAULT_WINDOW_MINUTES)
+            if tournament.format == "arena"
+            else None
+        ),
     )
 
 
@@ -162,6 +170,23 @@ def _waiting(tournament: Tournament, entries: list[TournamentEntry]) -> Literal[
     return "entrants" if len(present) < 2 else None
 
 
+def season_of_arena(session: Session, arena: Tournament) -> SeasonOfArena | None:
+    """What a season's arena says of its season (None: a tournament of its own)."""
+    if arena.season_id is None or arena.leg is None or arena.division is None:
+        return None
+    season = session.get(Season, arena.season_id)
+    if season is None:
+        return None
+    return SeasonOfArena(
+        id=season.public_id,
+        name=season.name,
+        number=season.number,
+        leg=arena.leg,
+        legs=season.legs,
+        division=arena.division,
+    )
+
+
 def detail(session: Session, tournament: Tournament) -> TournamentDetail:
     """Everything a tournament's page shows, standings counted again from the results."""
     entries = entries_of(session, tournament)
@@ -190,6 +215,7 @@ def detail(session: Session, tournament: Tournament) -> TournamentDetail:
         rounds=rounds_of(session, tournament),
         waiting=_waiting(tournament, entries),
         ended_early=bool(tournament.settings.get("ended_early")),
+        season=season_of_arena(session, tournament),
         standings=[
             StandingOut(
                 place=row.place,
