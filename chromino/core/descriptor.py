@@ -66,6 +66,10 @@ class GameDescriptor:
     position_of: Callable[[Any, list[str]], dict[str, object]] | None = None
     """A position document of a live game's board and a hand (for puzzles found in
     games); None for a game with no position notation."""
+    position_game: Callable[[object, str | None], Any] | None = None
+    """A one-player game at a position document under a scoring (its board laid, its
+    hand to play, its bag empty): a puzzle's position as a game shows and judges it;
+    None for a game with no position notation."""
 
     @property
     def record_format(self) -> str:

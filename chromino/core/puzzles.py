@@ -268,6 +268,37 @@ def verify(puzzle: Puzzle, games: Mapping[str, GameDescriptor]) -> str | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A legal placement tried on a puzzle, judged by the proof's own means: whether it
+    is the solution, and what it leads to (the words of an explanation)."""
+
+    correct: bool
+    points: int | None
+    """What the placement scores (a ``most_points`` puzzle), as the moves list says."""
+    left: str | None
+    """The tile left in hand after it (a ``last_tile`` puzzle)."""
+    left_fits: bool | None
+    """Whether that tile still has a place once the placement is laid."""
+
+
+def judge(game: GameDescriptor, puzzle: Puzzle, move: Mapping[str, object]) -> Verdict:
+    """Judge a placement of the puzzle's position (IllegalMoveError when its fields do
+    not read as one; the caller has the game refuse an illegal one first)."""
+    placement = game.parse_placement(move)
+    answer = placement.normalized()
+    correct = answer == _answer(game, puzzle.solution)
+    if puzzle.goal == "most_points":
+        moves = _distinct(game, game.position_moves(puzzle.position, puzzle.scoring))
+        played = moves.get(answer)
+        points = None if played is None else int(str(played.get("score", 0)))
+        return Verdict(correct, points, None, None)
+    after = _after(puzzle.position, placement.to_dict())
+    left = list(after["hand"])  # type: ignore[call-overload]
+    fits = bool(left) and bool(game.position_moves(after, None))
+    return Verdict(correct, None, str(left[0]) if left else None, fits)
+
+
 def positions_from_games(
     game: GameDescriptor, seeds: Iterable[int], options: Any, seats: int = 2, bot: str = "greedy"
 ) -> Iterator[dict[str, object]]:

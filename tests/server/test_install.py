@@ -160,6 +160,21 @@ def test_the_installed_command_hands_engine_commands_to_the_engine(
     chromino = venv / "bin" / "chromino"
     result = run([chromino, "selfplay", "--games", "1", "--json"], cwd=elsewhere, env=clean_env())
     assert json.loads(result.stdout)["games"] == 1
+    found = run(
+        [chromino, "puzzles", "generate", "--game", "triominos", "--count", "2"],
+        cwd=elsewhere,
+        env=clean_env(),
+    )
+    assert len(found.stdout.splitlines()) == 2
+    proven = subprocess.run(
+        [str(chromino), "puzzles", "verify", "-"],
+        input=found.stdout,
+        capture_output=True,
+        text=True,
+        cwd=elsewhere,
+        env=clean_env(),
+    )
+    assert (proven.returncode, proven.stderr.strip()) == (0, "2 proven, 0 failed, 0 unreadable")
     upgraded = run(
         [chromino, "db", "upgrade"],
         cwd=elsewhere,

@@ -331,6 +331,21 @@ class GameKind(Protocol):
         """Whether ``a`` is a better personal best than ``b``."""
         ...
 
+    # --- puzzles (docs/puzzles.md) ----------------------------------------------
+
+    def position_shown(self, position: Mapping[str, Any], scoring: str | None) -> dict[str, Any]:
+        """A position document as the live game sends a seat its turn: ``state`` and
+        ``legal`` (KeyError for a game with no position notation)."""
+        ...
+
+    def position_attempt(
+        self, position: Mapping[str, Any], scoring: str | None, fields: Mapping[str, Any]
+    ) -> LessonAnswer:
+        """A placement laid on a position through the game's checked entry point: a
+        refusal is an answer too (IllegalMoveError when the fields do not read as a
+        placement). ``achieved`` is False: the puzzle, not the game, judges."""
+        ...
+
     # --- the first-game lessons (docs/lessons.md) ------------------------------
 
     @property

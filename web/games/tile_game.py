@@ -329,12 +329,41 @@ class TileGameKind:
     def lesson_position(self, key: str) -> dict[str, Any]:
         """The same ``state`` and ``legal`` a seat of a live game gets (points as the
         game's options show them)."""
-        live = TileGameLive(self._lesson(key).position(), self.descriptor)
+        return self._shown(self._lesson(key).position())
+
+    def _shown(self, game: Any) -> dict[str, Any]:
+        """A one-player game's ``state`` and ``legal``, as its live seat would get them."""
+        live = TileGameLive(game, self.descriptor)
         options = live.game.options.to_dict()
         return {
             "state": live.view(SEAT),
             "legal": live.legal_moves(SEAT, with_points=self.shows_points(options)),
         }
+
+    # --- puzzles (docs/puzzles.md) ---------------------------------------------
+
+    def _position_game(self, position: Mapping[str, Any], scoring: str | None) -> Any:
+        build = self.descriptor.position_game
+        if build is None:
+            raise KeyError(self.name)
+        return build(position, scoring)
+
+    def position_shown(self, position: Mapping[str, Any], scoring: str | None) -> dict[str, Any]:
+        return self._shown(self._position_game(position, scoring))
+
+    def position_attempt(
+        self, position: Mapping[str, Any], scoring: str | None, fields: Mapping[str, Any]
+    ) -> LessonAnswer:
+        placement = self.descriptor.parse_placement(fields)
+        game = self._position_game(position, scoring)
+        try:
+            event = game.apply(SEAT, Action.play(placement))
+        except IllegalMoveError as refusal:
+            return LessonAnswer(refusal=refusal, achieved=False, event=None, state=None)
+        live = TileGameLive(game, self.descriptor)
+        return LessonAnswer(
+            refusal=None, achieved=False, event=event.public_json(), state=live.view(SEAT)
+        )
 
     def lesson_attempt(self, key: str, fields: Mapping[str, Any]) -> LessonAnswer:
         """Read the placement (IllegalMoveError names a bad field), then lay it in a fresh

@@ -46,6 +46,7 @@ ENGINE_COMMANDS = {
     "moves": "legal placements of chromino-position/1 lines",
     "selfplay": "play bot games and summarise them",
     "verify-deal": "check a round's committed deals",
+    "puzzles": "find proven puzzles in bot games, or prove a file of them again",
 }
 EXIT_BAD_INPUT = 2
 

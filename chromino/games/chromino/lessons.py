@@ -32,16 +32,19 @@ BOARD: Final = (Placement("BGR", 0, 0, "E"), Placement("GRY", 1, 1, "E"))
 WIDER_BOARD: Final = (*BOARD, Placement("RYY", 2, 2, "E"))
 
 
-def position(board: Sequence[Placement], hand: Sequence[str]) -> Game:
-    """A one-player game with ``board`` laid (each tile checked) and ``hand`` to play.
+def position(
+    board: Sequence[Placement], hand: Sequence[str], options: GameOptions | None = None
+) -> Game:
+    """A one-player game with ``board`` laid (each tile checked) and ``hand`` to play,
+    under ``options`` (the rule book's defaults when None).
 
-    The bag is empty: a lesson is one tile laid, never a draw.
+    The bag is empty: a lesson (or a puzzle) is one tile laid, never a draw.
     """
     names = [placement.tile for placement in board] + list(hand)
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         raise InvalidSetupError("board", f"tile {twice[0]} is there twice")
-    setup = Setup(GameOptions(), ("you",), board[0], (tuple(hand),), (), 0)
+    setup = Setup(options or GameOptions(), ("you",), board[0], (tuple(hand),), (), 0)
     game = Game(setup)
     for placement in board[1:]:
         game.board.check(placement)

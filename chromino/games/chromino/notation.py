@@ -14,6 +14,7 @@ from ...core.notation import MoveError, RecordBook, RecordFields, read_document,
 from .actions import parse_placement
 from .board import Board
 from .game import RECORD_FORMAT, Game, Setup
+from .lessons import position as one_player_game
 from .options import RULESETS, GameOptions
 from .placement import Placement
 from .scoring import placement_points
@@ -88,6 +89,15 @@ def position_moves(document: object, scoring: str | None) -> list[dict[str, obje
         moves.append(move)
     moves.sort(key=lambda m: (m["tile"], m["y"], m["x"], m["dir"]))
     return moves
+
+
+def position_game(document: object, scoring: str | None) -> Game:
+    """A one-player game at a position document under ``scoring`` (no points when None):
+    its board laid and checked, its hand to play, its bag empty. A puzzle's position is
+    shown and judged as a real game of it would be."""
+    position = parse_position(document)
+    options = GameOptions(ruleset=position.ruleset, scoring=scoring or "none")
+    return one_player_game(position.board, position.hand, options)
 
 
 # --- records -----------------------------------------------------------------

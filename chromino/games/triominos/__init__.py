@@ -13,7 +13,14 @@ from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
 from .bots import BOTS, bot_named
 from .game import RECORD_FORMAT, Event, Game
 from .lessons import LESSONS
-from .notation import POSITION_FORMAT, position_moves, position_of, replay, setup_from_record
+from .notation import (
+    POSITION_FORMAT,
+    position_game,
+    position_moves,
+    position_of,
+    replay,
+    setup_from_record,
+)
 from .options import MAX_PLAYERS, GameOptions
 from .reasons import TriominosReason
 from .strong import HARD, StrongBot
@@ -45,6 +52,7 @@ GAME: Final = GameDescriptor(
     replay=replay,
     position_moves=position_moves,
     position_of=position_of,
+    position_game=position_game,
     table_options=_table_options,
     describe_options=_describe_options,
     lessons=LESSONS,

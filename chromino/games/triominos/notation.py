@@ -17,6 +17,7 @@ from ...core.notation import MoveError, RecordBook, RecordFields, read_document,
 from .actions import parse_placement
 from .board import Board, Play
 from .game import RECORD_FORMAT, Game, Setup
+from .lessons import position as one_player_game
 from .options import GameOptions
 from .placement import Placement
 from .tiles import ALL_NAMES, tile_named
@@ -98,6 +99,14 @@ def parse_position(data: object) -> Position:
             )
         taken[cell] = index
     return Position(board, hand)
+
+
+def position_game(document: object, scoring: str | None = None) -> Game:
+    """A one-player game at a position document (Triominos always scores): its board
+    laid and checked, its hand to play, its bag empty. A puzzle's position is shown and
+    judged as a real game of it would be."""
+    position = parse_position(document)
+    return one_player_game(position.board, position.hand)
 
 
 def position_moves(document: object, scoring: str | None = None) -> list[dict[str, object]]:

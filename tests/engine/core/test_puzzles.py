@@ -30,6 +30,7 @@ from chromino.core.puzzles import (
     GOALS,
     Puzzle,
     find_puzzles,
+    judge,
     most_points,
     positions_from_games,
     prove,
@@ -236,3 +237,58 @@ def test_the_commands_find_puzzles_and_prove_a_file_again(tmp_path: Path) -> Non
 
 def test_every_goal_is_named_in_a_puzzle_document() -> None:
     assert set(GOALS) == {"most_points", "last_tile"}
+
+
+def found(name: str, goal: str, scoring: str | None, count: int) -> list[Puzzle]:
+    """The first puzzles of ``goal`` in seeded bot games of the game."""
+    game = GAMES[name]
+    options = options_for(game, scoring if scoring is not None or not game.scorings else "none")
+    seeds = LAST_TILE_SEEDS[name] if goal == "last_tile" else itertools.count()
+    return list(itertools.islice(find_puzzles(game, goal, scoring, options, seeds), count))
+
+
+@pytest.mark.parametrize(("name", "scoring"), list(WITH_POINTS.items()))
+def test_each_placement_is_judged_by_its_points_and_only_the_solution_is_right(
+    name: str, scoring: str | None
+) -> None:
+    game = GAMES[name]
+    for puzzle in found(name, "most_points", scoring, 2):
+        points = best_answers(game, puzzle.position, scoring)
+        for move in game.position_moves(puzzle.position, scoring):
+            verdict = judge(game, puzzle, move)
+            key = game.parse_placement(move).normalized()
+            assert verdict.points == points[key]
+            assert verdict.correct is (verdict.points == puzzle.facts["best"])
+            assert (verdict.left, verdict.left_fits) == (None, None)
+
+
+@every_game
+def test_a_wrong_last_tile_leaves_the_other_tile_without_a_place(name: str) -> None:
+    game = GAMES[name]
+    for puzzle in found(name, "last_tile", None, 2):
+        for move in game.position_moves(puzzle.position, None):
+            verdict = judge(game, puzzle, move)
+            hand = list(puzzle.position["hand"])  # type: ignore[call-overload]
+            hand.remove(move["tile"])
+            assert verdict.left == hand[0]
+            assert verdict.left_fits is keeps_a_place(game, puzzle.position, move)
+            assert verdict.correct is verdict.left_fits
+            assert verdict.points is None
+
+
+@pytest.mark.parametrize(("name", "scoring"), list(WITH_POINTS.items()))
+def test_a_puzzles_position_is_a_game_that_allows_exactly_its_moves(
+    name: str, scoring: str | None
+) -> None:
+    """The game a puzzle is shown and judged on lays what the moves list lists, no more."""
+    game = GAMES[name]
+    assert game.position_game is not None
+    for puzzle in found(name, "most_points", scoring, 2):
+        live = game.position_game(puzzle.position, scoring)
+        plays = {placement.normalized() for placement in live.legal_plays(0)}
+        listed = {
+            game.parse_placement(m).normalized()
+            for m in game.position_moves(puzzle.position, scoring)
+        }
+        assert plays == listed
+        assert sorted(live.hands[0]) == sorted(puzzle.position["hand"])  # type: ignore[call-overload]
