@@ -165,6 +165,7 @@ FLOORS: dict[str, int] = {
     "live": 5,
     "duplicate": 5,
     "daily": 5,
+    "puzzles": 5,
     "club": 6,
     "tournaments": 7,
     "site": 8,

@@ -940,3 +940,79 @@ class TournamentBye(Base):
         ForeignKey("tournament_round.id", ondelete="CASCADE"), primary_key=True
     )
     entrant: Mapped[int] = mapped_column(primary_key=True)
+
+
+class PuzzleRow(Base):
+    """A proven puzzle on the server's shelf (web.puzzles): its engine document as
+    ``chromino puzzles verify`` reads it, its theme, and its rating, which moves as
+    people solve or miss it."""
+
+    __tablename__ = "puzzle"
+    __table_args__ = (Index("ix_puzzle_theme_mu", "theme", "mu"),)
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """The engine's id: a digest of the question, the same on every server."""
+    theme: Mapped[str] = mapped_column(String(40))
+    """The game, the goal and the scoring, e.g. ``chromino.last_tile``."""
+    document: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The ``chromino-puzzle/1`` document: position, goal, solution and the proof's facts."""
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    tries: Mapped[int] = mapped_column(default=0)
+    """Rated tries at it (each person's first)."""
+    solved: Mapped[int] = mapped_column(default=0)
+
+
+class PuzzleSkill(Base):
+    """A person's puzzle rating (web.puzzles.skill), apart from their game ratings."""
+
+    __tablename__ = "puzzle_skill"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    tries: Mapped[int] = mapped_column(default=0)
+    solved: Mapped[int] = mapped_column(default=0)
+
+
+class PuzzleTry(Base):
+    """A person's try at a puzzle. The first is rated, and its primary key makes it one
+    however many requests race; later tries are practice and keep no row."""
+
+    __tablename__ = "puzzle_try"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    puzzle_id: Mapped[str] = mapped_column(
+        ForeignKey("puzzle.id", ondelete="CASCADE"), primary_key=True
+    )
+    result: Mapped[str] = mapped_column(String(8))
+    """solved | hinted (solved after a hint: half a win) | missed."""
+    rating_before: Mapped[int] = mapped_column()
+    rating_after: Mapped[int] = mapped_column()
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+
+
+class PuzzleRun(Base):
+    """A streak (puzzles ever harder until the first miss) or a timed run (as many as
+    can be solved before ``ends_at``): unrated, its score kept as a personal best."""
+
+    __tablename__ = "puzzle_run"
+    __table_args__ = (Index("ix_puzzle_run_best", "user_id", "mode", "score"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user_account.id", ondelete="CASCADE"))
+    mode: Mapped[str] = mapped_column(String(8))
+    """streak | timed."""
+    theme: Mapped[str | None] = mapped_column(String(40))
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    ends_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """A timed run's end (the server's clock decides; a streak has none)."""
+    puzzle_id: Mapped[str | None] = mapped_column(String(16))
+    """The puzzle the run is on: only a try at it counts."""
+    seen: Mapped[list[str]] = mapped_column(JSON, default=list)
+    score: Mapped[int] = mapped_column(default=0)
+    over: Mapped[bool] = mapped_column(default=False, server_default=false())

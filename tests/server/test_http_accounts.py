@@ -670,6 +670,13 @@ API_ROUTES = {
     ("GET", "/api/duplicate/{invite_code}/boards"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/duplicate"),  # tests/server/test_duplicate.py
     ("GET", "/api/games/{game_id}/ratings"),  # tests/server/test_ratings_outcome.py
+    ("GET", "/api/puzzles"),  # tests/server/test_puzzle_api.py
+    ("GET", "/api/puzzles/daily"),
+    ("GET", "/api/puzzles/next"),
+    ("GET", "/api/puzzles/{puzzle_id}"),
+    ("POST", "/api/puzzles/{puzzle_id}/hint"),
+    ("POST", "/api/puzzles/{puzzle_id}/tries"),
+    ("POST", "/api/puzzles/runs"),
 }
 
 

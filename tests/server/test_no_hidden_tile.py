@@ -228,14 +228,32 @@ OTHER_ROUTES = {
     ("POST", "/api/seasons/{season_id}/members"),
     ("DELETE", "/api/seasons/{season_id}/members"),
     ("GET", "/seasons/{season_id}"),
+    # puzzles: positions with nothing hidden (a board and the hand that plays on it)
+    ("GET", "/api/puzzles"),
+    ("GET", "/api/puzzles/daily"),
+    ("GET", "/api/puzzles/next"),
+    ("GET", "/api/puzzles/{puzzle_id}"),
+    ("POST", "/api/puzzles/{puzzle_id}/hint"),
+    ("POST", "/api/puzzles/{puzzle_id}/tries"),
+    ("POST", "/api/puzzles/runs"),
 }
 """The routes whose answer holds no game. Every GET among them is read by every
 reader at every moment of the games below all the same: a leak there is caught too."""
 
-OWN_POSITIONS = {"/learn", "/learn/{game}", "/daily", "/api/daily"}
-"""GET routes not read here: what they show is no game's but positions of their own (the
-lessons' scripted ones, the day's deal before anyone plays it; tests/server/test_daily.py
-holds who may see what of a daily game, which is a game like any other here)."""
+OWN_POSITIONS = {
+    "/learn",
+    "/learn/{game}",
+    "/daily",
+    "/api/daily",
+    "/api/puzzles",
+    "/api/puzzles/daily",
+    "/api/puzzles/next",
+    "/api/puzzles/{puzzle_id}",
+}
+"""Routes not read here: what they show is no game's but positions of their own (the
+lessons' scripted ones, the day's deal before anyone plays it, the puzzles' positions,
+whole boards and hands with nothing hidden; tests/server/test_daily.py holds who may see
+what of a daily game, which is a game like any other here)."""
 
 STREAMS = {"/api/lobby/events", "/api/me/events", "/api/tables/{invite_code}/events"}
 """Server-sent events: their first event is read (they never end)."""

@@ -20,6 +20,10 @@ from web.settings import Settings
 
 TABLES = {
     "user_account",
+    "puzzle",
+    "puzzle_skill",
+    "puzzle_try",
+    "puzzle_run",
     "preference",
     "game_table",
     "table_seat",
