@@ -19,9 +19,25 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from .actions import PLAY
 from .search import Budget, RewardMeaning, SearchGame, search
 
 A = TypeVar("A", bound=Hashable)
+
+
+STUCK_DEALS = 10
+"""How many deals of what the mover could not see the coach's check of a move samples."""
+
+
+@dataclass(frozen=True, slots=True)
+class Stuck:
+    """In how many of ``deals`` sampled deals the mover had no place for any tile at the
+    start of their next turn (and so had to draw), after the move made and after the
+    preferred one: a reason the engine checked, in numbers a person can weigh."""
+
+    deals: int
+    played: int
+    preferred: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +53,9 @@ class Assessment(Generic[A]):
     iterations: int
     meaning: RewardMeaning
     """What the values measure (the chance of winning only in a game without scores)."""
+    stuck: Stuck | None = None
+    """The check of both moves over sampled deals, when the search prefers another play
+    to the play made."""
 
     @property
     def loss(self) -> float:
@@ -78,6 +97,9 @@ def assess(
         preferred = duel.action
         iterations += duel.iterations
         values = duel.values
+    stuck = None
+    if preferred != played and _is_play(played) and _is_play(preferred):
+        stuck = stuck_next_turn(information, played, preferred, random.Random(rng.getrandbits(64)))
     return Assessment(
         played=played,
         preferred=preferred,
@@ -85,7 +107,40 @@ def assess(
         preferred_value=values.get(preferred, 0.0),
         iterations=iterations,
         meaning=dealt.reward_meaning(),
+        stuck=stuck,
     )
+
+
+def _is_play(action: object) -> bool:
+    return getattr(action, "kind", None) == PLAY
+
+
+def stuck_next_turn(
+    information: SearchGame[A],
+    played: A,
+    preferred: A,
+    rng: random.Random,
+    deals: int = STUCK_DEALS,
+) -> Stuck:
+    """Lay each move in the same ``deals`` deals of what the mover could not see, let
+    the others answer as the rollouts do (the same answers for both moves wherever
+    they can be), and count the deals where the mover then starts their turn with no
+    tile that fits. A game over before that turn is no such deal."""
+    samples = [(information.determinize(rng), rng.getrandbits(64)) for _ in range(deals)]
+    counts = []
+    for move in (played, preferred):
+        stuck = 0
+        for sample, answers in samples:
+            state = sample.clone()
+            mover = state.to_move()
+            state.apply(move)
+            replies = random.Random(answers)
+            while not state.is_over() and state.to_move() != mover:
+                state.apply(state.default_action(replies))
+            if not state.is_over() and not any(_is_play(action) for action in state.actions()):
+                stuck += 1
+        counts.append(stuck)
+    return Stuck(deals=deals, played=counts[0], preferred=counts[1])
 
 
 def _as_candidate(played: A, candidates: list[A], canonical: Callable[[A], Hashable] | None) -> A:
