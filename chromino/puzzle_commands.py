@@ -185,7 +185,7 @@ def _verify_shipped() -> int:
     whole = _Tally()
     for game in GAMES.values():
         for source in shipped_sources(game):
-            name = f"{game.name}/{SHIPPED_FOLDER}/{source.name}"
+            name = f"{str(game.package).replace('.', '/')}/{SHIPPED_FOLDER}/{source.name}"
             try:
                 tally = _verify(decode(source.read_bytes()), name)
             except (OSError, EOFError, UnicodeDecodeError) as error:
