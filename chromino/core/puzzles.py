@@ -19,7 +19,9 @@ position with two different answers is no puzzle, nor one with too few placement
 choose from.
 
 A puzzle is a JSON document (``PUZZLE_FORMAT``); ``verify`` proves it again from its
-position alone and says whether the same solution and the same facts come out."""
+position alone and says whether the same solution and the same facts come out. Files of
+them, and the puzzles each game ships, are read and written by
+:mod:`chromino.core.puzzle_files`."""
 
 from __future__ import annotations
 
