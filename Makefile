@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck jstest pytest bench demo messages wheel clean
+.PHONY: run test lint typecheck jstest pytest bench demo messages puzzles wheel clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,12 @@ pytest: $(STAMP)
 ## make messages: extract every marked text and update the catalogs.
 messages: $(STAMP)
 	$(BIN)/python -m web.i18n
+
+## make puzzles: find every game's shipped puzzles again from their kinds' fixed seeds and
+## write their files (chromino/games/<game>/puzzles/*.jsonl.gz), the same bytes each time
+## (docs/puzzles.md says how long it takes).
+puzzles: $(STAMP)
+	$(BIN)/python -m chromino puzzles ship
 
 ## make wheel: the installable package (assets inside) in dist/.
 wheel: $(STAMP)

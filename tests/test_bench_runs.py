@@ -27,6 +27,8 @@ STAGES = (
     "pair 120 players for the next round",
     "play 8 entrants through 2 rounds to the end",
     "Luck (Swiss of 16 strength bots",
+    "Puzzles: 2 of each kind",
+    "Shipped puzzles: the first 3 puzzles of each file",
     "Several processes (2 four-player games",
     "2 processes, each game on one (proxy affinity)",
 )

@@ -19,6 +19,27 @@ from .lesson import Lesson
 from .strong import DealtInformation, StrongBot, StrongDriver
 
 
+@dataclass(frozen=True, slots=True)
+class PuzzleKind:
+    """A kind of puzzle a game ships, found again from ``seed`` whenever the files are
+    made (the same seed always gives the same puzzles, so a file is made, not kept).
+
+    ``scoring`` is the one the puzzles are asked under: None for a goal that counts no
+    points, whose bot games are played under the game's first scoring (its default)."""
+
+    goal: str
+    scoring: str | None = None
+    count: int = 1000
+    seed: int = 1
+
+    @property
+    def file_name(self) -> str:
+        """The kind's file in the game's ``puzzles/`` folder: the goal, and the scoring
+        when there is one (``most_points-expert.jsonl.gz``)."""
+        scored = f"-{self.scoring}" if self.scoring else ""
+        return f"{self.goal}{scored}.jsonl.gz"
+
+
 @dataclass(frozen=True, kw_only=True)
 class GameDescriptor:
     """What one game brings to the shared engine."""
@@ -26,6 +47,11 @@ class GameDescriptor:
     name: str
     """The registry's key, e.g. ``chromino``."""
     title: str
+    package: str | None = None
+    """The game's package (``__name__`` in its ``__init__``), where its data files are: the
+    puzzles it ships, in its ``puzzles/`` folder; None for a game that ships none."""
+    puzzle_kinds: tuple[PuzzleKind, ...] = ()
+    """The kinds of puzzle the game ships, one file each (``chromino puzzles ship``)."""
     game_type: Any
     """The game's :class:`~chromino.core.game.TileGame` subclass (``new``, ``from_setup``)."""
     options_type: Any

@@ -19,7 +19,9 @@ position with two different answers is no puzzle, nor one with too few placement
 choose from.
 
 A puzzle is a JSON document (``PUZZLE_FORMAT``); ``verify`` proves it again from its
-position alone and says whether the same solution and the same facts come out."""
+position alone and says whether the same solution and the same facts come out. Files of
+them, and the puzzles each game ships, are read and written by
+:mod:`chromino.core.puzzle_files`."""
 
 from __future__ import annotations
 
@@ -219,7 +221,9 @@ def _field(document: Mapping[str, object], name: str, kind: type) -> Any:
 
 
 def read_puzzle(document: object, games: Mapping[str, GameDescriptor]) -> Puzzle:
-    """A puzzle from its JSON form; PuzzleError names the first field at fault."""
+    """A puzzle from its JSON form; PuzzleError names the first field at fault. An ``id``
+    may be left out, but one that is not its question's is refused: a copy whose position
+    was edited by hand must not pass for the puzzle it was."""
     if not isinstance(document, dict):
         raise PuzzleError("puzzle", "not a JSON object")
     if document.get("format") != PUZZLE_FORMAT:
@@ -234,7 +238,7 @@ def read_puzzle(document: object, games: Mapping[str, GameDescriptor]) -> Puzzle
     if scoring is not None and not isinstance(scoring, str):
         raise PuzzleError("scoring", "expected a string or null")
     facts = _field(document, "facts", dict)
-    return Puzzle(
+    puzzle = Puzzle(
         game=game,
         goal=goal,
         scoring=scoring,
@@ -242,6 +246,10 @@ def read_puzzle(document: object, games: Mapping[str, GameDescriptor]) -> Puzzle
         solution=_field(document, "solution", dict),
         facts={str(key): int(value) for key, value in facts.items()},
     )
+    named = document.get("id")
+    if named is not None and named != puzzle.id:
+        raise PuzzleError("id", f"expected {puzzle.id!r} (its question's), got {named!r}")
+    return puzzle
 
 
 def prove(
@@ -326,11 +334,29 @@ def find_puzzles(
 ) -> Iterator[Puzzle]:
     """The puzzles of ``goal`` in the positions of bot games dealt from ``seeds`` (the
     last tile's goal asks of each pair of tiles in a hand), each once (a position met
-    twice is one puzzle)."""
+    twice is one puzzle, even with its tiles listed in another order)."""
     seen: set[str] = set()
     for met in positions_from_games(game, seeds, options):
         for position in QUESTIONS[goal](game, met):
+            key = same_position(position)
+            if key in seen:
+                continue
             puzzle = prove(game, goal, position, scoring)
-            if puzzle is not None and puzzle.id not in seen:
-                seen.add(puzzle.id)
+            if puzzle is not None:
+                seen.add(key)
                 yield puzzle
+
+
+def same_position(position: Mapping[str, object]) -> str:
+    """A key two documents of one position share: each list (the board's tiles, the
+    hand) is read without its order, since the order a game met them in changes nothing of the
+    position."""
+    return json.dumps(
+        {
+            name: sorted(json.dumps(item, sort_keys=True) for item in value)
+            if isinstance(value, list)
+            else value
+            for name, value in position.items()
+        },
+        sort_keys=True,
+    )

@@ -115,6 +115,11 @@ def test_the_wheel_carries_the_assets(wheel: Path) -> None:
                      if path.is_file()}  # fmt: skip
     for catalog in (ROOT / "web" / "i18n" / "translations").glob("*/LC_MESSAGES/messages.po"):
         expected.add(catalog.relative_to(ROOT).as_posix())
+    puzzles = {
+        path.relative_to(ROOT).as_posix() for path in ROOT.glob("chromino/games/*/puzzles/*")
+    }
+    assert puzzles, "the games ship puzzles (chromino puzzles ship)"
+    expected |= puzzles
     assert expected <= names, sorted(expected - names)
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
     assert "chromino/server_commands.py" not in names

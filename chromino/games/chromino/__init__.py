@@ -7,7 +7,7 @@ rest of the game is in its modules (``chromino.games.chromino.game`` and so on).
 
 from typing import Final
 
-from ...core.descriptor import GameDescriptor
+from ...core.descriptor import GameDescriptor, PuzzleKind
 from .actions import DRAW, PASS, TIMEOUT, Action, parse_action, parse_placement
 from .bots import BOTS
 from .game import Game
@@ -37,6 +37,8 @@ GAME: Final = GameDescriptor(
     reasons=ChrominoReason,
     name="chromino",
     title="Chromino",
+    package=__name__,
+    puzzle_kinds=(PuzzleKind("last_tile"), PuzzleKind("most_points", "expert")),
     game_type=Game,
     options_type=GameOptions,
     bots=BOTS,

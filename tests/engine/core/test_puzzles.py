@@ -29,12 +29,14 @@ from chromino.core.puzzles import (
     FEWEST_CHOICES,
     GOALS,
     Puzzle,
+    PuzzleError,
     find_puzzles,
     judge,
     most_points,
     positions_from_games,
     prove,
     read_puzzle,
+    same_position,
     verify,
 )
 
@@ -118,18 +120,35 @@ def test_a_line_of_one_tile_is_never_a_puzzle_each_end_scores_alike(
     assert prove(NUMBER_LINE, "most_points", position, None) is None
 
 
+LONGER_LINE = {
+    "format": "numberline-position/1",
+    "board": [{"tile": "n5", "x": 0}, {"tile": "n2", "x": 1}],
+    "hand": ["n8", "n4", "n3", "n1"],
+}
+
+
 def test_a_longer_toy_line_makes_a_puzzle_with_one_best_end() -> None:
-    position = {
-        "format": "numberline-position/1",
-        "board": [{"tile": "n5", "x": 0}, {"tile": "n2", "x": 1}],
-        "hand": ["n8", "n4", "n3", "n1"],
-    }
+    position = LONGER_LINE
     # n8 fits only beside n5 (left), n4 and n3 fit both ends, n1 fits beside n2 only
     puzzle = prove(NUMBER_LINE, "most_points", position, None)
     assert puzzle is not None
     assert puzzle.solution == {"tile": "n8", "x": -1}
     assert puzzle.facts == {"placements": 6, "best": 8, "next_best": 4}
     assert ToyPlacement("n8", -1) == NUMBER_LINE.parse_placement(puzzle.solution)
+
+
+def test_an_id_is_checked_when_given_and_a_position_is_one_in_any_order() -> None:
+    puzzle = prove(NUMBER_LINE, "most_points", LONGER_LINE, None)
+    assert puzzle is not None
+    games = {NUMBER_LINE.name: NUMBER_LINE}
+    document = puzzle.to_dict()
+    assert read_puzzle({k: v for k, v in document.items() if k != "id"}, games) == puzzle
+    with pytest.raises(PuzzleError, match=f"id: expected '{puzzle.id}'"):
+        read_puzzle({**document, "id": "0" * 12}, games)
+    board, hand = LONGER_LINE["board"], LONGER_LINE["hand"]
+    listed_otherwise = {**LONGER_LINE, "board": board[::-1], "hand": hand[::-1]}
+    assert same_position(listed_otherwise) == same_position(LONGER_LINE)
+    assert same_position({**LONGER_LINE, "hand": hand[1:]}) != same_position(LONGER_LINE)
 
 
 def keeps_a_place(game: GameDescriptor, position: dict[str, Any], move: dict[str, Any]) -> bool:
