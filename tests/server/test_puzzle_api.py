@@ -8,6 +8,7 @@ input is refused by name, with no trace."""
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,6 +24,7 @@ from web.app import create_app
 from web.clock import FakeClock
 from web.db import Database
 from web.models import PuzzleRow, PuzzleSkill, PuzzleTry
+from web.puzzles import shelf as shelf_module
 from web.puzzles import stock
 from web.puzzles.skill import new_puzzle
 
@@ -388,3 +390,32 @@ def test_a_timed_run_counts_until_the_servers_clock_says_it_is_over(
     assert expect(jo.get("/api/puzzles"), 200)["best"]["timed"] == 1
     problems = expect(jo.post("/api/puzzles/runs", json={"mode": "blitz"}), 422)["detail"]
     assert [problem["loc"] for problem in problems] == [["body", "mode"]]
+
+
+def test_a_migrated_database_holds_every_shipped_puzzle_and_restocking_keeps_ratings(
+    database_url: str,
+) -> None:
+    """``chromino db upgrade`` stocks the shelf with what the package ships; doing it
+    again adds nothing and leaves what people's tries did to a puzzle's rating."""
+    shipped = {puzzle.id: puzzle for puzzle in shelf_module.shipped()}
+    database = Database(database_url)
+    with database.session() as session:
+        rows = {row.id: row.theme for row in session.scalars(select(PuzzleRow))}
+        assert rows.keys() == shipped.keys()
+        counts = Counter(rows.values())
+        assert set(counts) == {
+            "chromino.last_tile",
+            "chromino.most_points.expert",
+            "triominos.most_points",
+        }
+        assert min(counts.values()) >= 1000
+        first = session.get(PuzzleRow, next(iter(shipped)))
+        assert first is not None
+        first.mu += 3.0
+        moved = first.mu
+        session.commit()
+    assert shelf_module.stock_shipped(database_url) == 0
+    with database.session() as session:
+        again = session.get(PuzzleRow, next(iter(shipped)))
+        assert again is not None and again.mu == moved
+    database.dispose()

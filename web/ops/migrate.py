@@ -6,6 +6,7 @@ from alembic import command
 from alembic.config import Config
 
 from .. import paths
+from ..puzzles import stock_shipped
 
 
 def alembic_config(database_url: str) -> Config:
@@ -17,8 +18,11 @@ def alembic_config(database_url: str) -> Config:
 
 
 def upgrade(database_url: str, revision: str = "head") -> None:
-    """Bring the database up to ``revision``."""
+    """Bring the database up to ``revision``; at the head, stock the puzzle shelf with
+    the shipped puzzles it lacks (a new release may ship more)."""
     command.upgrade(alembic_config(database_url), revision)
+    if revision == "head":
+        stock_shipped(database_url)
 
 
 def downgrade(database_url: str, revision: str) -> None:

@@ -6,7 +6,7 @@ offers each person puzzles near their level, and judges a try with the proof. Th
 gives the app the shelf's stocking and the pages what they show; the routes are the
 app's to mount."""
 
-from .shelf import stock
+from .shelf import stock, stock_shipped
 from .views import puzzle_out, shelf_out
 
-__all__ = ["puzzle_out", "shelf_out", "stock"]
+__all__ = ["puzzle_out", "shelf_out", "stock", "stock_shipped"]
