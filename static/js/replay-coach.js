@@ -3,6 +3,7 @@
 // and the legend under the board while a note is shown. The functions that draw take
 // the replay's `ctx`: {state (the replay's state), game (its game module), showBetter(step)}.
 import { el } from "./api.js";
+import { stuckText } from "./coach-words.js";
 import { pointsText } from "./game/texts.js";
 import { t, tn } from "./i18n.js";
 
@@ -49,7 +50,14 @@ export function coachNote(ctx, step) {
     { type: "button", class: "coach-note", "data-testid": "coach-note", "data-step": step, onclick: () => ctx.showBetter(step) },
     el("span", { class: "coach-better" }, t("The coach would {move}.", { move: moveWithPoints(ctx, note.preferred, note.preferred_points) })),
     el("span", { class: "coach-values", "data-testid": "coach-values" }, valuesText(note)),
+    reasonLine(note),
   );
+}
+
+/** The engine's checked reason under a note, when it has one to say. */
+function reasonLine(note) {
+  const text = stuckText(note);
+  return text ? el("span", { class: "coach-reason", "data-testid": "coach-reason" }, text) : null;
 }
 
 /** Under the board while a note is shown: which outline is which move, in words a screen reader reads too. */
@@ -70,6 +78,7 @@ export function renderLegend(ctx, note) {
     item("played", t("Solid outline: {name} chose to {move}.", { name, move: moveWithPoints(ctx, note.played, note.played_points) })),
     item("coach", t("Dashed outline: the coach would {move}.", { move: moveWithPoints(ctx, note.preferred, note.preferred_points) })),
     el("li", { class: "coach-legend-values" }, valuesText(note)),
+    ...(stuckText(note) ? [el("li", { class: "coach-legend-values" }, stuckText(note))] : []),
   );
 }
 

@@ -213,9 +213,12 @@ def test_the_coach_shows_better_moves_and_draws_both_on_the_board(
     expect(legend).to_be_hidden()
 
     # In a game without scores the same values are the chance of winning, and said so.
+    # And a note whose check in sampled deals speaks against the move made says so.
     replay = page.request.get(f"/api/games/{game_id}/replay").json()
     for entry in replay["coach"]["notes"]:
         entry["meaning"] = "win"
+        if entry["version"] == first["version"]:
+            entry["stuck"] = {"deals": 10, "played": 7, "preferred": 1}
     page.route(f"**/api/games/{game_id}/replay", lambda route: route.fulfill(json=replay))
     page.reload()
     chance = (
@@ -223,3 +226,7 @@ def test_the_coach_shows_better_moves_and_draws_both_on_the_board(
         f"{shown_percent(first['preferred_value'])} %"
     )
     expect(note.get_by_test_id("coach-values")).to_have_text(chance)
+    expect(note.get_by_test_id("coach-reason")).to_have_text(
+        "After this move, no tile fitted at the next turn in 7 of 10 deals that could follow;"
+        " after the coach's move, in 1."
+    )

@@ -15,7 +15,7 @@ from support.live import LiveServer, Player
 from support.wsplay import start_server
 
 from chromino.core.actions import DRAW, Action
-from chromino.core.coach import Assessment, assess
+from chromino.core.coach import STUCK_DEALS, Assessment, assess
 from chromino.core.search import Budget
 from chromino.games.chromino.placement import Placement as ChrominoPlacement
 from web.games import GameKind, game_kind
@@ -115,6 +115,13 @@ def test_the_same_moves_get_the_same_notes_on_any_table(coached: LiveServer, gam
         if note["loss"] > 0:
             assert same_move(kind, note["preferred"]) != same_move(kind, note["played"]), note
             assert shown(note["preferred_value"]) > shown(note["played_value"]), note
+        both_plays = note["played"]["action"] == note["preferred"]["action"] == "play"
+        if note["loss"] > 0 and both_plays:  # the engine checked a reason in sampled deals
+            stuck = note["stuck"]
+            assert stuck["deals"] == STUCK_DEALS, note
+            assert 0 <= stuck["played"] <= STUCK_DEALS and 0 <= stuck["preferred"] <= STUCK_DEALS
+        else:
+            assert "stuck" not in note, note
 
 
 def same_move(kind: GameKind, action: dict[str, Any]) -> Any:

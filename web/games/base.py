@@ -109,13 +109,21 @@ def coach_note(note: Assessment[Any]) -> dict[str, Any]:
     "57 → 57" would propose a move no better than the one made."""
     preferred = note.preferred
     loss = round(note.loss, 3) if shown(note.preferred_value) > shown(note.played_value) else 0.0
-    return {
+    stored: dict[str, Any] = {
         "preferred": preferred.to_dict() if hasattr(preferred, "to_dict") else preferred,
         "played_value": round(note.played_value, 3),
         "preferred_value": round(note.preferred_value, 3),
         "loss": loss,
         "meaning": note.meaning,
     }
+    if note.stuck is not None and loss > 0:
+        stuck = note.stuck
+        stored["stuck"] = {
+            "deals": stuck.deals,
+            "played": stuck.played,
+            "preferred": stuck.preferred,
+        }
+    return stored
 
 
 class SoloResult(BaseModel):
