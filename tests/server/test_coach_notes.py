@@ -46,10 +46,15 @@ another, quick to run in the coach's idle-priority worker on a busy machine."""
 
 
 @pytest.fixture(scope="module")
-def coached(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    live = start_server(tmp_path_factory.mktemp("coached"), coach_iterations=COACH_ITERATIONS)
-    yield live
-    live.stop()
+def coached(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[LiveServer]]:
+    """Two servers, each with its own coach's worker process (and its own database)."""
+    servers = [
+        start_server(tmp_path_factory.mktemp(f"coached-{n}"), coach_iterations=COACH_ITERATIONS)
+        for n in range(2)
+    ]
+    yield servers
+    for live in servers:
+        live.stop()
 
 
 def first_legal(message: dict[str, Any]) -> dict[str, Any]:
@@ -91,10 +96,13 @@ def coach_done(player: Player, game_id: str, timeout: float = 600) -> dict[str, 
 
 
 @pytest.mark.parametrize("game", ["triominos", "chromino"])
-def test_the_same_moves_get_the_same_notes_on_any_table(coached: LiveServer, game: str) -> None:
-    """Two people, two tables, two game ids, one deal, the same moves: the same notes,
-    and none of them proposes a move that is the move made or worth no more than it."""
-    people = [Player(coached.url) for _ in range(2)]
+def test_the_same_moves_get_the_same_notes_on_any_table(
+    coached: list[LiveServer], game: str
+) -> None:
+    """Two people on two servers (two coaches in two worker processes), two game ids, one
+    deal, the same moves: the same notes, and none of them proposes a move that is the
+    move made or worth no more than it."""
+    people = [Player(live.url) for live in coached]
     try:
         for person, name in zip(
             people, (f"Ana {game[:3]}", f"Bartholomew {game[:3]}"), strict=True
