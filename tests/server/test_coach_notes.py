@@ -113,6 +113,7 @@ def test_the_same_moves_get_the_same_notes_on_any_table(
         for person, game_id in zip(people, games, strict=True):
             play_first_legal(person, game_id)
         notes = [coach_done(p, g)["notes"] for p, g in zip(people, games, strict=True)]
+        practice_counts_the_notes(people[0], games[0], notes[0])
     finally:
         for person in people:
             person.close()
@@ -130,6 +131,19 @@ def test_the_same_moves_get_the_same_notes_on_any_table(
             assert 0 <= stuck["played"] <= STUCK_DEALS and 0 <= stuck["preferred"] <= STUCK_DEALS
         else:
             assert "stuck" not in note, note
+
+
+def practice_counts_the_notes(player: Player, game_id: str, notes: list[dict[str, Any]]) -> None:
+    """The practice page's record of the coach counts this game's notes, by kind."""
+    record = expect(player.http.get("/api/me/practice"), 200)["coach"]
+    assert record["games"] == 1 and record["recent"][0]["game_id"] == game_id
+    for kind in ("play", "draw", "pass"):
+        mine = [note for note in notes if note["played"]["action"] == kind]
+        assert record["moves"][kind] == len(mine), (kind, record)
+        flagged = [note for note in mine if note["loss"] > 0]
+        assert record["better_moves"][kind] == len(flagged), (kind, record)
+    stuck = [n for n in notes if n.get("stuck") and n["stuck"]["played"] > n["stuck"]["preferred"]]
+    assert record["left_stuck"] == len(stuck)
 
 
 def same_move(kind: GameKind, action: dict[str, Any]) -> Any:

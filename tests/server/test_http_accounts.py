@@ -677,6 +677,7 @@ API_ROUTES = {
     ("POST", "/api/puzzles/{puzzle_id}/hint"),
     ("POST", "/api/puzzles/{puzzle_id}/tries"),
     ("POST", "/api/puzzles/runs"),
+    ("GET", "/api/me/practice"),  # tests/server/test_puzzle_api.py, test_coach_notes.py
 }
 
 

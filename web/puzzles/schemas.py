@@ -103,3 +103,49 @@ class RunIn(BaseModel):
 
     mode: Literal["streak", "timed"]
     theme: str | None = None
+
+
+class ThemeStatsOut(BaseModel):
+    theme: str
+    game_title: str
+    goal_title: str
+    tries: int
+    solved: int
+    hinted: int
+    missed: int
+
+
+class RatingPoint(BaseModel):
+    at: datetime
+    rating: int
+
+
+class CoachGameOut(BaseModel):
+    game_id: str
+    game: str
+    moves: int
+    better_moves: int
+    finished_at: datetime | None
+
+
+class CoachStatsOut(BaseModel):
+    """Where my moves differed from the coach's over my recent coached games."""
+
+    games: int
+    moves: dict[str, int]
+    """Moves the coach looked at, by kind (play, draw, pass)."""
+    better_moves: dict[str, int]
+    """Of those, the ones it would have made otherwise."""
+    left_stuck: int
+    """Flagged plays after which I more often had no tile that fits next turn."""
+    recent: list[CoachGameOut]
+
+
+class PracticeOut(BaseModel):
+    """My practice: puzzles by theme, my puzzle rating's line, and the coach's record."""
+
+    rating: int
+    puzzles: list[ThemeStatsOut]
+    history: list[RatingPoint]
+    best: dict[str, int]
+    coach: CoachStatsOut
