@@ -41,6 +41,7 @@ from .friends.routes import router as friends_router
 from .games import GAMES
 from .i18n import Words, best_language, field_problem, say
 from .live import COACH_NICENESS, GameEnded, Hub, Workers, make_fanout
+from .live.analysis_routes import router as analysis_router
 from .live.routes import router as live_router
 from .lobby import LiveGames, TableError
 from .lobby.routes import router as lobby_router
@@ -195,6 +196,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(lobby_router)
     app.include_router(lobby_streams_router)
     app.include_router(live_router)
+    app.include_router(analysis_router)
     app.include_router(days_router)
     app.include_router(duplicate_router)
     app.include_router(notify_router)

@@ -351,6 +351,24 @@ class GameAnalysis(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
+class AnalysisLine(Base):
+    """A placement tried on the analysis board, saved to be shared by link: the game, the
+    version it was tried at and its fields. Its answer is worked out again when read
+    (the same try always gets the same one); who may read it is the game's rule."""
+
+    __tablename__ = "analysis_line"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """A short random public id (the link's)."""
+    game_id: Mapped[str] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    version: Mapped[int] = mapped_column()
+    placement: Mapped[dict[str, Any]] = mapped_column(JSON)
+    note: Mapped[str | None] = mapped_column(String(280))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    game: Mapped[Game] = relationship()
+
+
 class Vacation(Base):
     """Days a person declared away: their turn-based clocks stand still."""
 

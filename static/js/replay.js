@@ -170,9 +170,15 @@ function render() {
   playButton.setAttribute("aria-label", playLabel);
   playButton.title = playLabel;
 
+  renderTry(last, better);
   renderPlayers(better ? state.frames[state.better - 1] : frame, state.step === last && !better);
   renderLog();
   renderCoach(coachView);
+}
+
+/** The way to the analysis board from a step where a seat was to move (not the end). */
+function renderTry(last, better) {
+  Object.assign($("replay-try"), { hidden: Boolean(better) || state.step >= last, href: `/g/${encodeURIComponent(state.gameId)}/analysis/${state.step}` });
 }
 
 // --- the coach ------------------------------------------------------------------------------

@@ -678,6 +678,10 @@ API_ROUTES = {
     ("POST", "/api/puzzles/{puzzle_id}/tries"),
     ("POST", "/api/puzzles/runs"),
     ("GET", "/api/me/practice"),  # tests/server/test_puzzle_api.py, test_coach_notes.py
+    ("GET", "/api/games/{game_id}/analysis/{version}"),  # tests/server/test_analysis_board.py
+    ("POST", "/api/games/{game_id}/analysis"),
+    ("POST", "/api/analysis"),
+    ("GET", "/api/analysis/{line_id}"),
 }
 
 

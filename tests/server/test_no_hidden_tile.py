@@ -65,6 +65,10 @@ GAME_ROUTES = {
     ("GET", "/api/me/export"),  # my running games' views, my finished games' records
     ("GET", "/api/duplicate/{invite_code}/boards"),  # the boards' replays, once all over
     ("GET", "/api/admin/games"),  # the games in progress, with their standings
+    ("GET", "/api/games/{game_id}/analysis/{version}"),  # the mover's view, once over
+    ("POST", "/api/games/{game_id}/analysis"),  # the mover's view after a try
+    ("POST", "/api/analysis"),  # a try saved: its id
+    ("GET", "/api/analysis/{line_id}"),  # a saved try: the mover's view before and after
 }
 """The routes whose answer holds a game: its state, board, record or replay."""
 
@@ -83,6 +87,8 @@ OTHER_ROUTES = {
     ("GET", "/t/{invite_code}"),
     ("GET", "/g/{game_id}"),
     ("GET", "/g/{game_id}/replay"),
+    ("GET", "/g/{game_id}/analysis/{version}"),
+    ("GET", "/analysis/{line_id}"),
     ("GET", "/solo"),
     ("GET", "/preferences"),
     ("GET", "/rules"),
@@ -593,13 +599,30 @@ def check_moment(timeline: Timeline, moment: Moment, readers: dict[str, Reader])
         for route in ("/api/games/{game_id}", "/api/games/{game_id}/board"):
             answer = holding[(who, route)]
             assert answer.status == 200 and board <= _tiles(timeline, answer.body), answer
-        for route in ("/api/games/{game_id}/record", "/api/games/{game_id}/replay"):
+        for route in (
+            "/api/games/{game_id}/record",
+            "/api/games/{game_id}/replay",
+            "/api/games/{game_id}/analysis/{version}",
+        ):
             assert holding[(who, route)].status == 409  # only once the game is over
     for who in ("owner", "remote"):
         exported = holding[(who, "/api/me/export")]
         assert exported.status == 200 and board <= _tiles(timeline, exported.body)
     admin = holding[("admin", "/api/admin/games")]
     assert admin.status == 200 and admin.body["games"], admin
+
+
+def check_analysis(timeline: Timeline, readers: dict[str, Reader], game_id: str) -> None:
+    """Once the game is over, the analysis board at every version where a seat was to
+    move shows what that mover could know then, to every reader, and never more (though
+    the replay shows every hand)."""
+    for version in range(timeline.final_version):
+        mover = timeline.steps[version].current
+        for name in ("owner", "remote", "spectator"):
+            answer = readers[name].http.get(f"/api/games/{game_id}/analysis/{version}")
+            assert answer.status_code == 200, (name, version, answer.text)
+            bad = leaks(timeline, mover, answer.json(), version)
+            assert not bad, f"the analysis at {version} read by {name} shows {sorted(bad)}"
 
 
 def _tiles(timeline: Timeline, body: Any) -> set[str]:
@@ -689,6 +712,7 @@ def test_no_answer_holds_a_tile_its_reader_may_not_know(
     timeline = Timeline.of(fetch_record(people[0], played.game_id))
     for moment in played.moments:
         check_moment(timeline, moment, played.readers)
+    check_analysis(timeline, played.readers, played.game_id)
     check_device(timeline, played.device)
     check_viewer(timeline, played.remote, lineup.remote, timed=None, contiguous=False)
     watched = check_viewer(timeline, played.watcher, None, timed=None, contiguous=False)
@@ -708,7 +732,7 @@ class NumberLineServer(ServerProcess):
         return [sys.executable, str(launcher), *super()._command()[3:]]
 
 
-BOARD_PAGES = frozenset({"/g/{game_id}", "/g/{game_id}/replay"})
+BOARD_PAGES = frozenset({"/g/{game_id}", "/g/{game_id}/replay", "/g/{game_id}/analysis/{version}"})
 """The pages that load a game's own board (its templates and scripts), which Number Line
 has not: a shell whose boot data names the game, read for the real games."""
 

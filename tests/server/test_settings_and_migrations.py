@@ -35,6 +35,7 @@ TABLES = {
     "ban_notice",
     "site_secret",
     "game_analysis",
+    "analysis_line",
     "vacation",
     "notice",
     "push_device",

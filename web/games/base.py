@@ -324,6 +324,12 @@ class GameKind(Protocol):
         budget of ``iterations`` (never seconds) and the ``seed`` make it repeatable."""
         ...
 
+    def canonical_move(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """One record form for every spelling of the same move (a tile laid on the same
+        cells the same way round), so two spellings are compared, and seeded, as one.
+        IllegalMoveError when ``data`` does not read as an action of the game."""
+        ...
+
     def assistance_refusal(
         self, level: str, live: LiveGame, seat: int, action: EngineAction
     ) -> str | None:

@@ -293,6 +293,10 @@ class TileGameKind:
         note = assess(information, action, random.Random(seed), budget, canonical=_canonical)
         return coach_note(note)
 
+    def canonical_move(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        form: dict[str, Any] = _canonical(self.descriptor.parse_action(data)).to_dict()
+        return form
+
     # --- solo games ----------------------------------------------------------
 
     def solo_result(self, game_id: str, result: Mapping[str, Any]) -> SoloResult | None:

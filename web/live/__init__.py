@@ -21,6 +21,8 @@ processes, the game websocket and the games' read-only routes.
 - :mod:`web.live.fanout` — in-process or Redis messages between processes;
 - :mod:`web.live.background` — work left running, its failure logged;
 - :mod:`web.live.replay` — a finished game step by step (also a duplicate board's);
+  :mod:`web.live.analysis` — a placement of one's own tried where a finished game's
+  mover was to play (its routes and pages: :mod:`.analysis_routes`, a controller);
 - :mod:`web.live.sockets` — ``/ws/games/{id}`` (:class:`GameSockets`, served before
   the routes; the app hands it the site's origin rule); :mod:`web.live.routes` —
   ``/api/games/…`` (a controller: the app includes it, this face does not import it).
