@@ -9,9 +9,10 @@ import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** "41 %": one of the coach's values (0 to 1) as a whole percent. */
+/** "41 %": one of the coach's values (0 to 1) as a whole percent, its sign kept on the
+ * number's line (a narrow column must not wrap "41" and "%" apart). */
 export function percentText(value) {
-  return t("{percent} %", { percent: Math.round(value * 100) });
+  return t("{percent} %", { percent: Math.round(value * 100) }).replace(/ (?=%)/g, "\u00a0");
 }
 
 /**
