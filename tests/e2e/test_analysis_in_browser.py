@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from support.browser import axe
 from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import (
+    DESKTOP,
     PHONE,
     ContextFactory,
     api_game,
@@ -17,6 +18,9 @@ from support.browser.gameplay import (
     play_to_end,
 )
 from support.browser.people import no_sideways_scroll, resize
+
+SHARED_IN = {"fr-FR": "Essaie ton propre coup", "ja-JP": "自分の手を試す"}
+"""Each other language the shared link is read in, with the page's heading in it."""
 
 
 def a_step_to_try(page: Page, game_id: str) -> int:
@@ -90,3 +94,15 @@ def test_a_move_of_ones_own_is_tried_answered_saved_and_shared(
     expect(reader.get_by_test_id("save-line")).to_be_visible()
     no_sideways_scroll(reader)
     shoot(reader, "analysis-shared-360")
+
+    # The shared link in two more languages, at both widths: translated, fitting, usable.
+    for locale, heading in SHARED_IN.items():
+        for size in (PHONE, DESKTOP):
+            other = new_context(locale=locale, viewport=size).new_page()
+            other.goto(shared)
+            expect(other.get_by_test_id("answer-engine")).not_to_be_empty()
+            expect(other.locator("h1")).to_have_text(heading)
+            no_sideways_scroll(other)
+            axe.assert_accessible(other, f"a shared analysis in {locale} at {size['width']} px")
+            shoot(other, f"analysis-shared-{locale}-{size['width']}")
+            other.context.close()
