@@ -243,6 +243,7 @@ OTHER_ROUTES = {
     ("POST", "/api/puzzles/{puzzle_id}/tries"),
     ("POST", "/api/puzzles/runs"),
     ("GET", "/api/me/practice"),  # my puzzles' counts, the coach's counts by game id
+    ("GET", "/practice"),
 }
 """The routes whose answer holds no game. Every GET among them is read by every
 reader at every moment of the games below all the same: a leak there is caught too."""

@@ -1,16 +1,19 @@
-"""``GET /api/me/practice``: my practice in numbers — puzzles by theme, my puzzle
-rating's line, my best runs, and where my moves differed from the coach's over my
-recent games ("where do I lose?")."""
+"""``GET /api/me/practice`` and the page ``/practice``: my practice in numbers —
+puzzles by theme, my puzzle rating's line, my best runs, and where my moves differed
+from the coach's over my recent games ("where do I lose?")."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse
 from sqlalchemy.orm import Session
 
 from ..i18n import best_language, gettext_in
 from ..live import coach_record
-from ..people import CurrentUser, SessionDep, public_user
+from ..people import SessionDep, UserOrVisitor, is_visitor, public_user
+from ..site import render
 from . import runs, tries
+from .rating_line import line_points
 from .schemas import CoachGameOut, CoachStatsOut, PracticeOut, RatingPoint, ThemeStatsOut
 from .stats import puzzle_stats
 from .themes import theme_title
@@ -56,9 +59,42 @@ def practice(session: Session, user_id: int, language: str) -> PracticeOut:
     )
 
 
+def _nothing_yet(session: Session) -> PracticeOut:
+    """A visitor's practice: where everyone starts (asking makes no guest)."""
+    return PracticeOut(
+        rating=tries.solver_rating(session, None),
+        puzzles=[],
+        history=[],
+        best=dict.fromkeys(runs.MODES, 0),
+        coach=CoachStatsOut(
+            games=0,
+            moves=dict.fromkeys(KINDS, 0),
+            better_moves=dict.fromkeys(KINDS, 0),
+            left_stuck=0,
+            recent=[],
+        ),
+    )
+
+
 @router.get("/api/me/practice")
-def my_practice(request: Request, user: CurrentUser, session: SessionDep) -> PracticeOut:
-    """My puzzles by theme, my puzzle rating's line and bests, and the coach's record."""
+def my_practice(request: Request, user: UserOrVisitor, session: SessionDep) -> PracticeOut:
+    """My puzzles by theme, my puzzle rating's line and bests, and the coach's record
+    (for a visitor, nothing yet)."""
+    if is_visitor(user):
+        return _nothing_yet(session)
     preferred = public_user(user).preferences.language
     language = best_language(preferred, request.headers.get("accept-language"))
     return practice(session, user.id, language)
+
+
+@router.get("/practice", include_in_schema=False)
+def practice_page(request: Request, user: UserOrVisitor, session: SessionDep) -> HTMLResponse:
+    """My practice: what ``GET /api/me/practice`` says, as a page (a visitor's is empty
+    until they solve a puzzle or finish a game)."""
+    preferred = public_user(user).preferences.language
+    language = best_language(preferred, request.headers.get("accept-language"))
+    data = None if is_visitor(user) else practice(session, user.id, language)
+    ratings = [] if data is None else [point.rating for point in data.history]
+    return render(
+        request, user, "practice.html", practice=data, line=line_points(ratings), kinds=KINDS
+    )
