@@ -107,7 +107,3 @@ def themes(session: Session) -> list[tuple[str, int]]:
         select(PuzzleRow.theme, func.count()).group_by(PuzzleRow.theme).order_by(PuzzleRow.theme)
     )
     return [(theme, int(count)) for theme, count in counted]
-
-
-def document_of(row: PuzzleRow) -> dict[str, Any]:
-    return dict(row.document)
