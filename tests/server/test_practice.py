@@ -9,10 +9,10 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete
+from support.api import expect
 from support.live import make_settings
 from support.puzzles import expert_puzzles
 
@@ -43,12 +43,6 @@ def client(database_url: str, puzzles: list[Puzzle]) -> Iterator[TestClient]:
     database.dispose()
     with TestClient(create_app(make_settings(database_url)), base_url=BASE_URL) as site:
         yield site
-
-
-def expect(response: httpx.Response, status: int) -> Any:
-    assert response.status_code == status, response.text
-    assert "Traceback" not in response.text
-    return response.json() if "json" in response.headers.get("content-type", "") else None
 
 
 def person(client: TestClient) -> TestClient:

@@ -16,6 +16,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, select
+from support.api import expect
 from support.live import make_settings
 
 from chromino import GAMES
@@ -62,12 +63,6 @@ def site(
     with TestClient(create_app(settings), base_url=BASE_URL) as client:
         yield client, database
     database.dispose()
-
-
-def expect(response: httpx.Response, status: int) -> Any:
-    assert response.status_code == status, response.text
-    assert "Traceback" not in response.text
-    return response.json()
 
 
 def refused(response: httpx.Response, status: int, code: str) -> dict[str, Any]:
