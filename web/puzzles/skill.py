@@ -13,11 +13,9 @@ A try solved after a hint counts as a draw: the solver found it, but not alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cache
 from typing import Any, Final
 
-from openskill.models import BradleyTerryFull
+from ..ratings import Skill, rate
 
 PARAMETERS: Final[dict[str, Any]] = {
     "mu": 25.0,
@@ -28,8 +26,8 @@ PARAMETERS: Final[dict[str, Any]] = {
 """openskill's defaults, but a tau twice as big: a solver gets better with practice."""
 START: Final = 1500
 PER_MU: Final[float] = 200.0 / PARAMETERS["beta"]
-MU_START: Final[float] = PARAMETERS["mu"]
 """Shown points per unit of mu: 200 per beta, as the game ratings (web.ratings.scale)."""
+MU_START: Final[float] = PARAMETERS["mu"]
 PLACES: Final[Mapping[str, tuple[int, int]]] = {
     "solved": (1, 2),
     "hinted": (1, 1),
@@ -39,17 +37,6 @@ PLACES: Final[Mapping[str, tuple[int, int]]] = {
 TYPICAL_PLACEMENTS: Final = 16
 """About how many placements a puzzle's position offers: a puzzle with this many starts
 at the middle of the scale."""
-
-
-@dataclass(frozen=True, slots=True)
-class Skill:
-    mu: float
-    sigma: float
-
-
-@cache
-def _model() -> Any:
-    return BradleyTerryFull(**PARAMETERS)
 
 
 def new_solver() -> Skill:
@@ -66,12 +53,8 @@ def new_puzzle(facts: Mapping[str, int]) -> Skill:
 
 def rate_try(solver: Skill, puzzle: Skill, result: str) -> tuple[Skill, Skill]:
     """Both ratings after one rated try (``result``: solved, hinted or missed)."""
-    model = _model()
-    teams = [[model.rating(mu=solver.mu, sigma=solver.sigma)]]
-    teams.append([model.rating(mu=puzzle.mu, sigma=puzzle.sigma)])
-    after = model.rate(teams, ranks=list(PLACES[result]))
-    (person,), (problem,) = after
-    return Skill(person.mu, person.sigma), Skill(problem.mu, problem.sigma)
+    person, problem = rate([solver, puzzle], PLACES[result], PARAMETERS)
+    return person, problem
 
 
 def shown(mu: float) -> int:

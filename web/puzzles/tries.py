@@ -10,7 +10,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import PuzzleRow, PuzzleSkill, PuzzleTry
-from .skill import Skill, new_solver, rate_try, shown
+from ..ratings import Skill
+from .skill import new_solver, rate_try, shown
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ What the other rooms use is named below; the leaderboard's routes are a controll
 that ``web.app`` imports itself, so this face never loads them.
 """
 
+from .model import Skill, rate
 from .outcome import game_outcome, outcome_seen_by
 from .pools import all_pools, pool_of
 from .read import HeldRating, seat_ratings, seat_ratings_of_many, seats_seen_by, seen_by
@@ -25,11 +26,13 @@ from .scale import PROVISIONAL_GAMES, is_provisional, shown, shown_change
 __all__ = [
     "PROVISIONAL_GAMES",
     "HeldRating",
+    "Skill",
     "all_pools",
     "game_outcome",
     "is_provisional",
     "outcome_seen_by",
     "pool_of",
+    "rate",
     "rate_finished",
     "rebuild",
     "seat_ratings",

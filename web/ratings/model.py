@@ -11,7 +11,7 @@ order gives the same floats, bit for bit.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -46,8 +46,8 @@ class Skill:
 
 
 @cache
-def _model() -> Any:
-    return MODEL(**PARAMETERS)
+def _model(parameters: tuple[tuple[str, float], ...] = ()) -> Any:
+    return MODEL(**(dict(parameters) or PARAMETERS))
 
 
 def new_skill() -> Skill:
@@ -55,17 +55,22 @@ def new_skill() -> Skill:
     return Skill(PARAMETERS["mu"], PARAMETERS["sigma"])
 
 
-def rate(skills: Sequence[Skill], places: Sequence[int]) -> list[Skill]:
+def rate(
+    skills: Sequence[Skill],
+    places: Sequence[int],
+    parameters: Mapping[str, float] | None = None,
+) -> list[Skill]:
     """Every seat's rating after one game, seat by seat: ``places`` are 1 for the
     winners, equal for a tie (``1, 1, 3``). A bot's new rating is simply not kept
-    (its rating is fixed)."""
+    (its rating is fixed). ``parameters`` are the model's for another scale than the
+    games' (the puzzles' rate each try as a game between solver and puzzle)."""
     if len(skills) < 2:
         raise ValueError(f"a rated game needs two seats or more, not {len(skills)}")
     if len(places) != len(skills):
         raise ValueError(f"{len(skills)} seats and {len(places)} places: each with a place")
     if any(place < 1 for place in places):
         raise ValueError(f"places start at 1 (the winners), not {min(places)}")
-    model = _model()
+    model = _model(tuple(sorted((parameters or {}).items())))
     teams = [[model.rating(mu=skill.mu, sigma=skill.sigma)] for skill in skills]
     rated = model.rate(teams, ranks=[float(place) for place in places])
     return [Skill(team[0].mu, team[0].sigma) for team in rated]
