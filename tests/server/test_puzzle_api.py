@@ -238,6 +238,31 @@ def test_an_illegal_placement_or_bad_input_counts_for_nothing(
     assert tries_of(database) == []
 
 
+def test_a_refusal_is_said_as_the_lessons_say_it_in_every_language(
+    site: tuple[TestClient, Database], shelf: dict[str, list[Puzzle]]
+) -> None:
+    """The page shows a refusal as it comes: a whole sentence, not the engine's own
+    words (which name a tile by its letters), in English as in any other language."""
+    client, _ = site
+    kim = person(client)
+    puzzle = shelf["chromino.most_points.expert"][2]
+    far = {**puzzle.solution, "x": 90, "y": 90}
+    said = {}
+    for language in ("en", "fr"):
+        answer = expect(
+            kim.post(
+                f"/api/puzzles/{puzzle.id}/tries",
+                json={"placement": far},
+                headers={"accept-language": language},
+            ),
+            200,
+        )
+        assert (answer["legal"], answer["code"]) == (False, "no_contact")
+        said[language] = answer["message"]
+    assert said["en"] == "The tile must touch the tiles on the board."
+    assert said["fr"] == "La tuile doit toucher les tuiles du plateau."
+
+
 def test_a_hint_names_the_tile_and_a_hinted_solve_is_half_a_win(
     site: tuple[TestClient, Database], shelf: dict[str, list[Puzzle]]
 ) -> None:
