@@ -52,6 +52,7 @@ from .notify.routes import router as notify_router
 from .passkeys.routes import router as passkeys_router
 from .people import Limits, OpenGames, site_secret
 from .people.routes import router as people_router
+from .puzzles.page_routes import router as puzzle_pages_router
 from .puzzles.practice_routes import router as practice_router
 from .puzzles.routes import router as puzzles_router
 from .ratings import rate_finished
@@ -212,6 +213,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(daily_router)
     app.include_router(puzzles_router)
     app.include_router(practice_router)
+    app.include_router(puzzle_pages_router)
     app.include_router(tournaments_router)
     app.include_router(tournament_pages_router)
     app.include_router(tournament_bots_router)

@@ -244,6 +244,12 @@ OTHER_ROUTES = {
     ("POST", "/api/puzzles/runs"),
     ("GET", "/api/me/practice"),  # my puzzles' counts, the coach's counts by game id
     ("GET", "/practice"),
+    ("GET", "/puzzles"),
+    ("GET", "/puzzles/daily"),
+    ("GET", "/puzzles/next"),
+    ("GET", "/puzzles/streak"),
+    ("GET", "/puzzles/timed"),
+    ("GET", "/puzzles/{puzzle_id}"),
 }
 """The routes whose answer holds no game. Every GET among them is read by every
 reader at every moment of the games below all the same: a leak there is caught too."""
@@ -257,6 +263,12 @@ OWN_POSITIONS = {
     "/api/puzzles/daily",
     "/api/puzzles/next",
     "/api/puzzles/{puzzle_id}",
+    "/puzzles",
+    "/puzzles/daily",
+    "/puzzles/next",
+    "/puzzles/streak",
+    "/puzzles/timed",
+    "/puzzles/{puzzle_id}",
 }
 """Routes not read here: what they show is no game's but positions of their own (the
 lessons' scripted ones, the day's deal before anyone plays it, the puzzles' positions,

@@ -21,6 +21,10 @@ PAGES = [
     "/leaderboard",
     "/leaderboard?pool=no-such-pool",
     "/daily",
+    "/puzzles",
+    "/puzzles/streak",
+    "/puzzles/timed",
+    "/puzzles/no-such-puzzle",
     "/email/verify?token=cut-short",
     "/email/unsubscribe?token=cut-short",
 ]

@@ -20,7 +20,7 @@ function lastNeeded() {
  * action bar fixed at the screen's foot to show with it in the window: written to
  * --board-room, which board.css clamps. Measured rather than guessed, since the hand's
  * rows and the buttons' lines depend on the number of tiles and on the language. */
-function fitBoardRoom() {
+export function fitBoardRoom() {
   const wrap = document.querySelector(".board-wrap");
   if (!wrap) return;
   const board = wrap.getBoundingClientRect();
