@@ -75,6 +75,8 @@ def test_the_home_lists_my_rating_the_days_puzzle_the_themes_and_the_runs(
     assert html.count('data-testid="puzzle-theme-count">2 puzzles<') == len(THEMES)
     assert 'href="/puzzles/streak"' in html and 'href="/puzzles/timed"' in html
     assert "Timed (3 minutes)" in html
+    french = " ".join(texts_of(page(site, "/puzzles", "fr")))
+    assert "Problèmes" in french and "Timed (3 minutes)" not in french
     # The menu of every page leads here.
     assert 'href="/puzzles" data-testid="nav-puzzles"' in page(site, "/rules")
 
