@@ -22,6 +22,7 @@ export function createRun({ mode, serverNow, best, hooks }) {
   let run = null; // the server's run ({id, score, over, ends_at, best, puzzle})
   let waiting = null; // a streak's next puzzle, while the player reads why the last was right
   let over = false;
+  let timedOut = false; // the run ended with its clock, not with a miss
   let ticker = 0;
   let bestSeen = best || 0;
 
@@ -69,15 +70,16 @@ export function createRun({ mode, serverNow, best, hooks }) {
     run = { ...run, ...result.run };
     bestSeen = Math.max(bestSeen, run.best);
     $("run-score").textContent = String(run.score);
-    const next = run.over ? null : run.puzzle;
-    if (mode === "timed" && next) {
+    if (over) return tellEnd(); // a try sent as the time ran out: it counted, nothing follows
+    const following = run.over ? null : run.puzzle;
+    if (mode === "timed" && following) {
       // Against the clock the next puzzle comes at once, the verdict on the last said over it.
-      hooks.show(next).then(() => hooks.say({ verdict: said.verdict, tone: said.tone }));
+      hooks.show(following).then(() => hooks.say({ verdict: said.verdict, tone: said.tone }));
       return;
     }
     hooks.say(said);
-    if (!next) return end();
-    waiting = next;
+    if (!following) return end();
+    waiting = following;
   }
 
   async function next() {
@@ -94,10 +96,8 @@ export function createRun({ mode, serverNow, best, hooks }) {
     clearInterval(ticker);
     hooks.freeze();
     if (timeUp) hooks.say({}); // the last verdict was the last puzzle's, no longer in sight
-    const score = run.score;
-    const said = words.runEndText({ score, best: Math.max(bestSeen, score) });
-    $("run-end-score").textContent = timeUp ? sentences(t("Time is up."), said) : said;
-    $("run-end-best").textContent = String(Math.max(bestSeen, score));
+    timedOut = timeUp;
+    tellEnd();
     $("run-end").hidden = false;
     $("puzzle").dataset.run = "over";
     hooks.buttons();
@@ -105,6 +105,14 @@ export function createRun({ mode, serverNow, best, hooks }) {
       $("run-clock").textContent = words.clockText(0);
       $("run-end-title").focus();
     }
+  }
+
+  /** The end's words: the score and my best (again, when a last try's answer comes late). */
+  function tellEnd() {
+    const best = Math.max(bestSeen, run.score);
+    const said = words.runEndText({ score: run.score, best });
+    $("run-end-score").textContent = timedOut ? sentences(t("Time is up."), said) : said;
+    $("run-end-best").textContent = String(best);
   }
 
   function wire() {
