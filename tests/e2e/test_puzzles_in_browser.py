@@ -479,6 +479,9 @@ def test_the_pages_fit_in_every_language(
             assert max(rows) - min(rows) <= 1, f"the header in {language}: rows {rows}"
         resize(page, PHONE)
         laid_out(page, PHONE, board=False)
+        page.get_by_test_id("menu-toggle").click()  # the phone's menu holds the link whole
+        expect(page.get_by_test_id("nav-puzzles")).to_be_in_viewport(ratio=1)
+        page.keyboard.press("Escape")
         page.goto(f"/puzzles/{puzzle.id}")
         lay(page, other_placement(puzzle))
         expect(page.get_by_test_id("answer")).to_have_attribute("data-tone", "missed")
