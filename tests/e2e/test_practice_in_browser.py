@@ -11,7 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 from support.browser import axe
 from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
-from support.browser.people import no_sideways_scroll, person
+from support.browser.people import no_sideways_scroll, person, resize
 
 from chromino import GAMES
 
@@ -51,7 +51,7 @@ def test_my_practice_in_three_languages_at_both_widths(new_context: ContextFacto
         page, _ = person(new_context, "Practice", locale=locale)
         try_puzzles(page)
         for size in (PHONE, DESKTOP):
-            page.set_viewport_size(size)
+            resize(page, size)
             page.goto("/practice")
             expect(page.locator("h1")).to_have_text(heading)
             expect(page.get_by_test_id("practice-line")).to_be_visible()
