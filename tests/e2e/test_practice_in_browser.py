@@ -70,4 +70,7 @@ def test_my_practice_in_three_languages_at_both_widths(new_context: ContextFacto
                 break
         page.keyboard.press("Enter")
         page.wait_for_url("**/puzzles")
+        # and the puzzles' home leads back here
+        page.get_by_test_id("puzzles-practice").click()
+        page.wait_for_url("**/practice")
         page.context.close()
