@@ -108,9 +108,9 @@ export function createBoard({ onPlay, preferences }) {
   }
 
   async function show(next) {
+    hinted = null; // before the wait: a hint asked while the game's module loads is kept
     await mount(next.game);
     puzzle = next;
-    hinted = null;
     start();
   }
 

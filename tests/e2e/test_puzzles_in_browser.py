@@ -10,7 +10,10 @@ test-artifacts/e2e/puzzles-*.png (looked at by eye)."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 import pytest
@@ -42,6 +45,16 @@ HEADER_ROWS_JS = """() => {
   return [...rows];
 }"""
 """The rows of 12 px the header's visible parts stand in (two neighbours: one row)."""
+BUTTON_BOXES_JS = """() => [...document.querySelectorAll('main button, main a.button')]
+  .filter((node) => node.checkVisibility())
+  .map((node) => {
+    const box = node.getBoundingClientRect();
+    return { x: box.x, width: box.width, height: box.height, text: node.textContent.trim() };
+  })"""
+"""Every visible button of the page's main part, where it stands."""
+TWO_FRAMES_JS = (
+    "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+)
 COLUMN_ROW = re.compile(r"Column ([\u2212-]?\d+), row ([\u2212-]?\d+)\.")
 """Where the keyboard's tile is, as the announcer says it (a minus sign is U+2212)."""
 
@@ -82,10 +95,10 @@ def laid_out(page: Page, size: dict[str, int], *, board: bool) -> None:
     """No sideways scroll, every button inside the page's width, and (with ``board``) the
     board and the answer panel both shown, side by side or one above the other."""
     no_sideways_scroll(page)
-    for button in page.locator("main button:visible, main a.button:visible").all():
-        box = button.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
-        assert box["height"] >= 40, "a button big enough for a finger"
+    # Read in one go: the page may draw its controls again between two separate reads.
+    for box in page.evaluate(BUTTON_BOXES_JS):
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+        assert box["height"] >= 40, f"a button big enough for a finger: {box}"
     if board:
         wrap = page.locator(".board-wrap").bounding_box()
         hand = page.locator("#hand-area").bounding_box()
@@ -98,11 +111,26 @@ def laid_out(page: Page, size: dict[str, int], *, board: bool) -> None:
             assert apart(panel, hand), f"{part} {panel} overlaps the hand {hand}"
 
 
+def settled(page: Page, check: Callable[[], None], seconds: float = 5) -> None:
+    """Run ``check`` once the page has settled after a resize: the board measures its room
+    on the frames that follow, so a check that fails is tried again on later frames until
+    ``seconds`` have passed (then its failure stands)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        page.evaluate(TWO_FRAMES_JS)
+        try:
+            check()
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+
+
 def both_sizes(page: Page, name: str, what: str, *, board: bool = True) -> None:
     """Checked and photographed at 1280 px, then at 360 px (and left at 1280)."""
     for size, label in ((DESKTOP, "1280"), (PHONE, "360")):
         resize(page, size)
-        laid_out(page, size, board=board)
+        settled(page, partial(laid_out, page, size, board=board))
         assert_accessible(page, f"{what} ({label} px)")
         shot(page, f"{name}-{label}")
     resize(page, DESKTOP)
@@ -194,6 +222,16 @@ def board_tiles(page: Page) -> list[str]:
     return names
 
 
+def board_shows(page: Page, tiles: list[str]) -> None:
+    """Wait until the board names exactly these tiles (it draws on the next frame)."""
+    page.wait_for_function(
+        """(wanted) => JSON.stringify([...document.querySelectorAll(
+            '#board .layer-tiles [aria-label]')].map((tile) => tile.getAttribute('aria-label')))
+            === JSON.stringify(wanted)""",
+        arg=tiles,
+    )
+
+
 def expect_answer(page: Page, verdict: str) -> None:
     expect(page.get_by_test_id("answer-verdict")).to_have_text(verdict)
     expect(page.get_by_test_id("answer")).to_have_attribute("role", "status")
@@ -280,7 +318,7 @@ def test_a_miss_is_explained_its_solution_shown_and_tried_again(
     assert board_tiles(page) != tried
     solution.click()  # back to my try, and again to the solution
     expect(page.get_by_test_id("answer-solution")).to_be_empty()
-    assert board_tiles(page) == tried
+    board_shows(page, tried)
     solution.click()
     expect(solution).to_have_text("Show my try")
     page.get_by_test_id("try-again").click()
@@ -478,7 +516,7 @@ def test_the_pages_fit_in_every_language(
             rows = page.evaluate(HEADER_ROWS_JS)
             assert max(rows) - min(rows) <= 1, f"the header in {language}: rows {rows}"
         resize(page, PHONE)
-        laid_out(page, PHONE, board=False)
+        settled(page, partial(laid_out, page, PHONE, board=False))
         page.get_by_test_id("menu-toggle").click()  # the phone's menu holds the link whole
         expect(page.get_by_test_id("nav-puzzles")).to_be_in_viewport(ratio=1)
         page.keyboard.press("Escape")
@@ -486,6 +524,6 @@ def test_the_pages_fit_in_every_language(
         lay(page, other_placement(puzzle))
         expect(page.get_by_test_id("answer")).to_have_attribute("data-tone", "missed")
         expect(page.get_by_test_id("show-solution")).to_be_visible()
-        laid_out(page, PHONE, board=True)
+        settled(page, partial(laid_out, page, PHONE, board=True))
         if language in ("de", "ja"):
             shot(page, f"missed-{language}-360")
