@@ -1,6 +1,7 @@
 """The analysis board in a browser (templates/analysis.html, static/js/analysis.js): from
 a finished game's replay to a step, a placement of one's own tried by clicking, the
-answer read, the engine's choice drawn, the line saved and its shared link opened."""
+answer read, another tried with the keyboard alone, the engine's choice drawn, the line
+saved and its shared link opened, read in three languages at two widths."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from support.browser.gameplay import (
     play_to_end,
 )
 from support.browser.people import no_sideways_scroll, resize
+from support.browser.play import tab_to
 
 SHARED_IN = {"fr-FR": "Essaie ton propre coup", "ja-JP": "自分の手を試す"}
 """Each other language the shared link is read in, with the page's heading in it."""
@@ -76,6 +78,23 @@ def test_a_move_of_ones_own_is_tried_answered_saved_and_shared(
         expect(page.get_by_test_id("show-mine")).to_be_visible()
         page.get_by_test_id("show-mine").click()
         expect(show).to_be_visible()
+
+    # Another try with the keyboard alone: Tab to a tile that fits, Enter picks it (the
+    # focus goes to the board), R turns it until it stands on an outlined place, Enter.
+    tab_to(page, "[data-testid=try-again]")
+    page.keyboard.press("Enter")
+    expect(answer).to_be_hidden()
+    tab_to(page, "[data-testid=hand-tile].playable")
+    page.keyboard.press("Enter")
+    expect(page.get_by_test_id("board")).to_be_focused()
+    for _ in range(8):
+        if page.locator("#board .ghost.ghost-target").count() == 1:
+            break
+        page.keyboard.press("r")
+    expect(page.locator("#board .ghost.ghost-target")).to_have_count(1)
+    page.keyboard.press("Enter")
+    expect(answer).to_be_visible()
+    expect(page.get_by_test_id("answer-engine")).not_to_be_empty()
 
     page.get_by_test_id("save-line").click()
     link = page.get_by_test_id("share-link")
