@@ -8,7 +8,6 @@ mean. A puzzle's page never carries its solution: the answer to a try brings it.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -16,31 +15,18 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from ..games import DEFAULT_GAME, GAMES
-from ..i18n import best_language, gettext_in
+from ..i18n import gettext_in
 from ..models import PuzzleRow, User
-from ..people import SessionDep, UserOrVisitor, is_visitor, public_user
+from ..people import SessionDep, UserOrVisitor
 from ..site import not_found, render
 from . import choosing, tries
+from .reader import language_of, now_of, person_id
 from .schemas import PuzzleOut
 from .skill import mu_of
 from .themes import GOAL_WORDS, theme_parts
 from .views import puzzle_out, shelf_out
 
 router = APIRouter(include_in_schema=False)
-
-
-def _language(request: Request, user: User) -> str:
-    preferred = public_user(user).preferences.language
-    return best_language(preferred, request.headers.get("accept-language"))
-
-
-def _now(request: Request) -> datetime:
-    now: datetime = request.app.state.clock.now()
-    return now
-
-
-def _user_id(user: User) -> int | None:
-    return None if is_visitor(user) else user.id
 
 
 def page_puzzle(out: PuzzleOut) -> dict[str, Any]:
@@ -55,7 +41,7 @@ def _board_page(
     """The board page of one puzzle (``mode`` "puzzle" or "daily") or of a run."""
     boot = {
         "mode": mode,
-        "now": _now(request).isoformat(),
+        "now": now_of(request).isoformat(),
         "puzzle": None if puzzle is None else page_puzzle(puzzle),
         **extra,
     }
@@ -73,8 +59,8 @@ def _board_page(
 def _home(
     request: Request, user: User, session: Session, all_tried: str | None = None
 ) -> HTMLResponse:
-    language = _language(request, user)
-    shelf = shelf_out(session, _user_id(user), _now(request).date(), language)
+    language = language_of(request, user)
+    shelf = shelf_out(session, person_id(user), now_of(request).date(), language)
     today = None if shelf.daily is None else session.get(PuzzleRow, shelf.daily)
     questions = {goal: gettext_in(language, words.question) for goal, words in GOAL_WORDS.items()}
     return render(
@@ -98,10 +84,10 @@ def puzzles_home(request: Request, user: UserOrVisitor, session: SessionDep) -> 
 @router.get("/puzzles/daily")
 def daily_page(request: Request, user: UserOrVisitor, session: SessionDep) -> HTMLResponse:
     """Today's puzzle (UTC), the same for everyone."""
-    row = choosing.daily(session, _now(request).date())
+    row = choosing.daily(session, now_of(request).date())
     if row is None:
         return not_found(request, user, "puzzle")
-    return _board_page(request, user, "daily", puzzle_out(row, _language(request, user)))
+    return _board_page(request, user, "daily", puzzle_out(row, language_of(request, user)))
 
 
 @router.get("/puzzles/next")
@@ -112,7 +98,7 @@ def next_page(
     bar holds a link to share); the home, saying so, once I have tried them all."""
     if theme is not None and theme_parts(theme) is None:
         return not_found(request, user, "puzzle")
-    user_id = _user_id(user)
+    user_id = person_id(user)
     target = mu_of(tries.solver_rating(session, user_id))
     row = choosing.near(session, target, theme=theme, user_id=user_id)
     if row is None:
@@ -121,7 +107,7 @@ def next_page(
 
 
 def _run_page(request: Request, user: User, session: Session, mode: str) -> HTMLResponse:
-    shelf = shelf_out(session, _user_id(user), _now(request).date(), _language(request, user))
+    shelf = shelf_out(session, person_id(user), now_of(request).date(), language_of(request, user))
     return _board_page(request, user, mode, None, best=shelf.best[mode], empty=not shelf.themes)
 
 
@@ -145,4 +131,4 @@ def puzzle_page(
     row = session.get(PuzzleRow, puzzle_id)
     if row is None:
         return not_found(request, user, "puzzle")
-    return _board_page(request, user, "puzzle", puzzle_out(row, _language(request, user)))
+    return _board_page(request, user, "puzzle", puzzle_out(row, language_of(request, user)))

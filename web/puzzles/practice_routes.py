@@ -8,12 +8,13 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from sqlalchemy.orm import Session
 
-from ..i18n import best_language, gettext_in
+from ..i18n import gettext_in
 from ..live import coach_record
-from ..people import SessionDep, UserOrVisitor, is_visitor, public_user
+from ..people import SessionDep, UserOrVisitor, is_visitor
 from ..site import render
 from . import runs, tries
 from .rating_line import line_points
+from .reader import language_of
 from .schemas import CoachGameOut, CoachStatsOut, PracticeOut, RatingPoint, ThemeStatsOut
 from .stats import puzzle_stats
 from .themes import theme_title
@@ -82,8 +83,7 @@ def my_practice(request: Request, user: UserOrVisitor, session: SessionDep) -> P
     (for a visitor, nothing yet)."""
     if is_visitor(user):
         return _nothing_yet(session)
-    preferred = public_user(user).preferences.language
-    language = best_language(preferred, request.headers.get("accept-language"))
+    language = language_of(request, user)
     return practice(session, user.id, language)
 
 
@@ -91,8 +91,7 @@ def my_practice(request: Request, user: UserOrVisitor, session: SessionDep) -> P
 def practice_page(request: Request, user: UserOrVisitor, session: SessionDep) -> HTMLResponse:
     """My practice: what ``GET /api/me/practice`` says, as a page (a visitor's is empty
     until they solve a puzzle or finish a game)."""
-    preferred = public_user(user).preferences.language
-    language = best_language(preferred, request.headers.get("accept-language"))
+    language = language_of(request, user)
     data = None if is_visitor(user) else practice(session, user.id, language)
     ratings = [] if data is None else [point.rating for point in data.history]
     return render(

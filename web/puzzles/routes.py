@@ -6,19 +6,18 @@ make a guest of a visitor, as acting anywhere does."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from fastapi import APIRouter, HTTPException, Request
 from sqlalchemy.orm import Session
 
 from chromino.core.errors import IllegalMoveError
 
 from ..games import game_kind
-from ..i18n import N_, Words, best_language, rule_refusal
+from ..i18n import N_, Words, rule_refusal
 from ..models import PuzzleRow, PuzzleRun, User
-from ..people import CurrentUser, SessionDep, UserOrVisitor, is_visitor, public_user
+from ..people import CurrentUser, SessionDep, UserOrVisitor
 from . import choosing, runs, tries
 from .judging import Judged, solution_shown, try_placement
+from .reader import language_of, now_of, person_id
 from .schemas import HintOut, PuzzleOut, RatedOut, RunIn, RunOut, ShelfOut, TryIn, TryOut
 from .shelf import puzzle_of
 from .skill import mu_of
@@ -26,16 +25,6 @@ from .themes import theme_parts
 from .views import puzzle_out, run_out, shelf_out
 
 router = APIRouter(prefix="/api/puzzles")
-
-
-def _now(request: Request) -> datetime:
-    now: datetime = request.app.state.clock.now()
-    return now
-
-
-def _language(request: Request, user: User) -> str:
-    preferred = public_user(user).preferences.language
-    return best_language(preferred, request.headers.get("accept-language"))
 
 
 def _refused(status: int, code: str, message: Words | str, **extra: object) -> HTTPException:
@@ -57,24 +46,20 @@ def _theme(theme: str | None) -> str | None:
     return theme
 
 
-def _user_id(user: User) -> int | None:
-    return None if is_visitor(user) else user.id
-
-
 @router.get("")
 def shelf(request: Request, user: UserOrVisitor, session: SessionDep) -> ShelfOut:
     """The themes and how many puzzles each holds, my rating and bests, today's puzzle."""
-    day = _now(request).date()
-    return shelf_out(session, _user_id(user), day, _language(request, user))
+    day = now_of(request).date()
+    return shelf_out(session, person_id(user), day, language_of(request, user))
 
 
 @router.get("/daily")
 def daily(request: Request, user: UserOrVisitor, session: SessionDep) -> PuzzleOut:
     """Today's puzzle (UTC), the same for everyone."""
-    row = choosing.daily(session, _now(request).date())
+    row = choosing.daily(session, now_of(request).date())
     if row is None:
         raise _refused(404, "no_puzzle", Words(N_("the puzzle shelf is empty")))
-    return puzzle_out(row, _language(request, user))
+    return puzzle_out(row, language_of(request, user))
 
 
 @router.get("/next")
@@ -82,13 +67,13 @@ def next_puzzle(
     request: Request, user: UserOrVisitor, session: SessionDep, theme: str | None = None
 ) -> PuzzleOut:
     """A puzzle near my rating that I have not tried (of ``theme``, if given)."""
-    user_id = _user_id(user)
+    user_id = person_id(user)
     target = mu_of(tries.solver_rating(session, user_id))
     row = choosing.near(session, target, theme=_theme(theme), user_id=user_id)
     if row is None:
         words = Words(N_("you have tried every puzzle of this theme"))
         raise _refused(404, "no_puzzle_left", words, field="theme")
-    return puzzle_out(row, _language(request, user))
+    return puzzle_out(row, language_of(request, user))
 
 
 @router.get("/{puzzle_id}")
@@ -96,7 +81,7 @@ def one_puzzle(
     puzzle_id: str, request: Request, user: UserOrVisitor, session: SessionDep
 ) -> PuzzleOut:
     """One puzzle: its document (with the solution), rating and position."""
-    return puzzle_out(_found(session, puzzle_id), _language(request, user))
+    return puzzle_out(_found(session, puzzle_id), language_of(request, user))
 
 
 @router.post("/{puzzle_id}/hint")
@@ -105,7 +90,7 @@ def hint(puzzle_id: str, request: Request, user: UserOrVisitor, session: Session
     puzzle = puzzle_of(_found(session, puzzle_id))
     tile = str(puzzle.solution["tile"])
     words = Words(N_("The answer lays the tile {tile}."), tile=tile)
-    return HintOut(tile=tile, message=words.to(_language(request, user)))
+    return HintOut(tile=tile, message=words.to(language_of(request, user)))
 
 
 def _result(correct: bool, hinted: bool) -> str:
@@ -123,7 +108,7 @@ def try_puzzle(
     rating and the puzzle's, a try in a run counts for the run instead."""
     row = _found(session, puzzle_id)
     puzzle = puzzle_of(row)
-    language = _language(request, user)
+    language = language_of(request, user)
     run = None if body.run is None else _run(session, body.run, user)
     try:
         judged = try_placement(puzzle, body.placement, language)
@@ -145,7 +130,7 @@ def try_puzzle(
     if run is not None:
         answer.run = _run_step(request, session, run, row.id, correct=correct, language=language)
         return answer
-    rated = tries.record(session, user.id, row, _result(correct, body.hinted), _now(request))
+    rated = tries.record(session, user.id, row, _result(correct, body.hinted), now_of(request))
     answer.rated = None if rated is None else RatedOut(before=rated.before, after=rated.after)
     return answer
 
@@ -170,7 +155,7 @@ def _run_step(
     rating = tries.solver_rating(session, run.user_id)
     try:
         step = runs.answer(
-            session, run, puzzle_id, correct=correct, rating=rating, now=_now(request)
+            session, run, puzzle_id, correct=correct, rating=rating, now=now_of(request)
         )
     except runs.RunError as error:
         words = {
@@ -186,5 +171,5 @@ def start_run(body: RunIn, request: Request, user: CurrentUser, session: Session
     """A streak or a timed run (three minutes), of ``theme`` or of every theme."""
     rating = tries.solver_rating(session, user.id)
     theme = _theme(body.theme)
-    step = runs.start(session, user.id, body.mode, theme, rating=rating, now=_now(request))
-    return run_out(session, step.run, step.puzzle, _language(request, user))
+    step = runs.start(session, user.id, body.mode, theme, rating=rating, now=now_of(request))
+    return run_out(session, step.run, step.puzzle, language_of(request, user))
