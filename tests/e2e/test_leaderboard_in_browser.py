@@ -12,7 +12,7 @@ import re
 from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
 from support.browser.chromium import ARTIFACTS
-from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, wait_until_connected
 from support.browser.people import HUMAN, no_sideways_scroll, person, resize, unique_name
 from support.live import LiveServer
 
@@ -212,7 +212,10 @@ def test_ratings_beside_names_at_a_table_in_the_lobby_and_in_the_game(
     assert started.ok, started.text()
     game_id = started.json()["game_id"]
     resize(ana, DESKTOP)
-    open_game(ana, game_id)
+    # Ana's table page takes her to the game by itself as it starts (a goto of ours at
+    # that moment would be cut short by the page's own).
+    ana.wait_for_url(f"**/g/{game_id}")
+    wait_until_connected(ana)
     players = ana.get_by_test_id("player")
     expect(players.nth(0).get_by_test_id("rating")).to_contain_text(str(shown(27.0)))
     expect(players.nth(1).get_by_test_id("rating")).to_have_count(0)

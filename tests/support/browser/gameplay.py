@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from support.wsplay import legal_from_state
 
@@ -73,7 +74,17 @@ def wait_until_connected(page: Page) -> None:
 
 
 def open_game(page: Page, game_id: str) -> None:
-    page.goto(f"/g/{game_id}")
+    """Go to the game's page and wait for its first snapshot. A page may be on its way
+    there by itself (a table's page goes to its game as it starts): our going is then cut
+    short, and the page's own is waited for instead."""
+    try:
+        page.goto(f"/g/{game_id}")
+    except PlaywrightError as error:
+        if "ERR_ABORTED" not in str(error):
+            raise
+        page.wait_for_load_state()
+        if f"/g/{game_id}" not in page.url:
+            page.goto(f"/g/{game_id}")
     wait_until_connected(page)
 
 
