@@ -29,6 +29,7 @@ from .texts import (
     field_problem,
     own_problem,
     rule_refusal,
+    rule_sentence,
     say,
 )
 
@@ -49,6 +50,7 @@ __all__ = [
     "ngettext_in",
     "own_problem",
     "rule_refusal",
+    "rule_sentence",
     "say",
     "script_catalog",
     "translations",

@@ -132,6 +132,16 @@ game's own rules' refusals are its kind's ``refusal_words``. The engines' own me
 with the seats and tiles named, are English."""
 
 
+def rule_sentence(
+    code: str, message: str, language: str, own: Mapping[str, str] = MappingProxyType({})
+) -> str:
+    """An engine's refusal as a whole sentence in the reader's words, English included,
+    for a newcomer (the lessons, the puzzles): the engine's own names tiles by letters.
+    The engine's message only for a code with no words."""
+    template = own.get(code) or RULE_REFUSALS.get(code)
+    return message if template is None else gettext_in(language, template)
+
+
 def rule_refusal(
     code: str, message: str, language: str, own: Mapping[str, str] = MappingProxyType({})
 ) -> str:

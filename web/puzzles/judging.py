@@ -11,8 +11,8 @@ from typing import Any
 from chromino import GAMES as ENGINE_GAMES
 from chromino.core.puzzles import Puzzle, Verdict, judge
 
-from ..games import GameKind, game_kind
-from ..i18n import RULE_REFUSALS, Words, gettext_in
+from ..games import game_kind
+from ..i18n import Words, rule_sentence
 from .themes import GOAL_WORDS
 
 
@@ -47,13 +47,6 @@ def explanation(puzzle: Puzzle, verdict: Verdict) -> Words:
     return Words(template, tile=verdict.left, placements=facts["placements"])
 
 
-def refusal_words(kind: GameKind, code: str, message: str, language: str) -> str:
-    """A rule's refusal as a whole sentence in the reader's words, as the lessons say it
-    (the engine's own names tiles by letters); the engine's, for a code with no words."""
-    template = kind.refusal_words.get(code) or RULE_REFUSALS.get(code)
-    return message if template is None else gettext_in(language, template)
-
-
 def try_placement(puzzle: Puzzle, fields: Mapping[str, Any], language: str) -> Refused | Judged:
     """Lay ``fields`` on the puzzle's position (IllegalMoveError when they do not read as
     a placement of its game) and judge it."""
@@ -61,7 +54,8 @@ def try_placement(puzzle: Puzzle, fields: Mapping[str, Any], language: str) -> R
     laid = kind.position_attempt(puzzle.position, puzzle.scoring, fields)
     if laid.refusal is not None:
         reason = laid.refusal.reason.value
-        return Refused(reason, refusal_words(kind, reason, laid.refusal.message, language))
+        words = rule_sentence(reason, laid.refusal.message, language, kind.refusal_words)
+        return Refused(reason, words)
     assert laid.state is not None
     verdict = judge(ENGINE_GAMES[puzzle.game], puzzle, fields)
     return Judged(verdict, explanation(puzzle, verdict), laid.state)

@@ -22,7 +22,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from chromino.core.errors import IllegalMoveError
 
 from ..games import DEFAULT_GAME, GAMES, GameKind, LessonWords
-from ..i18n import N_, RULE_REFUSALS, Words, best_language, gettext_in, rule_refusal
+from ..i18n import N_, Words, best_language, gettext_in, rule_refusal, rule_sentence
 from ..people import UserOrVisitor, public_user
 from .pages import not_found, render
 
@@ -50,12 +50,6 @@ def _lesson_game(name: str) -> GameKind | None:
 
 def _words(kind: GameKind, key: str) -> LessonWords:
     return kind.lesson_words[key]
-
-
-def _refusal_words(kind: GameKind, code: str, message: str, language: str) -> str:
-    """A rule's refusal in a newcomer's words (the engine's own name tiles by letters)."""
-    template = kind.refusal_words.get(code) or RULE_REFUSALS.get(code)
-    return message if template is None else gettext_in(language, template)
 
 
 def lesson_page_data(kind: GameKind, language: str) -> list[dict[str, Any]]:
@@ -136,7 +130,9 @@ async def try_placement(request: Request, game: str, key: str) -> JSONResponse:
                 "legal": False,
                 "achieved": False,
                 "code": reason,
-                "message": _refusal_words(kind, reason, answer.refusal.message, language),
+                "message": rule_sentence(
+                    reason, answer.refusal.message, language, kind.refusal_words
+                ),
             }
         )
     assert answer.event is not None
