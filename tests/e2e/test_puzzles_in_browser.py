@@ -337,6 +337,7 @@ def test_the_hint_and_a_refusals_words(
     puzzle = of_theme(shelf, "chromino", "last_tile")[0]
     page.goto(f"/puzzles/{puzzle.id}")
     expect(page.get_by_test_id("puzzle-title")).to_have_text("The last tile")
+    expect(page.get_by_test_id("hand-tile")).to_have_count(2)  # the board is up
     page.get_by_test_id("puzzle-hint").click()
     hint = page.get_by_test_id("hint-text")
     expect(hint).to_contain_text("The answer lays this tile:")
