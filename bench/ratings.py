@@ -33,7 +33,7 @@ from web.lobby.dealing import start
 from web.lobby.schemas import TableCreate
 from web.models import User
 from web.ops.migrate import upgrade
-from web.ratings.rebuild import rebuild
+from web.ratings import rebuild
 
 TABLES = TypeAdapter(TableCreate)
 PEOPLE = 12

@@ -21,7 +21,7 @@ from support.services import require_redis
 
 from web.db import Database
 from web.models import Game, RatedGame, Rating
-from web.ratings.rebuild import rebuild
+from web.ratings import rebuild
 
 ROUNDS = 8
 TWICE_FROM = 6

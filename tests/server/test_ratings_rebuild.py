@@ -27,10 +27,10 @@ from web.lobby.schemas import TableCreate
 from web.lobby.tables import create_table, join
 from web.models import RatedGame, Rating, RatingChange, User
 from web.ops.cli import main
+from web.ratings import rebuild
 from web.ratings.anchors import bot_skill
 from web.ratings.model import Skill, new_skill, rate
 from web.ratings.pools import pool_of
-from web.ratings.rebuild import rebuild
 
 GAMES = 300
 PEOPLE = 12

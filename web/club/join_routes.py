@@ -31,7 +31,6 @@ from ..people import (
     SessionDep,
     UserOrVisitor,
     UserPublic,
-    accounts,
     crown_the_first,
     farewell,
     farewell_words,
@@ -45,7 +44,9 @@ from ..people import (
     refusal_error,
     refuse_a_sign_up,
     refuse_if_banned,
+    remember,
     rename,
+    set_password,
 )
 from ..settings import Settings
 from ..site import render
@@ -213,7 +214,7 @@ def join_by_link(
         raise _refused(error) from None
     newcomer = guest(session, request.session.get(VISITOR_NAME))
     newcomer.invitation_id = invitation.id
-    accounts.remember(request.session, session, newcomer)
+    remember(request.session, session, newcomer)
     return public_user(newcomer)
 
 
@@ -239,7 +240,7 @@ def sign_up(body: SignUp, request: Request, user: OptionalUser, session: Session
         raise HTTPException(409, detail={"code": "name_taken", "message": message}) from None
     newcomer.invitation_id = invitation_id
     crown_the_first(session, _settings(request), newcomer)
-    accounts.set_password(request.session, session, newcomer, body.password)
+    set_password(request.session, session, newcomer, body.password)
     return public_user(newcomer)
 
 

@@ -24,8 +24,7 @@ from sqlalchemy.orm import Session
 from ..db import as_utc, utcnow
 from ..i18n import LANGUAGES, N_, Words, gettext_in
 from ..models import Passkey, User, UserSession
-from ..people import GUEST_WORDS, CurrentUser, Inbound, Limits, SessionDep
-from ..people import accounts as people_accounts
+from ..people import GUEST_WORDS, CurrentUser, Inbound, Limits, SessionDep, check_password
 from .deletion import delete_account
 from .export import export_of
 
@@ -95,7 +94,7 @@ def _require_proof(request: Request, session: Session, user: User, password: str
     """A password for an account that has one; a recent sign-in for one with passkeys
     only; nothing more for a guest."""
     if user.password_hash is not None:
-        if password is None or not people_accounts.check_password(user, password):
+        if password is None or not check_password(user, password):
             message = Words(N_("wrong password"))
             raise HTTPException(403, detail={"code": "wrong_password", "message": message})
         return

@@ -29,12 +29,13 @@ from ..people import (
     UserOrVisitor,
     UserPublic,
     ban_detail,
+    end_session,
     is_banned,
     public_user,
     recovery,
+    set_password,
     too_many_attempts,
 )
-from ..people import accounts as people_accounts
 from ..site import render
 from .recovery_mail import recovery_mail
 
@@ -159,8 +160,8 @@ def recover(token: str, body: RecoveryAnswer, request: Request, session: Session
         raise HTTPException(403, detail=ban_detail(person))
     if not recovery.use(session, found, now):
         raise _refused("used")
-    people_accounts.end_session(request.session, session)  # whoever this browser was
-    people_accounts.set_password(request.session, session, person, body.password)
+    end_session(request.session, session)  # whoever this browser was
+    set_password(request.session, session, person, body.password)
     return public_user(person)
 
 

@@ -9,8 +9,8 @@ leaves them out: friends name the lobby, and nothing of the lobby below its
 controllers names friends.
 """
 
-from . import inbox, relations
+from .inbox import open_invitations
 from .presence import Beat
-from .relations import relations_of
+from .relations import incoming_count, relations_of
 
-__all__ = ["Beat", "inbox", "relations", "relations_of"]
+__all__ = ["Beat", "incoming_count", "open_invitations", "relations_of"]

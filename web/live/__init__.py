@@ -16,7 +16,7 @@ processes, the game websocket and the games' read-only routes.
 - :mod:`web.live.hub` — the rooms of this process and what the others tell it;
 - :mod:`web.live.presence` — who is connected on the other processes;
 - :mod:`web.live.coach` — finished games' human moves, searched in the background;
-  :mod:`web.live.coach_record` — where a person's moves differed from the coach's;
+  :mod:`web.live.coach_records` — where a person's moves differed from the coach's;
 - :mod:`web.live.thinkers` — the worker processes the bots and the coach think in;
 - :mod:`web.live.fanout` — in-process or Redis messages between processes;
 - :mod:`web.live.background` — work left running, its failure logged;
@@ -29,7 +29,7 @@ processes, the game websocket and the games' read-only routes.
 """
 
 from . import sockets
-from .coach_record import CoachRecord, coach_record
+from .coach_records import CoachRecord, coach_record
 from .core import Submission
 from .fanout import CHANNEL, make_fanout
 from .hub import Hub

@@ -28,7 +28,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 
 from ..db import Database
-from ..friends import Beat, inbox, relations
+from ..friends import Beat, incoming_count, open_invitations
 from ..i18n import best_language
 from ..models import User
 from ..people import SessionDep, farewell_words, public_user, user_of_session
@@ -194,9 +194,9 @@ def _me(db: Database, user_id: int | None) -> dict[str, Any] | None:
             "waiting": waiting,
             "invitations": [
                 invitation.model_dump(by_alias=True)
-                for invitation in inbox.open_invitations(session, user.id)
+                for invitation in open_invitations(session, user.id)
             ],
-            "friend_requests": relations.incoming_count(session, user.id),
+            "friend_requests": incoming_count(session, user.id),
         }
 
 

@@ -5,7 +5,6 @@ line as its actor."""
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -13,7 +12,15 @@ from sqlalchemy.orm import Session
 
 from ..db import Database
 from ..models import Preference, User
-from ..people import ROLES, UnusableName, accounts, names, recovery, set_role, skeleton
+from ..people import (
+    ROLES,
+    UnusableName,
+    lock_with_unknown_password,
+    recovery,
+    set_role,
+    skeleton,
+    usable_name,
+)
 from ..settings import Settings
 from .admin import AdminError
 
@@ -34,7 +41,7 @@ def _find(session: Session, name: str) -> User | None:
 
 def _usable(name: str) -> str:
     try:
-        return names.clean(name)
+        return usable_name(name)
     except UnusableName as problem:
         raise AdminError(f"{name!r} cannot be a name: {problem}") from None
 
@@ -48,7 +55,7 @@ def create_admin(database: Database, settings: Settings, name: str) -> NewAdmin:
         created = user is None
         if user is None:
             user = User(name=wanted, name_key=skeleton(wanted), name_chosen=True)
-            user.password_hash = accounts._hasher.hash(secrets.token_urlsafe(32))
+            lock_with_unknown_password(user)
             user.preference = Preference()
             session.add(user)
             session.flush()

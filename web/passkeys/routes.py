@@ -5,7 +5,7 @@ of a password (``/api/passkeys/sign-up``), sign in or prove again it is me with 
 
 Each ceremony is two requests: the options (with a challenge bound to this browser)
 and the authenticator's answer. Every change of who this browser is gets a new
-session (web.people.accounts.rotate_session): a copy of the old cookie is worthless.
+session (web.people.rotate_session): a copy of the old cookie is worthless.
 """
 
 from __future__ import annotations
@@ -27,9 +27,13 @@ from ..people import (
     SessionDep,
     UserOrVisitor,
     UserPublic,
-    accounts,
+    end_session,
+    end_sessions,
+    is_visitor,
     public_user,
     refuse_if_banned,
+    remember,
+    rotate_session,
 )
 from . import ceremonies, challenges, sign_up, store
 from .party import relying_party
@@ -88,7 +92,7 @@ def register(
     name = body.name or _default_name(request, session, user)
     transports = body.credential.response.transports
     passkey = store.add(session, user, verified, transports, name)
-    accounts.rotate_session(request.session, session, user)
+    rotate_session(request.session, session, user)
     return PasskeyAdded(**store.public(passkey).model_dump(), me=public_user(user))
 
 
@@ -149,7 +153,7 @@ def sign_up_with_passkey(
     )
     first = _default_name(request, session, newcomer)
     store.add(session, newcomer, verified, body.credential.response.transports, first)
-    accounts.rotate_session(request.session, session, newcomer)
+    rotate_session(request.session, session, newcomer)
     return public_user(newcomer)
 
 
@@ -209,8 +213,8 @@ def sign_in(
     if taken.user_id is not None:
         _signed_in_again(request, session)
     else:
-        accounts.end_session(request.session, session)  # the guest session this browser had
-        accounts.remember(request.session, session, owner)
+        end_session(request.session, session)  # the guest session this browser had
+        remember(request.session, session, owner)
     return public_user(owner)
 
 
@@ -256,7 +260,7 @@ def _wrong_challenge() -> Exception:
 def read_passkeys(user: UserOrVisitor, session: SessionDep) -> PasskeysPublic:
     """My passkeys (name, when added, when last used), and whether I have a password
     (a visitor, who has no account yet, has neither: looking makes no account)."""
-    if accounts.is_visitor(user):
+    if is_visitor(user):
         return PasskeysPublic(passkeys=[], password=False)
     passkeys = [store.public(passkey) for passkey in store.passkeys_of(session, user)]
     return PasskeysPublic(passkeys=passkeys, password=store.has_password(user))
@@ -286,5 +290,5 @@ def remove_password(request: Request, user: CurrentUser, session: SessionDep) ->
     in (perhaps with it) is signed out. Refused while I have no passkey."""
     store.remove_password(session, user)
     sid = request.session.get("sid")
-    accounts.end_sessions(session, user, keep=sid if isinstance(sid, str) else None)
+    end_sessions(session, user, keep=sid if isinstance(sid, str) else None)
     return public_user(user)

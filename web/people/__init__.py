@@ -6,8 +6,8 @@ What the other rooms use, and only through this face:
 - the request dependencies (:data:`SessionDep`, :data:`CurrentUser`,
   :data:`UserOrVisitor`, :data:`OptionalUser`, :data:`Onlooker`), who a session cookie
   belongs to, a user's public form and the base of every request body (:class:`Inbound`);
-- accounts and names (the modules ``accounts`` and ``names``, and the few of their
-  names other rooms call often), the sign-in limits and their words;
+- accounts (a browser's session made, rotated and ended; passwords set and checked)
+  and names, the sign-in limits and their words;
 - a person's schedule: time zone, quiet hours and days away (:class:`Schedule`, as
   stored: :func:`schedules_of`), and the zones' current names;
 - access (web.people.access): the join policy, invitation links, the founder, roles,
@@ -16,7 +16,6 @@ What the other rooms use, and only through this face:
 The people routes (web.people.routes) are a controller: web.app imports them itself.
 """
 
-from . import accounts, names
 from .access import audit, invitations, recovery, tokens
 from .access.bans import (
     FOREVER,
@@ -37,13 +36,19 @@ from .access.policy import reset as reset_setting
 from .access.roles import ROLES, Role, is_admin, is_staff, set_role
 from .accounts import (
     NameTakenError,
+    check_password,
+    end_session,
     end_sessions,
     guest,
     has_a_way_in,
     is_visitor,
+    lock_with_unknown_password,
     preferences_of,
     public_user,
+    remember,
     rename,
+    rotate_session,
+    set_password,
     site_secret,
     switched_off,
     user_of_session,
@@ -66,6 +71,7 @@ from .names import (
     drawn_guest_name,
     normalize,
     skeleton,
+    usable_name,
 )
 from .open_games import OpenGames
 from .schedule import LONGEST_QUIET_MINUTES, Schedule, aware_utc
@@ -115,14 +121,15 @@ __all__ = [
     "UnusableName",
     "UserOrVisitor",
     "UserPublic",
-    "accounts",
     "audit",
     "aware_utc",
     "ban_detail",
+    "check_password",
     "clocks_moved",
     "crown_the_first",
     "current_zone",
     "drawn_guest_name",
+    "end_session",
     "end_sessions",
     "farewell",
     "farewell_words",
@@ -137,7 +144,7 @@ __all__ = [
     "is_visitor",
     "keep_setting",
     "leave_notices",
-    "names",
+    "lock_with_unknown_password",
     "normalize",
     "notice_for",
     "policy",
@@ -147,16 +154,20 @@ __all__ = [
     "refusal_error",
     "refuse_a_sign_up",
     "refuse_if_banned",
+    "remember",
     "rename",
     "reset_setting",
+    "rotate_session",
     "schedule_from",
     "schedules_of",
+    "set_password",
     "set_role",
     "site_secret",
     "skeleton",
     "switched_off",
     "tokens",
     "too_many_attempts",
+    "usable_name",
     "user_of_session",
     "without_a_way_in",
 ]

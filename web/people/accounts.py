@@ -161,6 +161,12 @@ def set_password(
     remember(cookie_session, session, user)
 
 
+def lock_with_unknown_password(user: User) -> None:
+    """Give ``user`` a password nobody knows: the account counts as registered, and its
+    owner chooses a real one through a recovery link."""
+    user.password_hash = _hasher.hash(secrets.token_urlsafe(32))
+
+
 def check_password(user: User, password: str) -> bool:
     """Whether ``password`` is the account's (for a sign-in made again before an admin
     action); an account without one has none to match."""

@@ -153,7 +153,7 @@ def problem(name: str) -> UnusableName | None:
     return None
 
 
-def clean(raw: str) -> str:
+def usable_name(raw: str) -> str:
     """The normalised name, or UnusableName saying what is wrong with it."""
     name = normalize(raw)
     reason = problem(name)

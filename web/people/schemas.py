@@ -30,7 +30,7 @@ LANGUAGES = ("auto", "en", "fr", "de", "es", "it", "ru", "ja")
 def _clean_name(value: str) -> str:
     """Normalised first, then checked (web.people.names): what is checked is what is stored."""
     try:
-        return names.clean(value)
+        return names.usable_name(value)
     except names.UnusableName as error:
         raise PydanticCustomError(error.kind, error.template, dict(error.values)) from None
 

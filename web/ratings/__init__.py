@@ -7,7 +7,7 @@
 - :mod:`.scale` — the number people see, and when it is still provisional;
 - :mod:`.record` — rating the games that end, in the transaction that ends them;
 - :mod:`.outcome` — what a finished game did to its players' ratings;
-- :mod:`.rebuild` — ``chromino admin ratings rebuild``: replay every rated game;
+- :mod:`.rebuilding` — ``chromino admin ratings rebuild``: replay every rated game;
 - :mod:`.read` — people's ratings as a reader may see them ("hide my rating");
 - :mod:`.board` — the leaderboard of each pool (its page: :mod:`.board_routes`).
 
@@ -19,7 +19,7 @@ from .model import Skill, rate
 from .outcome import game_outcome, outcome_seen_by
 from .pools import all_pools, pool_of
 from .read import HeldRating, seat_ratings, seat_ratings_of_many, seats_seen_by, seen_by
-from .rebuild import rebuild
+from .rebuilding import rebuild
 from .record import rate_finished
 from .scale import PROVISIONAL_GAMES, is_provisional, shown, shown_change
 

@@ -15,7 +15,7 @@ Games sharing a player are applied one after the other, in the order their
 ``rated_game`` rows are numbered: every rating row a transaction reads is locked
 first, in (person, pool) order, so two processes finishing games of the same people
 take turns and never wait for each other in a circle. ``chromino admin ratings
-rebuild`` (web.ratings.rebuild) replays the rows in that order with :func:`outcome`,
+rebuild`` (web.ratings.rebuilding) replays the rows in that order with :func:`outcome`,
 the same arithmetic, and gets the same floats.
 """
 

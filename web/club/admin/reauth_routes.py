@@ -2,7 +2,7 @@
 
 An admin action wants a sign-in made in the last 15 minutes (web.club.admin.access).
 Typing the password again is such a sign-in: the browser gets a new session (as at
-any sign-in, :func:`~web.people.accounts.rotate_session`), counted from now. Wrong
+any sign-in, :func:`~web.people.rotate_session`), counted from now. Wrong
 passwords are limited as at sign-in: per address, and slowed per account. (A passkey
 does the same through web.passkeys.)
 """
@@ -24,7 +24,8 @@ from ...people import (
     Limits,
     OptionalUser,
     SessionDep,
-    accounts,
+    check_password,
+    rotate_session,
     too_many_attempts,
 )
 from .access import NO_STORE
@@ -61,10 +62,10 @@ def reauthenticate(
     wait = limits.sign_in_failures.wait(pair)
     if wait > 0:
         raise too_many_attempts(math.ceil(wait), TOO_MANY_WRONG_PASSWORDS, NO_STORE)
-    if not accounts.check_password(user, body.password):
+    if not check_password(user, body.password):
         limits.sign_in_failures.failed(pair)
         message = Words(N_("this is not your password"))
         raise HTTPException(401, detail={"code": "wrong_password", "message": message})
     limits.sign_in_failures.succeeded(pair)
-    accounts.rotate_session(request.session, session, user)
+    rotate_session(request.session, session, user)
     return Response(status_code=status.HTTP_204_NO_CONTENT, headers=NO_STORE)
