@@ -131,6 +131,7 @@ MALFORMED: dict[str, Callable[[dict[str, Any]], None]] = {
     "an unknown option": _set(("options", "speed"), 3),
     "a hand size that is a string": _set(("options", "hand_size"), "9"),
     "the bag is not a list": _set(("bag",), "none"),
+    "an empty hand": _set(("hands", 0), []),
     "another game's format": _set(("format",), "chess-game/1"),
 }
 MALFORMED_MOVES: dict[str, Callable[[dict[str, Any]], None]] = {
@@ -169,3 +170,25 @@ def test_a_malformed_position_is_refused_by_the_schema(name: str) -> None:
         {**good, "format": "chess-position/1"},
     ):
         assert list(check.iter_errors(bad)), bad
+
+
+BEYOND_THE_SCHEMA: dict[str, Callable[[dict[str, Any]], None]] = {
+    "a tile dealt twice": lambda r: r["hands"][0].__setitem__(0, r["bag"][0]),
+    "a first seat nobody sits in": lambda r: r.update(first=len(r["players"])),
+    "more hands than players": lambda r: r["hands"].append(list(r["hands"][0])),
+    "a move by the seat not to play": lambda r: r["moves"][0].update(
+        player=(r["moves"][0]["player"] + 1) % len(r["players"])
+    ),
+}
+"""Rules that tie fields together, which a schema cannot say (docs/records.md, "What
+the schema does not say"): the engine's reader refuses them."""
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("problem", sorted(BEYOND_THE_SCHEMA))
+def test_what_the_schema_cannot_say_the_engine_refuses(name: str, problem: str) -> None:
+    game = GAMES[name]
+    record = copy.deepcopy(next(r for n, r in RECORDS if n == name and len(r["players"]) > 1))
+    BEYOND_THE_SCHEMA[problem](record)
+    with pytest.raises((InvalidSetupError, MoveError)):
+        game.replay(record)
