@@ -10,17 +10,25 @@ import json
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from jsonschema import Draft202012Validator
-from support.api import expect, refusal
-from support.live import LiveServer, Player
+from support.api import device, expect, refusal
+from support.api import server as api_server
+from support.live import LiveServer, Player, migrated_sqlite
 from support.wsplay import Driver, fetch_record, start_server
 
 from chromino import GAMES as ENGINE_GAMES
+from chromino.core.notation import record_of
 from chromino.core.record_schemas import game_formats, schema_of
+from chromino.core.selfplay import play_bot_game
+from web.db import Database, utcnow
+from web.models import Game
+from web.ops import admin
 from web.records import MAX_MOVES
 
 LINEUPS: list[tuple[str, int, dict[str, Any], bool]] = [
@@ -250,3 +258,43 @@ def test_a_flood_of_imports_is_held_back(server: LiveServer) -> None:
         assert int(answer.headers["retry-after"]) > 0
     finally:
         flooder.close()
+
+
+def engine_record(game: str) -> dict[str, Any]:
+    descriptor = ENGINE_GAMES[game]
+    greedy = descriptor.bots["greedy"]
+    record: dict[str, Any] = json.loads(
+        json.dumps(record_of(play_bot_game(descriptor, [greedy, greedy], "gone")))
+    )
+    return record
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_an_importer_who_goes_leaves_the_game_to_nobody(
+    kind: str, request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """A pruned guest's and a deleted person's imported games stay marked imported, and
+    nobody may read them any more."""
+    if kind == "sqlite":
+        url = migrated_sqlite(tmp_path / "chromino.sqlite3")
+    else:
+        url = request.getfixturevalue("pg_url")
+    record = engine_record("chromino")
+    db = Database(url)
+    try:
+        with api_server(url) as pruned:
+            first = expect(pruned.post("/api/records", json=record), 201)["game_id"]
+            assert admin.prune_guests(db, 30, now=utcnow() + timedelta(days=40))
+            deleted = device(pruned)
+            second = expect(deleted.post("/api/records", json=record), 201)["game_id"]
+            name = expect(deleted.get("/api/me"), 200)["name"]
+            assert deleted.request("DELETE", "/api/me", json={"confirm": name}).status_code == 204
+            stranger = device(pruned)
+            for game_id in (first, second):
+                assert stranger.get(f"/api/games/{game_id}/replay").status_code == 403
+        with db.session() as session:
+            for game_id in (first, second):
+                game = session.get(Game, game_id)
+                assert game is not None and game.imported and game.imported_by is None
+    finally:
+        db.dispose()
