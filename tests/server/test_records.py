@@ -16,10 +16,10 @@ from typing import Any
 
 import httpx
 import pytest
-from jsonschema import Draft202012Validator
 from support.api import device, expect, refusal
 from support.api import server as api_server
 from support.live import LiveServer, Player, migrated_sqlite
+from support.records import check_record
 from support.wsplay import Driver, fetch_record, start_server
 
 from chromino import GAMES as ENGINE_GAMES
@@ -89,13 +89,6 @@ def cast(server: LiveServer) -> Iterator[Cast]:
     ben.close()
 
 
-def validator(format_name: str) -> Draft202012Validator:
-    game = next(g for g in ENGINE_GAMES.values() if format_name in game_formats(g))
-    schema = schema_of(game, format_name)
-    assert schema is not None
-    return Draft202012Validator(schema)
-
-
 def exported(person: Player) -> dict[str, dict[str, Any]]:
     answer = person.http.get("/api/me/records")
     assert answer.status_code == 200, answer.text
@@ -127,7 +120,7 @@ def test_each_format_has_its_schema_at_a_stable_address(server: LiveServer) -> N
 
 def test_every_record_the_server_writes_is_valid(cast: Cast) -> None:
     for played in cast.finished:
-        validator(played.record["format"]).validate(played.record)
+        check_record(played.record)
 
 
 def test_my_export_holds_every_finished_game_i_played_and_nothing_else(cast: Cast) -> None:

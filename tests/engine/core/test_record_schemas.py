@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 from jsonschema import Draft202012Validator
+from support import records
 
 from chromino import GAMES
 from chromino.core.descriptor import GameDescriptor
 from chromino.core.errors import InvalidSetupError
 from chromino.core.notation import MoveError, record_of
-from chromino.core.record_schemas import game_formats, schema_of, shipped_schemas
+from chromino.core.puzzle_files import shipped_puzzles
+from chromino.core.record_schemas import game_formats, shipped_schemas
 from chromino.core.selfplay import play_bot_game
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -40,10 +42,9 @@ OPTION_SETS: dict[str, list[tuple[int, dict[str, Any]]]] = {
 
 
 def validator(format_name: str) -> Draft202012Validator:
-    game = next(g for g in GAMES.values() if format_name in game_formats(g))
-    schema = schema_of(game, format_name)
-    assert schema is not None, format_name
-    return Draft202012Validator(schema)
+    found = records.validator(format_name)
+    assert found is not None, format_name
+    return found
 
 
 def played_records() -> Iterator[tuple[str, dict[str, Any]]]:
@@ -192,3 +193,20 @@ def test_what_the_schema_cannot_say_the_engine_refuses(name: str, problem: str) 
     BEYOND_THE_SCHEMA[problem](record)
     with pytest.raises((InvalidSetupError, MoveError)):
         game.replay(record)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_shipped_puzzles_position_is_valid(name: str) -> None:
+    game = GAMES[name]
+    check = validator(game.position_format)
+    positions = [puzzle.to_dict()["position"] for puzzle in shipped_puzzles(game)]
+    assert positions
+    for position in positions:
+        check.validate(position)
+
+
+def test_every_record_under_tests_data_writes_back_as_it_was_read() -> None:
+    for path in sorted(DATA.rglob("*_record.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        game = next(g for g in GAMES.values() if g.record_format == record["format"])
+        assert record_of(game.replay(record)) == record, path
