@@ -95,6 +95,8 @@ def test_a_record_is_refused_at_its_bad_move_then_imported_and_replayed(
         page.keyboard.press("Enter")
         page.wait_for_url("**/g/*/replay")
         expect(page.get_by_test_id("replay-step")).to_be_visible()
+        expect(page.get_by_test_id("replay-imported")).to_be_visible()
+        both_widths(page, f"replay-{game}", "an imported game's replay")
         game_id = page.url.split("/g/")[1].split("/")[0]
         assert page.request.get(f"/api/games/{game_id}/record").json() == record
 

@@ -150,6 +150,7 @@ def test_an_exported_record_imports_and_exports_again_the_same(cast: Cast) -> No
         assert replay["result"] == original["result"]
         assert replay["players"] == played.record["players"]
         assert replay["coach"]["status"] == "off"
+        assert replay["imported"] and not original["imported"]
         expect(cast.ana.http.get(f"/api/games/{game_id}/analysis/0"), 200)
         for page in (f"/g/{game_id}/replay", f"/g/{game_id}/analysis/0"):
             assert cast.ana.http.get(page).status_code == 200
@@ -291,3 +292,13 @@ def test_an_importer_who_goes_leaves_the_game_to_nobody(
                 assert game is not None and game.imported and game.imported_by is None
     finally:
         db.dispose()
+
+
+def test_the_book_examples_record_is_refused_as_a_game_not_yet_over(cast: Cast) -> None:
+    """tests/data's records replay (the engine's tests hold them), but the book's example
+    stops mid-game: the server imports finished games only."""
+    path = Path(__file__).resolve().parents[1] / "data" / "triominos" / "book_example_record.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    body = expect(cast.ben.http.post("/api/records", json=record), 422)["detail"]
+    assert body["code"] == "unfinished_record"
+    assert body["field"] == "moves"
