@@ -286,8 +286,8 @@ class Game(Base):
     imported_by: Mapped[int | None] = mapped_column(
         ForeignKey("user_account.id"), default=None, index=True
     )
-    """Who imported the record: its only reader (None once they are gone, and then
-    nobody may read it)."""
+    """Who imported the record: its only reader. Their records go with them
+    (web.records.forget_imports); one left without its importer is nobody's to read."""
 
     __table_args__ = (Index("ix_game_status", "status"), Index("ix_game_due_at", "due_at"))
 

@@ -16,18 +16,20 @@ from typing import Any
 
 import httpx
 import pytest
-from support.api import device, expect, refusal
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from support.api import device, expect, make_admin, refusal, signed_in
 from support.api import server as api_server
 from support.live import LiveServer, Player, migrated_sqlite
 from support.records import check_record
-from support.wsplay import Driver, fetch_record, start_server
+from support.wsplay import PLACEMENT_FIELDS, Driver, fetch_record, start_server
 
 from chromino import GAMES as ENGINE_GAMES
 from chromino.core.notation import record_of
 from chromino.core.record_schemas import game_formats, schema_of
 from chromino.core.selfplay import play_bot_game
 from web.db import Database, utcnow
-from web.models import Game
+from web.models import AnalysisLine, Game, GameEvent
 from web.ops import admin
 from web.records import MAX_MOVES
 
@@ -263,12 +265,26 @@ def engine_record(game: str) -> dict[str, Any]:
     return record
 
 
+def a_saved_try(client: TestClient, game_id: str) -> str:
+    """A legal try saved on the imported game's analysis board: its id."""
+    for version in range(200):
+        shown = expect(client.get(f"/api/games/{game_id}/analysis/{version}"), 200)
+        if shown["legal"]:
+            placement = {
+                key: shown["legal"][0][key] for key in PLACEMENT_FIELDS if key in shown["legal"][0]
+            }
+            body = {"game_id": game_id, "version": version, "placement": placement}
+            line_id: str = expect(client.post("/api/analysis", json=body), 201)["id"]
+            return line_id
+    raise AssertionError("no position of the game had a tile to lay")
+
+
 @pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
-def test_an_importer_who_goes_leaves_the_game_to_nobody(
+def test_an_importers_records_go_with_them(
     kind: str, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    """A pruned guest's and a deleted person's imported games stay marked imported, and
-    nobody may read them any more."""
+    """A pruned guest's, a deleted person's and an account an admin deleted: their
+    imported games go, with their moves and saved tries; nothing else does."""
     if kind == "sqlite":
         url = migrated_sqlite(tmp_path / "chromino.sqlite3")
     else:
@@ -278,18 +294,29 @@ def test_an_importer_who_goes_leaves_the_game_to_nobody(
     try:
         with api_server(url) as pruned:
             first = expect(pruned.post("/api/records", json=record), 201)["game_id"]
+            a_saved_try(pruned, first)
             assert admin.prune_guests(db, 30, now=utcnow() + timedelta(days=40))
             deleted = device(pruned)
             second = expect(deleted.post("/api/records", json=record), 201)["game_id"]
             name = expect(deleted.get("/api/me"), 200)["name"]
             assert deleted.request("DELETE", "/api/me", json={"confirm": name}).status_code == 204
-            stranger = device(pruned)
-            for game_id in (first, second):
-                assert stranger.get(f"/api/games/{game_id}/replay").status_code == 403
+            removed = device(pruned)
+            third = expect(removed.post("/api/records", json=record), 201)["game_id"]
+            removed_id = expect(removed.get("/api/me"), 200)["id"]
+            kept = device(pruned)
+            fourth = expect(kept.post("/api/records", json=record), 201)["game_id"]
+            make_admin(db)
+            ada = signed_in(device(pruned), "Ada")
+            assert ada.delete(f"/api/admin/people/{removed_id}").status_code == 204
+            assert kept.get(f"/api/games/{fourth}/replay").status_code == 200
         with db.session() as session:
-            for game_id in (first, second):
-                game = session.get(Game, game_id)
-                assert game is not None and game.imported and game.imported_by is None
+            for game_id in (first, second, third):
+                assert session.get(Game, game_id) is None
+                assert not session.scalars(
+                    select(GameEvent).where(GameEvent.game_id == game_id)
+                ).all()
+            assert session.scalar(select(func.count()).select_from(AnalysisLine)) == 0
+            assert session.get(Game, fourth) is not None
     finally:
         db.dispose()
 

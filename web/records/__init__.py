@@ -8,6 +8,7 @@ a person's finished games exported at once, and a record imported as a game of i
 - :mod:`web.records.storing` — an imported record stored as its importer's private,
   unrated finished game;
 - :mod:`web.records.exporting` — every finished game a person played, in one zip;
+- :mod:`web.records.forgetting` — a person's imported records gone with them;
 - :mod:`web.records.routes` — ``/schemas/…``, ``/api/me/records``, ``/api/records``
   and the ``/import`` page (a controller: the app includes it).
 
@@ -16,6 +17,7 @@ docs/records.md is the published specification.
 
 from .errors import RecordError
 from .exporting import record_name, records_zip
+from .forgetting import forget_imports
 from .formats import schema_named, schemas
 from .reading import MAX_MOVES, MAX_NAME, ReadRecord, read_record
 from .storing import store_import
@@ -25,6 +27,7 @@ __all__ = [
     "MAX_NAME",
     "ReadRecord",
     "RecordError",
+    "forget_imports",
     "read_record",
     "record_name",
     "records_zip",

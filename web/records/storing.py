@@ -5,7 +5,8 @@ record's header, one event per move — so its replay and the analysis board rea
 as they read any finished game. What sets it apart: it is marked imported, owned by
 its importer (:func:`web.lobby.may_watch` lets nobody else in), private, unrated,
 and it has no player rows, so no person's games, ratings, bests or statistics, no
-listing, tournament or daily deal ever counts it. The coach does not search it.
+listing, tournament or daily deal ever counts it. The coach does not search it. It
+goes with its importer (:mod:`web.records.forgetting`).
 """
 
 from __future__ import annotations
