@@ -329,3 +329,22 @@ def test_the_book_examples_record_is_refused_as_a_game_not_yet_over(cast: Cast) 
     body = expect(cast.ben.http.post("/api/records", json=record), 422)["detail"]
     assert body["code"] == "unfinished_record"
     assert body["field"] == "moves"
+
+
+def test_my_data_holds_the_records_i_imported(server: LiveServer) -> None:
+    cleo = Player(server.url)
+    try:
+        record = engine_record("triominos")
+        game_id = imported(cleo, record)
+        data = expect(cleo.http.get("/api/me/export"), 200)
+        assert data["imported_records"] == [
+            {
+                "id": game_id,
+                "game": "triominos",
+                "imported_at": data["imported_records"][0]["imported_at"],
+                "record": record,
+            }
+        ]
+        assert data["games"] == []
+    finally:
+        cleo.close()
