@@ -210,3 +210,17 @@ def test_every_record_under_tests_data_writes_back_as_it_was_read() -> None:
         record = json.loads(path.read_text(encoding="utf-8"))
         game = next(g for g in GAMES.values() if g.record_format == record["format"])
         assert record_of(game.replay(record)) == record, path
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_reader_refuses_another_major_version_saying_which_it_reads(name: str) -> None:
+    game = GAMES[name]
+    record = copy.deepcopy(next(r for n, r in RECORDS if n == name))
+    family = game.record_format.rpartition("/")[0]
+    record["format"] = f"{family}/2"
+    with pytest.raises(InvalidSetupError) as refused:
+        game.replay(record)
+    assert refused.value.field == "format"
+    assert refused.value.message == (
+        f"{family}/2 is a version this reader cannot read; it reads {game.record_format}"
+    )
