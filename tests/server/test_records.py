@@ -160,10 +160,17 @@ def test_an_exported_record_imports_and_exports_again_the_same(cast: Cast) -> No
 
 def test_an_imported_game_is_its_importers_alone_and_counts_nowhere(cast: Cast) -> None:
     played = cast.finished[0]
-    before_games = expect(cast.ana.http.get("/api/me/games"), 200)
+    person = expect(cast.ana.http.get("/api/me"), 200)["id"]
+    counted = (
+        "/api/me/games",
+        "/api/me/solo-best",
+        f"/api/players/{person}/profile",
+        "/api/leaderboard",
+    )
+    before = {route: expect(cast.ana.http.get(route), 200) for route in counted}
     before_records = exported(cast.ana)
     game_id = imported(cast.ana, played.record)
-    assert expect(cast.ana.http.get("/api/me/games"), 200) == before_games
+    assert {route: expect(cast.ana.http.get(route), 200) for route in counted} == before
     assert exported(cast.ana) == before_records
     for route in ("", "/record", "/replay", "/board", "/analysis/0"):
         assert refusal(cast.ben.http.get(f"/api/games/{game_id}{route}"), 403, "no_spectators")
