@@ -1,9 +1,11 @@
-"""A property of imported records (docs/records.md): the record of any seeded game,
+"""Properties of imported records (docs/records.md): the record of any seeded game,
 played by the engine alone as another server would play it, imports here, and the
-imported game's replay ends on the very position the played game ended on."""
+imported game's replay ends on the very position the played game ended on; a record
+changed anywhere is imported or refused with a reason, never a crash."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +22,7 @@ from support.wsplay import start_server
 from chromino import GAMES
 from chromino.core.actions import TIMEOUT
 from chromino.core.notation import record_of
+from web.records import RecordError, read_record
 
 hypothesis_profiles.load()
 
@@ -91,3 +94,52 @@ def test_a_seeded_games_record_imports_and_replays_to_its_final_position(
         last = replay["steps"][-1]
         assert {key: last[key] for key in final_position(live)} == final_position(live)
         assert expect(person.get(f"/api/games/{game_id}/record"), 200) == record
+
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=4)
+    | st.sampled_from(["BXY", "012", "play", "draw", "E", "0"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+"""Any JSON value, small, now and then one that looks like a record's."""
+
+SEEDED = {game: record_of(played(game, 2, 7, {})) for game in sorted(GAMES)}
+
+
+def paths_of(document: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON document (its root last)."""
+    found: list[tuple[Any, ...]] = []
+    if isinstance(document, dict):
+        for key, value in document.items():
+            found += paths_of(value, (*path, key))
+    elif isinstance(document, list):
+        for index, value in enumerate(document):
+            found += paths_of(value, (*path, index))
+    return [*found, path]
+
+
+@settings(max_examples=300)
+@given(game=st.sampled_from(sorted(GAMES)), data=st.data())
+def test_a_record_changed_anywhere_is_imported_or_refused_never_a_crash(
+    game: str, data: st.DataObject
+) -> None:
+    record: Any = json.loads(json.dumps(SEEDED[game]))
+    for _ in range(data.draw(st.integers(min_value=1, max_value=3))):
+        path = data.draw(st.sampled_from(paths_of(record)[:-1]))
+        target = record
+        for step in path[:-1]:
+            target = target[step]
+        target[path[-1]] = data.draw(JSON_VALUES)
+    try:
+        read = read_record(record, "en")
+    except RecordError as error:
+        assert error.code and str(error.message)
+        return
+    assert read.record["format"] == SEEDED[game]["format"]
