@@ -167,6 +167,7 @@ FLOORS: dict[str, int] = {
     "daily": 5,
     "puzzles": 5,
     "club": 6,
+    "records": 6,
     "tournaments": 7,
     "site": 8,
     "ops": 9,

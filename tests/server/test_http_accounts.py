@@ -682,6 +682,8 @@ API_ROUTES = {
     ("POST", "/api/games/{game_id}/analysis"),
     ("POST", "/api/analysis"),
     ("GET", "/api/analysis/{line_id}"),
+    ("GET", "/api/me/records"),  # tests/server/test_records.py
+    ("POST", "/api/records"),
 }
 
 
