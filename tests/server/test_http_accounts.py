@@ -553,6 +553,15 @@ def test_malformed_bodies_are_refused(refusing_client: TestClient, method: str, 
 API_ROUTES = {
     ("GET", "/api/me"),
     ("POST", "/api/me"),
+    # API tokens, bot accounts and the bot API (tests/server/test_api_tokens.py,
+    # tests/server/test_bot_api.py)
+    ("GET", "/api/me/tokens"),
+    ("POST", "/api/me/tokens"),
+    ("DELETE", "/api/me/tokens/{token_id}"),
+    ("GET", "/api/bots"),
+    ("POST", "/api/bots"),
+    ("POST", "/api/bots/{name}/tokens"),
+    ("GET", "/api/bot/events"),
     # joining a private server (tests/server/test_joining.py)
     ("POST", "/api/join/{token}"),
     ("POST", "/api/sign-up"),

@@ -184,6 +184,14 @@ OTHER_ROUTES = {
     ("GET", "/api/lobby/events"),
     ("GET", "/api/me/events"),
     ("GET", "/api/tables/{invite_code}/events"),
+    ("GET", "/api/bot/events"),  # a bot's games started and ended: ids, results
+    # API tokens and bot accounts: names, scopes, dates
+    ("GET", "/api/me/tokens"),
+    ("POST", "/api/me/tokens"),
+    ("DELETE", "/api/me/tokens/{token_id}"),
+    ("GET", "/api/bots"),
+    ("POST", "/api/bots"),
+    ("POST", "/api/bots/{name}/tokens"),
     # table talk
     ("PUT", "/api/games/{game_id}/mutes/{user_id}"),
     ("DELETE", "/api/games/{game_id}/mutes/{user_id}"),

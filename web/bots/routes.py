@@ -16,7 +16,7 @@ from fastapi import APIRouter, HTTPException, Request, status
 from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, Field
 
-from ..db import Database
+from ..db import Database, as_utc
 from ..i18n import N_, Words
 from ..lobby import live_games
 from ..models import User
@@ -58,7 +58,7 @@ class BotToken(BaseModel):
 
 def _bot_public(session: SessionDep, bot: User) -> BotPublic:
     held = len(api_tokens.tokens_of(session, bot.id))
-    return BotPublic(id=bot.id, name=bot.name, created_at=bot.created_at, tokens=held)
+    return BotPublic(id=bot.id, name=bot.name, created_at=as_utc(bot.created_at), tokens=held)
 
 
 @router.post("/bots", status_code=status.HTTP_201_CREATED)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException, status
 
+from ..db import as_utc
 from ..i18n import N_, Words
 from ..models import ApiToken, User
 from .access.api_tokens import make_token, revoke, tokens_of
@@ -34,8 +35,8 @@ def token_public(token: ApiToken) -> TokenPublic:
         id=token.id,
         name=token.name,
         scopes=list(token.scopes),
-        created_at=token.created_at,
-        last_used_at=token.last_used_at,
+        created_at=as_utc(token.created_at),
+        last_used_at=None if token.last_used_at is None else as_utc(token.last_used_at),
     )
 
 

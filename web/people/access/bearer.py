@@ -19,7 +19,6 @@ import re
 from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ...db import Database
@@ -64,8 +63,6 @@ TOO_MANY_REQUESTS = N_plural(
 
 HOLDER = "chromino.bearer"
 """The ASGI scope's key for the :class:`Holder` of a request let through."""
-GAME_SOCKET = re.compile(r"/ws/games/[^/]+")
-"""The game socket's path: served before the routes (web.live.sockets), so not a route."""
 
 
 def holder_in(scope: Scope) -> Holder | None:
@@ -83,16 +80,24 @@ def bearer_secret(headers: Headers) -> str | None:
     return secret.strip() if scheme.lower() == "bearer" else None
 
 
+def _pattern(template: str) -> re.Pattern[str]:
+    """A path template's parameters (``{game_id}``) as one segment each."""
+    return re.compile(re.sub(r"\\\{[a-z_]+\\\}", "[^/]+", re.escape(template)))
+
+
+TEMPLATES: tuple[tuple[str, str, re.Pattern[str]], ...] = tuple(
+    (method, template, _pattern(template)) for method, template in ROUTE_SCOPES
+)
+
+
 def route_of(scope: Scope) -> tuple[str, str] | None:
-    """The route a request is for, as :data:`ROUTE_SCOPES` names it (None: no route)."""
-    if scope["type"] == "websocket":
-        return (
-            ("WEBSOCKET", "/ws/games/{game_id}") if GAME_SOCKET.fullmatch(scope["path"]) else None
-        )
-    for route in scope["app"].router.routes:
-        matched, _ = route.matches(scope)
-        if matched is Match.FULL:
-            return scope["method"], str(getattr(route, "path", ""))
+    """The entry of :data:`ROUTE_SCOPES` a request is for (None: a route no token may
+    reach). Matched on the templates themselves, segment by segment: a path the table
+    does not name is closed to tokens, whatever route serves it."""
+    method = "WEBSOCKET" if scope["type"] == "websocket" else scope["method"]
+    for listed, template, pattern in TEMPLATES:
+        if listed == method and pattern.fullmatch(scope["path"]):
+            return listed, template
     return None
 
 
