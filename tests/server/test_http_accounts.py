@@ -95,7 +95,15 @@ def test_first_visit_shows_a_visitor_remembered_by_a_signed_cookie(
 ) -> None:
     response = client.get("/api/me")
     me = expect(response, 200)
-    assert set(me) == {"id", "visitor", "name", "name_chosen", "registered", "preferences"}
+    assert set(me) == {
+        "id",
+        "visitor",
+        "name",
+        "name_chosen",
+        "registered",
+        "bot",
+        "preferences",
+    }
     assert me["id"] is None and me["visitor"] is True  # only looking: no account yet
     assert me["name_chosen"] is False  # drawn for them: the page offers to change it
     assert me["name"].startswith("Guest ")

@@ -161,8 +161,10 @@ def _refuse_a_mix(table: GameTable, user: User) -> None:
     ``bots_not_allowed``): nobody plays a rated game against a program unawares."""
     if not table.rated or table.bots_allowed:
         return
-    seated = [seat.user for seat in table.seats if seat.user is not None]
-    if any(is_bot(other) != is_bot(user) for other in seated):
+    # Only the taken seats' people are loaded: a free seat's ``user`` read now would stay
+    # None in the session once the seat is taken.
+    seated = [seat.user for seat in table.seats if seat.user_id is not None]
+    if any(other is not None and is_bot(other) != is_bot(user) for other in seated):
         raise TableError(403, "bots_not_allowed", Words(BOTS_NOT_ALLOWED))
 
 
