@@ -1,0 +1,91 @@
+"""API tokens and bot accounts on the Preferences page, by keyboard alone: a token made
+with a name and a scope, its secret shown once and working, revoked; a bot account
+made and given a token. At 360 and 1280 px: no sideways scroll, axe-clean; screenshots
+kept in test-artifacts/e2e/api-tokens-*.png (looked at by eye)."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+from support.browser.axe import assert_accessible
+from support.browser.chromium import ARTIFACTS
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.people import no_sideways_scroll, person, resize
+from support.live import LiveServer
+
+PASSWORD = "correct horse battery"
+
+
+def shoot(page: Page, name: str) -> None:
+    """The section itself (the page above it is the other preferences)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    section = page.get_by_test_id("api-tokens")
+    section.screenshot(path=str(ARTIFACTS / f"api-tokens-{name}.png"))
+
+
+def press_until_focused(page: Page, test_id: str, key: str = "Tab") -> None:
+    """Press ``key`` until the control ``test_id`` has the focus (at most 40 times)."""
+    for _ in range(40):
+        if page.evaluate("() => document.activeElement?.dataset?.testid") == test_id:
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{test_id} never took the focus")
+
+
+def test_tokens_and_bots_are_made_and_revoked_by_keyboard(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    page, name = person(new_context, "Tokenna")
+    assert page.request.put("/api/me/password", data={"password": PASSWORD}).ok
+    page.goto("/preferences#api-tokens")
+    section = page.get_by_test_id("api-tokens")
+    expect(section.get_by_test_id("tokens-none")).to_be_visible()
+
+    section.get_by_test_id("token-name").focus()
+    page.keyboard.type("scores script")
+    press_until_focused(page, "scope-read-ratings")
+    page.keyboard.press("Space")
+    press_until_focused(page, "token-create")
+    page.keyboard.press("Enter")
+    secret_box = section.get_by_test_id("token-secret")
+    expect(secret_box).to_be_focused()
+    secret = secret_box.input_value()
+    assert len(secret) == 43
+    item = section.get_by_test_id("token-item")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("scores script")
+    expect(item).to_contain_text("Read ratings")
+    me = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {secret}"})
+    assert me.json()["name"] == name
+
+    section.get_by_test_id("bot-name").focus()
+    page.keyboard.type(f"{name}Bot")
+    page.keyboard.press("Enter")
+    bot = section.get_by_test_id("bot-item")
+    expect(bot).to_contain_text("BOT")
+    press_until_focused(page, "bot-token", "Shift+Tab")  # the list stands above its form
+    page.keyboard.press("Enter")
+    expect(bot).to_contain_text("1 token")
+    bot_secret = secret_box.input_value()
+    assert bot_secret != secret
+    robo = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {bot_secret}"})
+    assert robo.json()["bot"] is True
+
+    for size, label in ((PHONE, "phone"), (DESKTOP, "desktop")):
+        resize(page, size)
+        no_sideways_scroll(page)
+        assert_accessible(page, f"the API tokens at {size['width']} px")
+        shoot(page, label)
+
+    item.get_by_test_id("token-revoke").focus()
+    page.keyboard.press("Enter")
+    expect(section.get_by_test_id("tokens-none")).to_be_visible()
+    gone = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {secret}"})
+    assert gone.status_code == 401
+
+
+def test_a_guest_is_told_to_register_first(new_context: ContextFactory) -> None:
+    page, _ = person(new_context, "Guesta")
+    page.goto("/preferences")
+    expect(page.get_by_test_id("tokens-registered-only")).to_be_visible()
+    expect(page.get_by_test_id("token-form")).to_have_count(0)
