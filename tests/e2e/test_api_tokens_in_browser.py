@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import httpx
 from playwright.sync_api import Page, expect
+from support.bots import bot_game
 from support.browser.axe import assert_accessible
 from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
@@ -89,3 +90,28 @@ def test_a_guest_is_told_to_register_first(new_context: ContextFactory) -> None:
     page.goto("/preferences")
     expect(page.get_by_test_id("tokens-registered-only")).to_be_visible()
     expect(page.get_by_test_id("token-form")).to_have_count(0)
+
+
+def test_the_bot_ladder_shows_each_bot_with_its_owner(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    owner, owner_name = person(new_context, "Ladderowner")
+    assert owner.request.put("/api/me/password", data={"password": PASSWORD}).ok
+    made = owner.request.post("/api/bots", data={"name": f"{owner_name}Bot"})
+    assert made.ok, made.text()
+    token = owner.request.post(f"/api/bots/{owner_name}Bot/tokens", data={"name": "t"})
+    game_id = bot_game(server.url, token.json()["token"], "chromino")
+    assert httpx.get(f"{server.url}/api/games/{game_id}").json()["game"]["status"] == "finished"
+    page = new_context().new_page()
+    page.goto("/bots")
+    ladder = page.get_by_test_id("ladder-table").and_(page.locator("[data-pool$='-bots']"))
+    row = ladder.get_by_test_id("ladder-row").filter(has_text=f"{owner_name}Bot")
+    expect(row).to_have_count(1)
+    expect(row.locator(".ladder-owner")).to_have_text(f"by {owner_name}")
+    expect(row).to_contain_text("BOT")
+    for size, label in ((PHONE, "ladder-phone"), (DESKTOP, "ladder-desktop")):
+        resize(page, size)
+        no_sideways_scroll(page)
+        assert_accessible(page, f"the bot ladder at {size['width']} px")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"api-tokens-{label}.png"), full_page=True)

@@ -16,14 +16,15 @@ from typing import Any
 
 import httpx
 import pytest
-from support.api import next_state
-from support.bots import bearer, made_bot, registered
+from sqlalchemy import select
+from support.bots import bearer, bot_socket, made_bot, play_seat, registered
 from support.fixtures import LiveServers
-from support.live import GameSocket, LiveServer, Player, game_socket_url
-from support.wsplay import FAST, check_game, choose, leaks
-from websockets.sync.client import connect
+from support.live import LiveServer, Player
+from support.wsplay import FAST, check_game, leaks
 
 from web.games import GAMES
+from web.models import Rating
+from web.ratings import pool_of
 
 pytestmark = pytest.mark.usefixtures("quick_hasher")
 
@@ -73,27 +74,6 @@ def test_the_example_bot_plays_both_games_to_their_end(live: LiveServer, tmp_pat
     assert played == set(GAMES)
 
 
-def _bot_socket(live: LiveServer, secret: str, game_id: str) -> GameSocket:
-    headers = {"Authorization": f"Bearer {secret}"}
-    url = game_socket_url(live.url, game_id)
-    return GameSocket(connect(url, additional_headers=headers, open_timeout=10, legacy=True))
-
-
-def _play_seat(socket: GameSocket, seat: int, rng: random.Random) -> None:
-    """Play the seat (first snapshot read already) until the game is over and each of
-    its commands is acknowledged."""
-    message = socket.received[-1]
-    sent: set[str] = set()
-    while not message["state"]["finished"]:
-        if message["state"]["current"] == seat and message["legal"] is not None:
-            command = choose(message, rng, 0.1)
-            sent.add(f"c{message['version']}")
-            socket.send({**command, "id": f"c{message['version']}", "version": message["version"]})
-        message = next_state(socket)
-    while sent - {frame["id"] for frame in socket.received if frame["type"] == "ack"}:
-        socket.recv()
-
-
 class Stream:
     """A bot's event stream read in a thread: every line it sent, until closed."""
 
@@ -130,15 +110,20 @@ def test_a_bot_sees_only_its_seat(live: LiveServer, game: str) -> None:
     answers: list[Any] = [made.json(), robo.get("/api/tables").json()]
     game_id = robo.post(f"/api/tables/{code}/start").json()["game_id"]
     answers.append(robo.get(f"/api/tables/{code}").json())
-    with _bot_socket(live, secret, game_id) as socket:
+    with bot_socket(live.url, secret, game_id) as socket:
         socket.recv_until("welcome")
-        _play_seat(socket, 0, random.Random(7))
+        play_seat(socket, 0, random.Random(7))
         assert stream.ended.wait(30), stream.lines
         onlooker = Player(live.url)
         timeline = check_game(onlooker, game_id, {0: socket}, assistance="beginner", timed=timed)
     types = [line["type"] for line in stream.lines]
     assert types == ["game_started", "game_ended"], stream.lines
     assert stream.lines[0]["socket"] == f"/ws/games/{game_id}?protocol=2"
+    bot_id = robo.get("/api/me").json()["id"]
+    with live.app_state().db.session() as session:
+        pools = set(session.scalars(select(Rating.pool).where(Rating.user_id == bot_id)))
+    pool = pool_of(game, made.json()["options"])
+    assert pools == {f"{pool}-bots"}  # rated among bots, never in the people's pool
     for answer in [*answers, *stream.lines]:
         assert not leaks(timeline, 0, answer, timeline.final_version), answer
     assert not leaks(timeline, 0, stream.lines[0], 0)

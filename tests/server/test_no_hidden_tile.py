@@ -99,6 +99,7 @@ OTHER_ROUTES = {
     ("GET", "/learn/{game}"),
     ("GET", "/players/{player}"),
     ("GET", "/leaderboard"),
+    ("GET", "/bots"),  # the bot ladder: names and ratings
     ("GET", "/daily"),
     ("GET", "/duplicate/{invite_code}"),
     ("GET", "/admin"),

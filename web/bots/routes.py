@@ -2,7 +2,7 @@
 
 ``POST/GET /api/bots`` and ``POST /api/bots/{name}/tokens`` are for the owner's signed-in
 browser (the bearer gate opens them to no token); ``GET /api/bot/events`` is for a bot's
-``bot:play`` token only.
+``bot:play`` token only; ``GET /bots`` is the bot ladder's page.
 """
 
 from __future__ import annotations
@@ -13,17 +13,36 @@ from collections.abc import AsyncIterator
 from datetime import datetime
 
 from fastapi import APIRouter, HTTPException, Request, status
-from fastapi.responses import StreamingResponse
+from fastapi.responses import HTMLResponse, StreamingResponse
 from pydantic import BaseModel, Field
 
 from ..db import Database, as_utc
 from ..i18n import N_, Words
 from ..lobby import live_games
 from ..models import User
-from ..people import BOT_PLAY, CurrentUser, Inbound, Name, SessionDep, api_tokens, holder_in
-from . import KEEP_ALIVE_SECONDS, Told, bots_of, check_owner, make_bot, new_lines, owned_bot
+from ..people import (
+    BOT_PLAY,
+    CurrentUser,
+    Inbound,
+    Name,
+    SessionDep,
+    UserOrVisitor,
+    api_tokens,
+    holder_in,
+)
+from ..site import render
+from . import (
+    KEEP_ALIVE_SECONDS,
+    Told,
+    bots_of,
+    check_owner,
+    ladders,
+    make_bot,
+    new_lines,
+    owned_bot,
+)
 
-router = APIRouter(prefix="/api")
+router = APIRouter()
 
 BOTS_ONLY = N_("this stream is for a bot account's bot:play token")
 
@@ -61,7 +80,7 @@ def _bot_public(session: SessionDep, bot: User) -> BotPublic:
     return BotPublic(id=bot.id, name=bot.name, created_at=as_utc(bot.created_at), tokens=held)
 
 
-@router.post("/bots", status_code=status.HTTP_201_CREATED)
+@router.post("/api/bots", status_code=status.HTTP_201_CREATED)
 def create_bot(
     body: BotCreate, user: CurrentUser, session: SessionDep, request: Request
 ) -> BotPublic:
@@ -71,13 +90,13 @@ def create_bot(
     return _bot_public(session, make_bot(session, user, body.name))
 
 
-@router.get("/bots")
+@router.get("/api/bots")
 def list_bots(user: CurrentUser, session: SessionDep) -> list[BotPublic]:
     """The bot accounts I own."""
     return [_bot_public(session, bot) for bot in bots_of(session, user.id)]
 
 
-@router.post("/bots/{name}/tokens", status_code=status.HTTP_201_CREATED)
+@router.post("/api/bots/{name}/tokens", status_code=status.HTTP_201_CREATED)
 def create_bot_token(
     name: str, user: CurrentUser, session: SessionDep, body: BotTokenCreate | None = None
 ) -> BotToken:
@@ -88,7 +107,7 @@ def create_bot_token(
     return BotToken(id=token.id, name=token.name, scopes=list(token.scopes), token=secret)
 
 
-@router.get("/bot/events", response_class=StreamingResponse)
+@router.get("/api/bot/events", response_class=StreamingResponse)
 async def bot_events(request: Request) -> StreamingResponse:
     """What concerns the bot, one JSON object a line (NDJSON): ``invitation``,
     ``game_started`` (with its socket's address), ``game_ended``; a blank line every
@@ -113,3 +132,9 @@ async def _lines(request: Request, database: Database, user_id: int) -> AsyncIte
                 await asyncio.wait_for(changed.wait(), timeout=KEEP_ALIVE_SECONDS)
             except TimeoutError:
                 yield "\n"
+
+
+@router.get("/bots", include_in_schema=False)
+def bot_ladder_page(request: Request, user: UserOrVisitor, session: SessionDep) -> HTMLResponse:
+    """The bot ladder: each bot pool's bots by rating, with their owners."""
+    return render(request, user, "bots.html", ladders=ladders(session))
