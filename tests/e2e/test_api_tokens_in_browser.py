@@ -115,3 +115,33 @@ def test_the_bot_ladder_shows_each_bot_with_its_owner(
         assert_accessible(page, f"the bot ladder at {size['width']} px")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"api-tokens-{label}.png"), full_page=True)
+
+
+def test_a_bot_at_a_table_is_marked_as_a_bot(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    host, _ = person(new_context, "Hostess")
+    owner, owner_name = person(new_context, "Botmaker")
+    assert owner.request.put("/api/me/password", data={"password": PASSWORD}).ok
+    assert owner.request.post("/api/bots", data={"name": f"{owner_name}Bot"}).ok
+    secret = owner.request.post(f"/api/bots/{owner_name}Bot/tokens", data={"name": "t"}).json()
+    seats = [{"kind": "human"}] * 3  # a seat left free: the lobby lists it
+    table = host.request.post("/api/tables", data={"seats": seats, "rated": False, "public": True})
+    code = table.json()["invite_code"]
+    robo = httpx.post(
+        f"{server.url}/api/tables/{code}/join",
+        headers={"Authorization": f"Bearer {secret['token']}"},
+    )
+    assert robo.status_code == 200, robo.text
+    host.goto(f"/t/{code}")
+    seat = host.locator("li").filter(has_text=f"{owner_name}Bot")
+    expect(seat.get_by_test_id("bot-badge")).to_have_text("BOT")
+    host.goto("/")
+    listed = host.get_by_test_id("table-players").filter(has_text=f"{owner_name}Bot")
+    expect(listed.get_by_test_id("bot-badge")).to_be_visible()
+    for size, label in ((PHONE, "lobby-phone"), (DESKTOP, "lobby-desktop")):
+        resize(host, size)
+        no_sideways_scroll(host)
+        assert_accessible(host, f"the lobby with a bot at a table at {size['width']} px")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        listed.screenshot(path=str(ARTIFACTS / f"api-tokens-{label}.png"))
