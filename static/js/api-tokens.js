@@ -1,7 +1,7 @@
 // Preferences → API tokens (templates/_api_tokens.html): my tokens listed with their
 // scopes and dates (never their secret), made with a name and scopes — the secret shown
 // once, selected for copying — and revoked; my bot accounts, each given a bot:play
-// token on request (docs/bots.md). Every control is a plain button or form field.
+// token on request, or all its tokens revoked (docs/bots.md). Every control is a plain button or form field.
 import { api, el, showError } from "./api.js";
 import { dateText } from "./my-games.js";
 import { t, tn } from "./i18n.js";
@@ -83,7 +83,9 @@ function botItem(bot) {
   const about = el("div", { class: "token-about" }, el("span", { class: "token-name", "data-testid": "bot-item-name" }, bot.name, " ", el("span", { class: "bot-badge" }, t("BOT"))), el("span", { class: "token-detail" }, tn("{count} token", "{count} tokens", bot.tokens)));
   const make = el("button", { type: "button", "data-testid": "bot-token", "aria-label": t("New token for {name}", { name: bot.name }) }, t("New token"));
   make.addEventListener("click", () => botToken(bot));
-  return el("li", { class: "token-item", "data-testid": "bot-item" }, about, make);
+  const revoke = bot.tokens ? el("button", { type: "button", class: "danger", "data-testid": "bot-revoke", "aria-label": t("Revoke tokens of {name}", { name: bot.name }) }, t("Revoke tokens")) : null;
+  revoke?.addEventListener("click", () => revokeBotTokens(bot));
+  return el("li", { class: "token-item", "data-testid": "bot-item" }, about, el("div", { class: "token-actions" }, make, revoke));
 }
 
 async function loadBots() {
@@ -99,6 +101,17 @@ async function botToken(bot) {
     const made = await api("POST", `/api/bots/${encodeURIComponent(bot.name)}/tokens`, { name: "bot" });
     await loadBots();
     reveal(made.token);
+  } catch (problem) {
+    fail(problem);
+  }
+}
+
+async function revokeBotTokens(bot) {
+  showError(errorBox, "");
+  try {
+    await api("DELETE", `/api/bots/${encodeURIComponent(bot.name)}/tokens`);
+    await loadBots();
+    $("bot-name").focus();
   } catch (problem) {
     fail(problem);
   }

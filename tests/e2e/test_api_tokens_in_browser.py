@@ -78,6 +78,13 @@ def test_tokens_and_bots_are_made_and_revoked_by_keyboard(
         assert_accessible(page, f"the API tokens at {size['width']} px")
         shoot(page, label)
 
+    bot.get_by_test_id("bot-revoke").focus()
+    page.keyboard.press("Enter")
+    expect(bot).to_contain_text("0 tokens")
+    expect(bot.get_by_test_id("bot-revoke")).to_have_count(0)
+    revoked = httpx.get(f"{server.url}/api/me", headers={"Authorization": f"Bearer {bot_secret}"})
+    assert revoked.status_code == 401
+
     item.get_by_test_id("token-revoke").focus()
     page.keyboard.press("Enter")
     expect(section.get_by_test_id("tokens-none")).to_be_visible()

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from support.bots import bearer, made_bot, made_token, registered
 from support.fixtures import LiveServers
 from support.live import LiveServer, game_socket_url
@@ -55,6 +55,8 @@ def test_a_token_is_shown_once_kept_as_a_hash_listed_and_revoked(live: LiveServe
     assert me.status_code == 200 and me.json()["name"] == "Ana" and not me.json()["bot"]
     assert "set-cookie" not in me.headers  # a program gets no session
     assert ana.get("/api/me/tokens").json()[0]["last_used_at"] is not None
+    assert program.get("/api/me/games").json() == []  # read:games: my games
+    assert program.get("/api/leaderboard").status_code == 200  # read:ratings
     assert ana.delete(f"/api/me/tokens/{made['id']}").status_code == 204
     refused(program.get("/api/me"), 401, "bad_token")
     refused(ana.delete(f"/api/me/tokens/{made['id']}"), 404, "no_such_token")
@@ -172,6 +174,9 @@ def test_a_bot_account_is_a_bot_everywhere_and_never_signs_in(live: LiveServer) 
     assert login.status_code in (401, 403) and "set-cookie" not in login.headers
     refused(owner.post("/api/bots", json={"name": "robo"}), 409, "name_taken")
     refused(owner.post("/api/bots/Nobody/tokens", json={"name": "t"}), 404, "no_such_bot")
+    stranger = registered(live.url, "Stranger")
+    refused(stranger.post("/api/bots/Robo/tokens", json={"name": "t"}), 404, "no_such_bot")
+    refused(stranger.delete("/api/bots/Robo/tokens"), 404, "no_such_bot")
     guest = httpx.Client(base_url=live.url, headers={"Origin": live.url})
     refused(guest.post("/api/bots", json={"name": "Guesty"}), 403, "registered_only")
     refused(robo.post("/api/bots", json={"name": "Child"}), 403, "token_scope")
@@ -180,6 +185,9 @@ def test_a_bot_account_is_a_bot_everywhere_and_never_signs_in(live: LiveServer) 
     )
     assert table.status_code == 201, table.text
     assert table.json()["seats"][0]["bot_account"] is True
+    assert owner.delete("/api/bots/Robo/tokens").status_code == 204
+    refused(robo.get("/api/me"), 401, "bad_token")
+    assert owner.get("/api/bots").json()[0]["tokens"] == 0
 
 
 def test_a_rated_table_with_people_takes_a_bot_only_when_it_allows_bots(live: LiveServer) -> None:
@@ -196,6 +204,8 @@ def test_a_rated_table_with_people_takes_a_bot_only_when_it_allows_bots(live: Li
     assert joined.status_code == 200 and joined.json()["bots_allowed"] is True
     casual = person.post("/api/tables", json={"seats": seats, "rated": False}).json()
     assert robo.post(f"/api/tables/{casual['invite_code']}/join").status_code == 200
+    bots_own = robo.post("/api/tables", json={"seats": seats, "rated": True}).json()
+    refused(person.post(f"/api/tables/{bots_own['invite_code']}/join"), 403, "bots_not_allowed")
 
 
 def test_bot_accounts_can_be_switched_off(serve: LiveServers) -> None:
@@ -212,3 +222,41 @@ def test_a_bot_over_its_rate_is_told_to_wait(serve: LiveServers) -> None:
         assert robo.get("/api/tables").status_code == 200
     detail = refused(robo.get("/api/tables"), 429, "too_many_requests")
     assert detail["retry_after"] >= 1
+
+
+def test_a_good_token_needs_no_origin_and_a_bad_one_gets_nowhere(live: LiveServer) -> None:
+    owner = registered(live.url, "Orla")
+    secret = made_bot(owner, "Wanderer")
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    foreign = {"Origin": "http://elsewhere.example"}
+    made = bearer(live.url, secret).post("/api/tables", json={"seats": seats}, headers=foreign)
+    assert made.status_code == 201, made.text
+    wrong = httpx.post(
+        f"{live.url}/api/tables",
+        json={"seats": seats},
+        headers={**foreign, "Authorization": "Bearer " + "x" * 43},
+    )
+    refused(wrong, 401, "bad_token")
+    assert wrong.headers["www-authenticate"].startswith("Bearer")
+    cookie_only = owner.post("/api/tables", json={"seats": seats}, headers=foreign)
+    refused(cookie_only, 403, "cross_site_request")  # a browser's session still needs its origin
+
+
+def test_a_revoked_token_opens_no_game_socket(live: LiveServer) -> None:
+    owner = registered(live.url, "Ottilie")
+    owner.post("/api/bots", json={"name": "Ghost"})
+    made = owner.post("/api/bots/Ghost/tokens", json={"name": "g"}).json()
+    robo = bearer(live.url, made["token"])
+    seats = [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]
+    code = robo.post("/api/tables", json={"seats": seats}).json()["invite_code"]
+    game_id = robo.post(f"/api/tables/{code}/start").json()["game_id"]
+    with live.app_state().db.session() as session:
+        session.execute(delete(ApiToken).where(ApiToken.id == made["id"]))
+        session.commit()
+    with pytest.raises(InvalidStatus) as refusal:
+        connect(
+            game_socket_url(live.url, game_id),
+            additional_headers={"Authorization": f"Bearer {made['token']}"},
+            open_timeout=10,
+        )
+    assert refusal.value.response.status_code == 401

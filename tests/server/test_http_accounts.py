@@ -569,6 +569,7 @@ API_ROUTES = {
     ("GET", "/api/bots"),
     ("POST", "/api/bots"),
     ("POST", "/api/bots/{name}/tokens"),
+    ("DELETE", "/api/bots/{name}/tokens"),
     ("GET", "/api/bot/events"),
     # joining a private server (tests/server/test_joining.py)
     ("POST", "/api/join/{token}"),

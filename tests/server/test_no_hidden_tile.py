@@ -193,6 +193,7 @@ OTHER_ROUTES = {
     ("GET", "/api/bots"),
     ("POST", "/api/bots"),
     ("POST", "/api/bots/{name}/tokens"),
+    ("DELETE", "/api/bots/{name}/tokens"),
     # table talk
     ("PUT", "/api/games/{game_id}/mutes/{user_id}"),
     ("DELETE", "/api/games/{game_id}/mutes/{user_id}"),

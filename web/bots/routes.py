@@ -107,6 +107,12 @@ def create_bot_token(
     return BotToken(id=token.id, name=token.name, scopes=list(token.scopes), token=secret)
 
 
+@router.delete("/api/bots/{name}/tokens", status_code=status.HTTP_204_NO_CONTENT)
+def revoke_bot_tokens(name: str, user: CurrentUser, session: SessionDep) -> None:
+    """End every token of one of my bots at once (a leaked token, a program retired)."""
+    api_tokens.revoke_all(session, owned_bot(session, user, name).id)
+
+
 @router.get("/api/bot/events", response_class=StreamingResponse)
 async def bot_events(request: Request) -> StreamingResponse:
     """What concerns the bot, one JSON object a line (NDJSON): ``invitation``,

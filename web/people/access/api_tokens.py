@@ -87,6 +87,12 @@ def revoke(session: Session, user_id: int, token_id: int) -> bool:
     return bool(getattr(ended, "rowcount", 0))
 
 
+def revoke_all(session: Session, user_id: int) -> int:
+    """End every token of the account at once; how many ended."""
+    ended = session.execute(delete(ApiToken).where(ApiToken.user_id == user_id))
+    return int(getattr(ended, "rowcount", 0) or 0)
+
+
 def holder_of(session: Session, secret: str) -> Holder | None:
     """Whom ``secret`` speaks for; None for a token never made, revoked, or of an
     account that is gone or banned. Its last use is noted (to the minute)."""
