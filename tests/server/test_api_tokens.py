@@ -167,7 +167,11 @@ def test_a_bot_account_is_a_bot_everywhere_and_never_signs_in(live: LiveServer) 
     listed = owner.get("/api/bots").json()
     assert [(bot["name"], bot["bot"], bot["tokens"]) for bot in listed] == [("Robo", True, 1)]
     robo = bearer(live.url, secret)
-    assert robo.get("/api/me").json()["bot"] is True
+    me = robo.get("/api/me").json()
+    assert me["bot"] is True
+    profile = owner.get(f"/api/players/{me['id']}/profile").json()
+    assert (profile["bot"], profile["guest"]) == (True, False)
+    assert 'data-testid="bot-badge"' in owner.get(f"/players/{me['id']}").text
     login = httpx.post(
         f"{live.url}/api/login", json={"name": "Robo", "password": "anything at all"}
     )
