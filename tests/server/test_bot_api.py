@@ -127,3 +127,25 @@ def test_a_bot_sees_only_its_seat(live: LiveServer, game: str) -> None:
     for answer in [*answers, *stream.lines]:
         assert not leaks(timeline, 0, answer, timeline.final_version), answer
     assert not leaks(timeline, 0, stream.lines[0], 0)
+
+
+def test_a_bot_hears_of_an_invitation_and_takes_the_seat(live: LiveServer) -> None:
+    person = registered(live.url, "Inviter")
+    secret = made_bot(registered(live.url, "Inventor"), "Guestbot")
+    robo = bearer(live.url, secret)
+    assert person.post("/api/friends", json={"name": "Guestbot"}).json()["status"] == "requested"
+    assert robo.post("/api/friends", json={"name": "Inviter"}).json()["status"] == "friends"
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    code = person.post("/api/tables", json={"seats": seats, "rated": False}).json()["invite_code"]
+    bot_id = robo.get("/api/me").json()["id"]
+    assert (
+        person.post(f"/api/tables/{code}/invitations", json={"friends": [bot_id]}).status_code
+        == 200
+    )
+    with robo.stream("GET", "/api/bot/events", timeout=30) as events:
+        line = json.loads(next(events.iter_lines()))
+    assert line["type"] == "invitation" and line["invitation"]["table"] == code, line
+    accepted = robo.post(f"/api/invitations/{line['invitation']['id']}/accept")
+    assert accepted.status_code == 200, accepted.text
+    seated = person.get(f"/api/tables/{code}").json()["seats"]
+    assert [seat["bot_account"] for seat in seated] == [False, True]

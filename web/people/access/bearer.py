@@ -44,6 +44,8 @@ ROUTE_SCOPES: dict[tuple[str, str], str] = {
     ("POST", "/api/tables/{invite_code}/join"): BOT_PLAY,
     ("POST", "/api/tables/{invite_code}/leave"): BOT_PLAY,
     ("POST", "/api/tables/{invite_code}/start"): BOT_PLAY,
+    ("GET", "/api/friends"): BOT_PLAY,  # people invite only friends: a bot adds them back
+    ("POST", "/api/friends"): BOT_PLAY,
     ("GET", "/api/invitations"): BOT_PLAY,
     ("POST", "/api/invitations/{invitation_id}/accept"): BOT_PLAY,
     ("POST", "/api/invitations/{invitation_id}/decline"): BOT_PLAY,
