@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from support.bots import bot_game
 from support.browser.axe import assert_accessible
 from support.browser.chromium import ARTIFACTS
-from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
+from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import no_sideways_scroll, person, resize
 from support.live import LiveServer
 
@@ -152,3 +152,30 @@ def test_a_bot_at_a_table_is_marked_as_a_bot(
         assert_accessible(host, f"the lobby with a bot at a table at {size['width']} px")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         listed.screenshot(path=str(ARTIFACTS / f"api-tokens-{label}.png"))
+
+
+def test_the_game_page_marks_a_bot_accounts_seat(
+    new_context: ContextFactory, server: LiveServer
+) -> None:
+    host, _ = person(new_context, "Opponent")
+    owner, owner_name = person(new_context, "Programmer")
+    assert owner.request.put("/api/me/password", data={"password": PASSWORD}).ok
+    assert owner.request.post("/api/bots", data={"name": f"{owner_name}Bot"}).ok
+    secret = owner.request.post(f"/api/bots/{owner_name}Bot/tokens", data={"name": "t"}).json()
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    code = host.request.post("/api/tables", data={"seats": seats, "rated": False}).json()[
+        "invite_code"
+    ]
+    joined = httpx.post(
+        f"{server.url}/api/tables/{code}/join",
+        headers={"Authorization": f"Bearer {secret['token']}"},
+    )
+    assert joined.status_code == 200, joined.text
+    game_id = host.request.post(f"/api/tables/{code}/start").json()["game_id"]
+    open_game(host, game_id)
+    players = host.get_by_test_id("player")
+    expect(players.filter(has_text=f"{owner_name}Bot").get_by_test_id("bot-badge")).to_have_text(
+        "BOT"
+    )
+    expect(players.first.get_by_test_id("bot-badge")).to_have_count(0)
+    assert_accessible(host, "a game with a bot account")

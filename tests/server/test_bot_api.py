@@ -111,7 +111,8 @@ def test_a_bot_sees_only_its_seat(live: LiveServer, game: str) -> None:
     game_id = robo.post(f"/api/tables/{code}/start").json()["game_id"]
     answers.append(robo.get(f"/api/tables/{code}").json())
     with bot_socket(live.url, secret, game_id) as socket:
-        socket.recv_until("welcome")
+        welcome = socket.recv_until("welcome")
+        assert welcome["bot_accounts"] == [True, False]  # a program, and the house's bot
         play_seat(socket, 0, random.Random(7))
         assert stream.ended.wait(30), stream.lines
         onlooker = Player(live.url)
