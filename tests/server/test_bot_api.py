@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import select
-from support.bots import bearer, bot_socket, made_bot, play_seat, registered
+from support.bots import bearer, bot_game, bot_socket, made_bot, play_seat, registered
 from support.fixtures import LiveServers
 from support.live import LiveServer, Player
 from support.wsplay import FAST, check_game, leaks
@@ -150,3 +150,22 @@ def test_a_bot_hears_of_an_invitation_and_takes_the_seat(live: LiveServer) -> No
     assert accepted.status_code == 200, accepted.text
     seated = person.get(f"/api/tables/{code}").json()["seats"]
     assert [seat["bot_account"] for seat in seated] == [False, True]
+
+
+def test_on_postgresql_a_bot_plays_a_rated_game_into_its_bot_pool(
+    serve: LiveServers, pg_url: str
+) -> None:
+    live = serve(database_url=pg_url, coach=False, **FAST)
+    owner = registered(live.url, "Pgowner")
+    secret = made_bot(owner, "Pgbot")
+    game_id = bot_game(live.url, secret, "chromino")
+    bot_id = bearer(live.url, secret).get("/api/me").json()["id"]
+    with live.app_state().db.session() as session:
+        pools = set(session.scalars(select(Rating.pool).where(Rating.user_id == bot_id)))
+    assert pools == {"chromino-bots"}
+    assert httpx.get(f"{live.url}/api/games/{game_id}").json()["game"]["status"] == "finished"
+    assert "Pgbot" in httpx.get(f"{live.url}/bots").text
+    listed = owner.get("/api/me/tokens")
+    assert listed.status_code == 200 and listed.json() == []  # the bot's token is the bot's
+    assert owner.delete("/api/bots/Pgbot/tokens").status_code == 204
+    assert bearer(live.url, secret).get("/api/me").status_code == 401
