@@ -125,6 +125,8 @@ def test_a_bot_sees_only_its_seat(live: LiveServer, game: str) -> None:
         pools = set(session.scalars(select(Rating.pool).where(Rating.user_id == bot_id)))
     pool = pool_of(game, made.json()["options"])
     assert pools == {f"{pool}-bots"}  # rated among bots, never in the people's pool
+    again = robo.post("/api/tables", json={"game": game, "seats": seats}).json()
+    assert again["seats"][0]["rating"]["rating"] is not None  # its bot pool's rating, shown
     for answer in [*answers, *stream.lines]:
         assert not leaks(timeline, 0, answer, timeline.final_version), answer
     assert not leaks(timeline, 0, stream.lines[0], 0)
