@@ -166,6 +166,7 @@ FLOORS: dict[str, int] = {
     "duplicate": 5,
     "daily": 5,
     "puzzles": 5,
+    "bots": 5,
     "club": 6,
     "records": 6,
     "tournaments": 7,

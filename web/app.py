@@ -25,6 +25,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from . import live, metrics, paths, site
+from .bots.routes import router as bots_router
 from .clock import Clock, FakeClock, clock_for
 from .club.admin.routes import router as admin_router
 from .club.join_routes import router as join_router
@@ -50,8 +51,9 @@ from .logs import RequestContext
 from .notify import Digests, Outbox
 from .notify.routes import router as notify_router
 from .passkeys.routes import router as passkeys_router
-from .people import Limits, OpenGames, site_secret
+from .people import BearerGate, Limits, OpenGames, site_secret
 from .people.routes import router as people_router
+from .people.token_routes import router as tokens_router
 from .puzzles.page_routes import router as puzzle_pages_router
 from .puzzles.practice_routes import router as practice_router
 from .puzzles.routes import router as puzzles_router
@@ -184,6 +186,9 @@ def _add_middleware(app: FastAPI, settings: Settings, secret: str) -> None:
         max_header_bytes=settings.max_header_bytes,
         max_body_bytes=settings.max_body_bytes,
     )
+    # Outside the security middleware: a bearer request is let through there only once
+    # its token was found good for its route.
+    app.add_middleware(BearerGate, per_minute=settings.bot_requests_per_minute)
     app.add_middleware(RequestContext)
     # Outermost: the client's address and scheme, as told by a trusted proxy only.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxies or [])
@@ -195,6 +200,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     of scripts and styles would otherwise each be matched against every route."""
     app.mount("/static", StaticFiles(directory=paths.static()), name="static")
     app.include_router(people_router)
+    app.include_router(tokens_router)
+    app.include_router(bots_router)
     app.include_router(lobby_router)
     app.include_router(lobby_streams_router)
     app.include_router(live_router)

@@ -65,12 +65,35 @@ class User(Base):
     """The invitation they joined by (an invitation-only server), if any: a plain
     number, not a foreign key (an invitation names its maker, and the two tables would
     each wait for the other)."""
+    bot_owner_id: Mapped[int | None] = mapped_column(default=None)
+    """For a bot account (a program playing through the bot API, docs/bots.md): the
+    person who made it. None for a person. A plain number, as ``invitation_id``: a bot
+    outlives nothing it needs from its owner's row."""
 
     preference: Mapped[Preference | None] = relationship(back_populates="user")
 
     # Ids are never handed out again (SQLite would reuse the highest one once pruned):
     # an old session cookie must not name a newer account.
     __table_args__ = {"sqlite_autoincrement": True}  # noqa: RUF012
+
+
+class ApiToken(Base):
+    """A token a program sends as ``Authorization: Bearer`` to act as its account within
+    its scopes (web.people.access.api_tokens). Only its hash is kept; revoking deletes
+    the row."""
+
+    __tablename__ = "api_token"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(60))
+    scopes: Mapped[list[str]] = mapped_column(JSON)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    last_used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    """Kept to the minute, as a session's last use is kept to the hour."""
 
 
 class UserSession(Base):
@@ -199,6 +222,9 @@ class GameTable(Base):
     chat_text: Mapped[bool | None] = mapped_column(default=None)
     """Whether free text may be said at the table's games (preset reactions always may).
     None: as the seats are — off while a guest sits there (web.talk)."""
+    bots_allowed: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Whether bot accounts may sit with people at this rated table (a casual table, or
+    one of bots only, takes them anyway)."""
     status: Mapped[str] = mapped_column(String(20), default="open")
     """open (gathering) | playing | finished."""
     game_id: Mapped[str | None] = mapped_column(String(40))

@@ -160,6 +160,12 @@ class Settings(BaseSettings):
     join: Literal["open", "invitation", "closed"] = "open"
     """Who may make an account: anyone (open), people with an invitation link
     (invitation), or nobody new (closed: those with an account still sign in)."""
+    bot_accounts: bool = True
+    """Whether a registered person may make bot accounts, programs that play through the
+    bot API (docs/bots.md). Off: ``POST /api/bots`` is refused (the bots made stay)."""
+    bot_requests_per_minute: int = Field(default=300, ge=1, le=100_000)
+    """Requests (socket handshakes included) a bot account's tokens may make a minute;
+    beyond, 429 ``too_many_requests``."""
     guests: bool = True
     """Whether people may play without a password (a guest account, made on their
     first action). Off: they sign up with a name and a password or a passkey first."""

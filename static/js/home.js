@@ -187,6 +187,9 @@ function tableLine(table) {
   );
 }
 
+/** "BOT" beside a bot account's name: a program playing through the bot API. */
+const botBadge = (seat) => (seat.bot_account ? el("span", { class: "bot-badge", "data-testid": "bot-badge" }, t("BOT")) : null);
+
 /** Who sits at a table already, each with their rating in its pool: "Ana 1532",
  * "Medium bot 1500". */
 function seatedLine(table) {
@@ -195,7 +198,7 @@ function seatedLine(table) {
   return el(
     "span",
     { class: "table-players", "data-testid": "table-players" },
-    ...seated.map((seat) => el("span", { class: "table-player" }, who(seat), ratingBadge(seat.rating))),
+    ...seated.map((seat) => el("span", { class: "table-player" }, who(seat), botBadge(seat), ratingBadge(seat.rating))),
   );
 }
 

@@ -42,7 +42,9 @@ function seatLine(seat, table) {
   const creator = seat.user_id !== null && seat.user_id === table.creator_id && first === seat ? el("span", { class: "muted" }, " · " + t("creator")) : null;
   // Who may draw while a tile fits (Beginner may not): each person's help level.
   const help = seat.assistance ? el("span", { class: "help-level", "data-testid": "seat-help" }, " · " + helpLevelText(seat.assistance)) : null;
-  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, ratingBadge(seat.rating), creator, help);
+  // A bot account (a program playing through the bot API) is marked as one.
+  const bot = seat.bot_account ? el("span", { class: "bot-badge", "data-testid": "bot-badge" }, t("BOT")) : null;
+  return el("li", { class: seat.user_id === null && seat.kind === "human" ? "free" : "" }, who, bot, ratingBadge(seat.rating), creator, help);
 }
 
 /** Rated or casual, and what it means: first of the table's rules. */

@@ -95,7 +95,15 @@ def test_first_visit_shows_a_visitor_remembered_by_a_signed_cookie(
 ) -> None:
     response = client.get("/api/me")
     me = expect(response, 200)
-    assert set(me) == {"id", "visitor", "name", "name_chosen", "registered", "preferences"}
+    assert set(me) == {
+        "id",
+        "visitor",
+        "name",
+        "name_chosen",
+        "registered",
+        "bot",
+        "preferences",
+    }
     assert me["id"] is None and me["visitor"] is True  # only looking: no account yet
     assert me["name_chosen"] is False  # drawn for them: the page offers to change it
     assert me["name"].startswith("Guest ")
@@ -553,6 +561,16 @@ def test_malformed_bodies_are_refused(refusing_client: TestClient, method: str, 
 API_ROUTES = {
     ("GET", "/api/me"),
     ("POST", "/api/me"),
+    # API tokens, bot accounts and the bot API (tests/server/test_api_tokens.py,
+    # tests/server/test_bot_api.py)
+    ("GET", "/api/me/tokens"),
+    ("POST", "/api/me/tokens"),
+    ("DELETE", "/api/me/tokens/{token_id}"),
+    ("GET", "/api/bots"),
+    ("POST", "/api/bots"),
+    ("POST", "/api/bots/{name}/tokens"),
+    ("DELETE", "/api/bots/{name}/tokens"),
+    ("GET", "/api/bot/events"),
     # joining a private server (tests/server/test_joining.py)
     ("POST", "/api/join/{token}"),
     ("POST", "/api/sign-up"),

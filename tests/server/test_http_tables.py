@@ -67,10 +67,12 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
         "vacation",
         "rated",
         "duplicate",
+        "bots_allowed",
         "status",
         "game_id",
         "seats",
     }
+    assert table["bots_allowed"] is False  # bot accounts sit only with people who allow them
     # two seats or more: rated, unless the creator makes it casual (docs/ratings.md)
     assert table["rated"] is True
     assert table["duplicate"] is False  # one board for everyone (docs/duplicate.md)
@@ -101,6 +103,7 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
             "assistance": "beginner",
             # no rated game yet: new (web.ratings.read)
             "rating": {"rating": None, "provisional": True, "hidden": False},
+            "bot_account": False,  # a person, not a program (docs/bots.md)
         },
         {
             "seat": 1,
@@ -110,6 +113,7 @@ def test_a_new_table_with_the_default_options(client: TestClient, db: Database) 
             "name": None,
             "assistance": None,
             "rating": None,
+            "bot_account": False,
         },
     ]
     assert expect(client.get(f"/api/tables/{table['invite_code']}"), 200) == table

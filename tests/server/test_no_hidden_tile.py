@@ -103,6 +103,7 @@ OTHER_ROUTES = {
     ("GET", "/learn/{game}"),
     ("GET", "/players/{player}"),
     ("GET", "/leaderboard"),
+    ("GET", "/bots"),  # the bot ladder: names and ratings
     ("GET", "/daily"),
     ("GET", "/duplicate/{invite_code}"),
     ("GET", "/admin"),
@@ -188,6 +189,15 @@ OTHER_ROUTES = {
     ("GET", "/api/lobby/events"),
     ("GET", "/api/me/events"),
     ("GET", "/api/tables/{invite_code}/events"),
+    ("GET", "/api/bot/events"),  # a bot's games started and ended: ids, results
+    # API tokens and bot accounts: names, scopes, dates
+    ("GET", "/api/me/tokens"),
+    ("POST", "/api/me/tokens"),
+    ("DELETE", "/api/me/tokens/{token_id}"),
+    ("GET", "/api/bots"),
+    ("POST", "/api/bots"),
+    ("POST", "/api/bots/{name}/tokens"),
+    ("DELETE", "/api/bots/{name}/tokens"),
     # table talk
     ("PUT", "/api/games/{game_id}/mutes/{user_id}"),
     ("DELETE", "/api/games/{game_id}/mutes/{user_id}"),

@@ -32,6 +32,7 @@ TABLES = {
     "seat_substitute",
     "game_event",
     "user_session",
+    "api_token",
     "ban_notice",
     "site_secret",
     "game_analysis",

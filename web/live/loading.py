@@ -16,7 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..days import Pace
-from ..models import Game, GameEvent, GameTable, Preference, SeatSubstitute
+from ..models import Game, GameEvent, GameTable, Preference, SeatSubstitute, User
 from ..people import Schedule, schedules_of
 from ..ratings import HeldRating, pool_of, seat_ratings
 from ..talk import TableTalk, read_marks, read_table_talk
@@ -55,6 +55,16 @@ class StoredGame:
     """Per seat, its rating in the game's pool as the room was loaded (web.ratings.read:
     each viewer is shown what they may see); None for a bot-less empty seat, or every
     seat of a game that cannot be rated."""
+    bot_accounts: list[bool] = field(default_factory=list)
+    """Per seat, whether a bot account plays it (a program, web.bots): shown as a bot."""
+
+
+def bot_accounts(session: Session, seats: list[dict[str, Any]]) -> list[bool]:
+    """Each seat: whether its account is a bot's (a program playing through the bot API)."""
+    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
+    query = select(User.id).where(User.id.in_(people), User.bot_owner_id.is_not(None))
+    bots = set(session.scalars(query))
+    return [seat_person(seat) in bots for seat in seats]
 
 
 def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
@@ -123,6 +133,7 @@ def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | Non
         talk=read_table_talk(session, game),
         chat_read=read_marks(session, game_id),
         ratings=_seat_ratings(session, game),
+        bot_accounts=bot_accounts(session, game.seats),
     )
     session.expunge_all()
     return stored

@@ -116,6 +116,8 @@ class Room:
         """The rematch of this game, once someone asked for it."""
         self.help_levels = list(stored.help_levels) or [None] * len(self.seats)
         """Each seat's assistance level (None: a bot), shown to everyone in the snapshot."""
+        self.bot_accounts = list(stored.bot_accounts) or [False] * len(self.seats)
+        """Each seat: whether a bot account plays it, shown in the snapshot."""
         self.ratings = list(stored.ratings) or [None] * len(self.seats)
         """Each seat's rating as the room was loaded (ratings change only at a game's
         end), shown in the snapshot to each viewer as they may see it."""

@@ -43,6 +43,9 @@ class ShownRoom(RoomCore, Protocol):
     def ratings(self) -> list[HeldRating | None]: ...
 
     @property
+    def bot_accounts(self) -> list[bool]: ...
+
+    @property
     def next_game(self) -> str | None: ...
 
     @property
@@ -104,6 +107,7 @@ class Snapshots:
             "players": [seat["name"] for seat in room.seats],
             "bots": [seat["bot"] for seat in room.seats],
             "user_ids": [seat_person(seat) for seat in room.seats],
+            "bot_accounts": room.bot_accounts,
             "ratings": seats_seen_by(room.ratings, viewer.user_id),
             "assistance": room.help_levels,
             "solo": room.solo,

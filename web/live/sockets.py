@@ -31,7 +31,7 @@ from ..db import as_utc
 from ..i18n import N_, Words, best_language, rule_refusal, say
 from ..lobby import ID_SHAPE, NO_SPECTATORS, may_watch
 from ..models import Game, Preference, User
-from ..people import user_of_session
+from ..people import holder_in, user_of_session
 from ..protocol import (
     PROTOCOL,
     AcceptEndCommand,
@@ -73,10 +73,16 @@ def _error(
 
 
 def _viewer_for(
-    game_id: str, cookie_session: dict[str, Any], hub: Hub, accept_language: str | None
+    game_id: str,
+    cookie_session: dict[str, Any],
+    hub: Hub,
+    accept_language: str | None,
+    token_user_id: int | None = None,
 ) -> Viewer | None:
     """Who is connecting (their seat, or a spectator), or None for no such game. A
-    spectator of a game that lets nobody watch gets no seat either: ``watching`` says."""
+    spectator of a game that lets nobody watch gets no seat either: ``watching`` says.
+    A bot's socket is its token's account (``token_user_id``, the bearer gate let it
+    through), seen exactly as that account's browser would be."""
     if not ID_SHAPE.fullmatch(game_id):
         return None
     with hub.db.session() as session:
@@ -86,7 +92,10 @@ def _viewer_for(
         if game is None:
             return None
         idle = timedelta(days=hub.settings.session_idle_days)
-        user = user_of_session(cookie_session, session, idle)
+        if token_user_id is not None:
+            user = session.get(User, token_user_id)
+        else:
+            user = user_of_session(cookie_session, session, idle)
         user_id = user.id if user is not None else None
         seat = None
         local: set[int] = set()
@@ -164,7 +173,15 @@ async def game_socket(websocket: WebSocket, game_id: str, origin_allowed: Origin
         return
     cookie_session = dict(websocket.session) if "session" in websocket.scope else {}
     accept_language = websocket.headers.get("accept-language")
-    viewer = await asyncio.to_thread(_viewer_for, game_id, cookie_session, hub, accept_language)
+    holder = holder_in(websocket.scope)
+    viewer = await asyncio.to_thread(
+        _viewer_for,
+        game_id,
+        cookie_session,
+        hub,
+        accept_language,
+        None if holder is None else holder.user_id,
+    )
     room = await hub.room(game_id) if viewer is not None else None
     if viewer is None or room is None:
         language = best_language(None, accept_language)

@@ -29,6 +29,7 @@ from ..models import (
     TournamentTable,
     User,
 )
+from ..people import is_bot
 from ..ratings import HeldRating, pool_of, seat_ratings_of_many, seen_by
 from .access import seat_of, seats_of
 from .schemas import GameSummary, SeatPublic, SeatRating, TablePublic
@@ -65,6 +66,7 @@ def table_public(
         vacation=table.vacation,
         rated=table.rated,
         duplicate=table.duplicate,
+        bots_allowed=table.bots_allowed,
         status=table.status,
         game_id=table.game_id,
         seats=[
@@ -80,6 +82,7 @@ def table_public(
                 else (kind.bots.get(seat.bot) if seat.bot else None),
                 assistance=_help_level(seat.user),
                 rating=_seat_rating(rating, viewer_id),
+                bot_account=seat.user is not None and is_bot(seat.user),
             )
             for seat, rating in zip(table.seats, held, strict=True)
         ],

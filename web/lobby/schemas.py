@@ -66,6 +66,9 @@ class TableCreateBase(Inbound):
     """A duplicate table (docs/duplicate.md): each person plays the same deal alone, on
     a board of their own, and the ranking compares them. Its seats are for people (two
     or more); it is casual."""
+    bots_allowed: bool = False
+    """Whether bot accounts (web.bots) may sit with people at a rated table; a casual
+    table takes them anyway."""
     chat_text: bool | None = None
     """Whether its chat takes free text (``true``) or only the preset reactions
     (``false``). Left out: free text unless a guest sits at the table; the creator may
@@ -132,6 +135,8 @@ class SeatPublic(BaseModel):
     """The seat's rating in the table's pool (web.ratings.read): a person's as the
     reader may see it, a bot's fixed one; None for a free seat, a rating its owner
     hides from the reader, or a table that cannot be rated."""
+    bot_account: bool = False
+    """The seat's account is a program playing through the bot API (web.bots)."""
 
 
 class TablePublic(BaseModel):
@@ -151,6 +156,8 @@ class TablePublic(BaseModel):
     """Whether its games change ratings (rated) or not (casual)."""
     duplicate: bool = False
     """Each person plays the same deal on a board of their own (docs/duplicate.md)."""
+    bots_allowed: bool = False
+    """Whether bot accounts may sit with people at this rated table."""
     status: str
     game_id: str | None
     seats: list[SeatPublic]

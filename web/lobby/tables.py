@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session, object_session
 
 from ..i18n import N_, Words
 from ..models import Block, Game, GamePlayer, GameTable, TableSeat, User
+from ..people import is_bot
 from .checks import check_duplicate, check_options, check_seats, local_name, rated_choice
 from .errors import ID_SHAPE, TABLE_STATUS, TableError, kind_named
 from .schemas import TableCreateBase
@@ -57,6 +58,7 @@ def create_table(
         on_timeout=spec.on_timeout,
         vacation=spec.vacation,
         chat_text=None if solo else spec.chat_text,
+        bots_allowed=spec.bots_allowed,
     )
     # With seats on this device (pass-and-play), the creator plays those, one of them
     # their own: the human seats are for others to join.
@@ -142,10 +144,28 @@ def join(table: GameTable, user: User, *, turn_based_limit: int | None = None) -
     if any(seat.user_id == user.id for seat in table.seats):
         raise TableError(409, "already_seated", Words(N_("you already have a seat at this table")))
     _refuse_the_muted(table, user)
+    _refuse_a_mix(table, user)
     free = [seat for seat in table.seats if seat.bot is None and seat.user_id is None]
     if not free:
         raise TableError(409, "table_full", Words(N_("every seat at this table is taken")))
     free[0].user_id = user.id
+
+
+BOTS_NOT_ALLOWED = N_(
+    "bot accounts and people sit together at this rated table only if it allows bots"
+)
+
+
+def _refuse_a_mix(table: GameTable, user: User) -> None:
+    """A rated table does not seat bot accounts with people unless it allows bots (403
+    ``bots_not_allowed``): nobody plays a rated game against a program unawares."""
+    if not table.rated or table.bots_allowed:
+        return
+    # Only the taken seats' people are loaded: a free seat's ``user`` read now would stay
+    # None in the session once the seat is taken.
+    seated = [seat.user for seat in table.seats if seat.user_id is not None]
+    if any(other is not None and is_bot(other) != is_bot(user) for other in seated):
+        raise TableError(403, "bots_not_allowed", Words(BOTS_NOT_ALLOWED))
 
 
 def _refuse_the_muted(table: GameTable, user: User) -> None:

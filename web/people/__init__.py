@@ -10,13 +10,16 @@ What the other rooms use, and only through this face:
   and names, the sign-in limits and their words;
 - a person's schedule: time zone, quiet hours and days away (:class:`Schedule`, as
   stored: :func:`schedules_of`), and the zones' current names;
+- API tokens (web.people.access.api_tokens) and the gate that lets a bearer request
+  reach only the routes its scopes open (:class:`BearerGate`, :func:`holder_in`);
 - access (web.people.access): the join policy, invitation links, the founder, roles,
   bans, recovery links and the audit log every staff action writes.
 
 The people routes (web.people.routes) are a controller: web.app imports them itself.
 """
 
-from .access import audit, invitations, recovery, tokens
+from .access import api_tokens, audit, invitations, recovery, tokens
+from .access.api_tokens import BOT_PLAY, SCOPES, Holder, is_bot
 from .access.bans import (
     FOREVER,
     ban_detail,
@@ -28,6 +31,7 @@ from .access.bans import (
     notice_for,
     refuse_if_banned,
 )
+from .access.bearer import HOLDER, ROUTE_SCOPES, BearerGate, holder_in
 from .access.founder import crown_the_first
 from .access.join import refusal_error, refuse_a_sign_up
 from .access.policy import CHANGEABLE, Join, Organisers, Policy, policy
@@ -88,6 +92,7 @@ from .zones import RENAMED_ZONES, current_zone
 
 __all__ = [
     "ASSISTANCE_LEVELS",
+    "BOT_PLAY",
     "CHANGEABLE",
     "DEFAULT_QUIET",
     "DEFAULT_ZONE",
@@ -95,15 +100,20 @@ __all__ = [
     "FOREVER",
     "FORMER_PLAYER",
     "GUEST_WORDS",
+    "HOLDER",
     "LONGEST_QUIET_MINUTES",
     "PALETTES",
     "RENAMED_ZONES",
     "ROLES",
+    "ROUTE_SCOPES",
+    "SCOPES",
     "SWITCHES",
     "TOO_MANY_SIGN_INS",
     "TOO_MANY_WRONG_PASSWORDS",
     "VISITOR_NAME",
+    "BearerGate",
     "CurrentUser",
+    "Holder",
     "Inbound",
     "Join",
     "Limits",
@@ -121,6 +131,7 @@ __all__ = [
     "UnusableName",
     "UserOrVisitor",
     "UserPublic",
+    "api_tokens",
     "audit",
     "aware_utc",
     "ban_detail",
@@ -137,9 +148,11 @@ __all__ = [
     "get_current_user",
     "guest",
     "has_a_way_in",
+    "holder_in",
     "invitations",
     "is_admin",
     "is_banned",
+    "is_bot",
     "is_staff",
     "is_visitor",
     "keep_setting",

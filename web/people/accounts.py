@@ -346,6 +346,7 @@ def public_user(user: User) -> UserPublic:
         name=user.name,
         name_chosen=user.name_chosen,
         registered=has_a_way_in(user),
+        bot=user.bot_owner_id is not None,
         preferences=PreferencesPublic(
             assistance=preference.assistance,
             palette=preference.palette,

@@ -16,8 +16,10 @@ from fastapi import Depends, HTTPException, Request
 from sqlalchemy.orm import Session
 
 from ..db import Database, as_utc, utcnow
+from ..i18n import Words
 from ..models import User
 from .access.bans import ban_detail, notice_for
+from .access.bearer import BAD_TOKEN, holder_in
 from .access.join import refuse_a_new_guest, visitor_refusal
 from .accounts import (
     draw_guest_name,
@@ -72,9 +74,26 @@ VISITOR_KEY = "visitor_key"
 make one guest account between them (web.people.accounts.guest)."""
 
 
+def token_user(request: Request, session: Session) -> User | None:
+    """The account a bearer token speaks for (web.people.access.bearer let the request
+    through for this route); None for a request without one. Such a request has no
+    cookie, so no session is read and no guest is ever made for it."""
+    holder = holder_in(request.scope)
+    if holder is None:
+        return None
+    user = session.get(User, holder.user_id)
+    if user is None:  # gone since the gate looked: the token went with it
+        raise HTTPException(401, detail={"code": "bad_token", "message": Words(BAD_TOKEN)})
+    return user
+
+
 def get_current_user(request: Request, session: SessionDep) -> User:
-    """The person acting: the signed-in user, or a new guest remembered in the session
-    cookie — if the join policy lets a new visitor in (else a 403 saying why)."""
+    """The person acting: the token's account, the signed-in user, or a new guest
+    remembered in the session cookie — if the join policy lets a new visitor in (else
+    a 403 saying why)."""
+    by_token = token_user(request, session)
+    if by_token is not None:
+        return by_token
     user = user_of_session(request.session, session, idle_lifetime(request))
     if user is None:
         key = visitor_key(request)
@@ -115,7 +134,9 @@ def get_user_or_visitor(request: Request, session: SessionDep) -> User:
     web.people.accounts.visitor) whose drawn name the cookie keeps. For a visitor,
     ``request.state.join_refusal`` says what the pages should offer instead of playing
     (web.people.access.join.visitor_refusal; None: acting makes them a guest)."""
-    user = user_of_session(request.session, session, idle_lifetime(request))
+    user = token_user(request, session) or user_of_session(
+        request.session, session, idle_lifetime(request)
+    )
     if user is not None:
         mark_seen(user)
         request.state.join_refusal = None
@@ -134,8 +155,11 @@ UserOrVisitor = Annotated[User, Depends(get_user_or_visitor)]
 
 
 def get_optional_user(request: Request, session: SessionDep) -> User | None:
-    """The signed-in user if any; no guest is made (for spectators and crawlers)."""
-    user = user_of_session(request.session, session, idle_lifetime(request))
+    """The signed-in user (or the token's account) if any; no guest is made (for
+    spectators and crawlers)."""
+    user = token_user(request, session) or user_of_session(
+        request.session, session, idle_lifetime(request)
+    )
     if user is not None:
         mark_seen(user)
     return user

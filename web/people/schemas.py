@@ -165,4 +165,6 @@ class UserPublic(BaseModel):
     name_chosen: bool
     """False while a guest still has the name drawn for them."""
     registered: bool
+    bot: bool = False
+    """A bot account: a program playing through the bot API (docs/bots.md)."""
     preferences: PreferencesPublic

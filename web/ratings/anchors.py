@@ -25,6 +25,7 @@ from typing import Final
 
 from ..games import GAMES
 from .model import Skill
+from .pools import base_pool
 
 ANCHORS: Final[dict[str, dict[str, Skill]]] = {
     pool: {bot: Skill(*rating) for bot, rating in bots.items()}
@@ -37,4 +38,4 @@ game's adapter holds its pools' (``web/games/<game>.py``)."""
 
 def bot_skill(pool: str, bot: str) -> Skill:
     """A bot's fixed rating in a pool; KeyError names an unknown pool or bot."""
-    return ANCHORS[pool][bot]
+    return ANCHORS[base_pool(pool)][bot]

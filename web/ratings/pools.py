@@ -12,6 +12,20 @@ from typing import Any
 
 from ..games import GAMES
 
+BOT_POOL_SUFFIX = "-bots"
+"""A game with a bot account at it counts in its pool's bot pool (``chromino-bots``):
+programs are rated among themselves and the house bots, never in the people's pools."""
+
+
+def bot_pool(pool: str) -> str:
+    """The bot pool beside a people's pool."""
+    return pool + BOT_POOL_SUFFIX
+
+
+def base_pool(pool: str) -> str:
+    """The people's pool a pool stands beside (a people's pool is its own)."""
+    return pool.removesuffix(BOT_POOL_SUFFIX)
+
 
 def all_pools() -> dict[str, str]:
     """Every pool of every game kind, in the registry's order: key → its label."""
@@ -21,7 +35,7 @@ def all_pools() -> dict[str, str]:
 def kind_of_pool(pool: str) -> str:
     """The game kind a pool belongs to; KeyError for an unknown pool."""
     for name, kind in GAMES.items():
-        if pool in kind.rating_pools:
+        if base_pool(pool) in kind.rating_pools:
             return name
     raise KeyError(pool)
 

@@ -22,8 +22,9 @@ from typing import Any
 from sqlalchemy import select, tuple_
 from sqlalchemy.orm import Session
 
-from ..models import Preference, Rating
+from ..models import Preference, Rating, User
 from .anchors import ANCHORS
+from .pools import bot_pool
 from .scale import is_provisional, shown
 
 
@@ -99,9 +100,12 @@ def seat_ratings(
 def seat_ratings_of_many(
     session: Session, groups: Sequence[tuple[str | None, Sequence[Seat]]]
 ) -> list[list[HeldRating | None]]:
-    """:func:`seat_ratings` of many tables (each its pool and seats) in one query."""
+    """:func:`seat_ratings` of many tables (each its pool and seats) in one query. A bot
+    account's rating is its bot pool's (web.ratings.pools), the only one it plays in."""
+    users = {user for _, seats in groups for user, _ in seats if user is not None}
+    programs = _bot_accounts(session, users)
     wanted = [
-        (pool, user)
+        _key(pool, user, programs)
         for pool, seats in groups
         if pool is not None
         for user, _ in seats
@@ -109,16 +113,36 @@ def seat_ratings_of_many(
     ]
     people = read_ratings(session, wanted)
     return [
-        [None if pool is None else _of_seat(people, pool, user, bot) for user, bot in seats]
+        [
+            None if pool is None else _of_seat(people, pool, user, bot, programs)
+            for user, bot in seats
+        ]
         for pool, seats in groups
     ]
 
 
+def _bot_accounts(session: Session, user_ids: set[int]) -> set[int]:
+    """Which of these accounts are bots' (programs playing through the bot API)."""
+    if not user_ids:
+        return set()
+    query = select(User.id).where(User.id.in_(sorted(user_ids)), User.bot_owner_id.is_not(None))
+    return set(session.scalars(query))
+
+
+def _key(pool: str, user_id: int, programs: set[int]) -> Key:
+    """Where a person's rating in ``pool`` is kept: a bot account's in the bot pool."""
+    return (bot_pool(pool) if user_id in programs else pool, user_id)
+
+
 def _of_seat(
-    people: dict[Key, HeldRating], pool: str, user_id: int | None, bot: str | None
+    people: dict[Key, HeldRating],
+    pool: str,
+    user_id: int | None,
+    bot: str | None,
+    programs: set[int],
 ) -> HeldRating | None:
     if user_id is not None:
-        return people[(pool, user_id)]
+        return people[_key(pool, user_id, programs)]
     return None if bot is None else bot_rating(pool, bot)
 
 

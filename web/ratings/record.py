@@ -31,10 +31,10 @@ from sqlalchemy import Connection, Table, bindparam, false, insert, select, true
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Executable
 
-from ..models import Game, RatedGame, Rating, RatingChange
+from ..models import Game, RatedGame, Rating, RatingChange, User
 from .anchors import ANCHORS, bot_skill
 from .model import Skill, new_skill, rate
-from .pools import pool_of
+from .pools import base_pool, bot_pool, pool_of
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +86,7 @@ def rated_seats(
     rated: list[RatedSeat] = []
     for seat, place in zip(seats, places, strict=True):
         bot = seat.get("bot")
-        if bot is not None and bot not in ANCHORS.get(pool, {}):
+        if bot is not None and bot not in ANCHORS.get(base_pool(pool), {}):
             log.warning("pool %s has no fixed rating for the bot %r: game not rated", pool, bot)
             return None
         rated.append(RatedSeat(int(place), None if bot else seat.get("user_id"), bot))
@@ -155,16 +155,29 @@ def _may_count(result: Mapping[str, Any] | None) -> bool:
 def _counted(connection: Connection, results: Mapping[str, Mapping[str, Any]]) -> list[Counted]:
     """The games of ``results`` that count, in that order (rated, not solo, in a pool)."""
     rows = {row.id: row for row in connection.execute(_RATED_GAMES, {"ids": list(results)})}
+    bots = _bot_accounts(connection, [seat for row in rows.values() for seat in row.seats])
     games: list[Counted] = []
     for game_id, result in results.items():
         row = rows.get(game_id)
         if row is None:
             continue
         pool = pool_of(row.kind, (row.setup or {}).get("options", {}))
+        if pool is not None and any(seat.get("user_id") in bots for seat in row.seats):
+            pool = bot_pool(pool)
         seats = rated_seats(pool, row.seats, result)
         if pool is not None and seats is not None:
             games.append(Counted(game_id, pool, seats))
     return games
+
+
+def _bot_accounts(connection: Connection, seats: Sequence[Mapping[str, Any]]) -> set[int]:
+    """The bot accounts (web.bots) among these seats' people: their games count in the
+    bot pools."""
+    ids = {seat["user_id"] for seat in seats if seat.get("user_id") is not None}
+    if not ids:
+        return set()
+    query = select(User.id).where(User.id.in_(ids), User.bot_owner_id.is_not(None))
+    return set(connection.scalars(query))
 
 
 def _claim(

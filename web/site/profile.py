@@ -32,7 +32,7 @@ from ..db import as_utc
 from ..games import GAMES
 from ..lobby import SoloBest, solo_best
 from ..models import Preference, RatedGame, Rating, RatingChange, User
-from ..people import has_a_way_in
+from ..people import has_a_way_in, is_bot
 from ..ratings import all_pools, is_provisional, shown, shown_change
 from ..tournaments import podiums_of, season_results_of
 from .profile_games import coach_summary, expert_average, finished_games, game_records, recent_games
@@ -48,7 +48,8 @@ def profile_of(session: Session, person: User, viewer_id: int | None) -> Profile
     return Profile(
         id=person.id,
         name=person.name,
-        guest=not has_a_way_in(person),
+        guest=not has_a_way_in(person) and not is_bot(person),
+        bot=is_bot(person),
         member_since=as_utc(person.created_at),
         own=own,
         rating_hidden=hidden,

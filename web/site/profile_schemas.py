@@ -151,6 +151,8 @@ class Profile(BaseModel):
     name: str
     guest: bool
     """No password nor passkey: a guest's account, pruned after a while unseen."""
+    bot: bool = False
+    """A bot account: a program playing through the bot API (docs/bots.md)."""
     member_since: datetime
     own: bool
     """The viewer is the person."""

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..people import holder_in
+
 HEADERS_TOO_LARGE = ("headers_too_large", "the request's headers are too large")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing here, so a cross-site page gains nothing by sending them."""
@@ -105,8 +107,12 @@ class SecurityMiddleware:
         if scope["type"] == "websocket":
             await self.app(scope, receive, send)
             return
-        if scope["method"] not in SAFE_METHODS and not same_origin_request(
-            scope, self.allowed_origins
+        # A bearer request the token gate let through (web.people.BearerGate) carries no
+        # cookie: no page of another site can send it in a victim's name.
+        if (
+            scope["method"] not in SAFE_METHODS
+            and holder_in(scope) is None
+            and not same_origin_request(scope, self.allowed_origins)
         ):
             await _refuse(
                 scope,

@@ -17,6 +17,7 @@ export function createState({ gameId, kind }) {
     bots: [], // bot kind by seat ("greedy", …), null for a person
     assistance: [], // each seat's help level ("beginner", "intermediate", "none"), null for a bot
     userIds: [], // each seat's person (their profile: /players/{id}), null for a bot
+    botAccounts: [], // each seat: whether a bot account (a program, docs/bots.md) plays it
     ratings: [], // each seat's rating as I may see it ({rating, provisional, hidden}), null: none shown
     solo: false, // a one-player game
     game: null, // the protocol's `state`: everything I may see of the game
@@ -116,6 +117,7 @@ export function applySnapshot(state, message, game) {
   state.bots = message.bots || [];
   state.assistance = message.assistance || [];
   state.userIds = message.user_ids || [];
+  state.botAccounts = message.bot_accounts || [];
   state.ratings = message.ratings || [];
   state.players = shownNames(message.players || message.state.players || [], state.bots);
   state.solo = Boolean(message.solo);

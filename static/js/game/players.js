@@ -83,6 +83,7 @@ function playerItem(state, game, name, seat) {
       "span",
       { class: "player-name" },
       profileLink(state.userIds[seat], name, { newTab: true, "data-testid": "player-profile" }),
+      state.botAccounts[seat] ? el("span", { class: "bot-badge", "data-testid": "bot-badge" }, texts.botMark()) : null,
       seat === state.seat ? el("span", { class: "you" }, texts.youMark()) : null,
       ratingWithChange(seatRating(state, seat)),
       toPlay ? el("span", { class: "to-play" }, texts.toPlayMark()) : null,

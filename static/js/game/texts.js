@@ -361,6 +361,11 @@ export function revealedTitle(count) {
   return count === 1 ? t("Last tile, face up") : t("Open hand");
 }
 
+/** The mark beside a bot account's name: a program playing through the bot API. */
+export function botMark() {
+  return t("BOT");
+}
+
 export function youMark() {
   return " " + t("(you)");
 }

@@ -8,7 +8,9 @@
 - :mod:`.bans` — who is shut out, why and until when;
 - :mod:`.recovery` — links that let a person who lost their password back in;
 - :mod:`.audit` — the log every staff action writes;
-- :mod:`.tokens` — the long random tokens of links that let someone in.
+- :mod:`.tokens` — the long random tokens of links that let someone in;
+- :mod:`.api_tokens` — the tokens programs act with, and their scopes;
+- :mod:`.bearer` — the gate that lets a token reach only the routes it opens.
 
 They sit with the accounts because signing in, acting as a guest and signing up all
 ask them, and the rooms above (the club's admin page, passkeys, the lobby) read them
