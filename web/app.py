@@ -67,6 +67,8 @@ from .tournaments.page_routes import router as tournament_pages_router
 from .tournaments.routes import router as tournaments_router
 from .tournaments.season_page_routes import router as season_pages_router
 from .tournaments.season_routes import router as seasons_router
+from .watch.page_routes import router as watch_pages_router
+from .watch.routes import router as watch_router
 
 log = logging.getLogger(__name__)
 
@@ -182,6 +184,7 @@ def _add_middleware(app: FastAPI, settings: Settings, secret: str) -> None:
         allowed_origins=settings.allowed_origins,
         max_header_bytes=settings.max_header_bytes,
         max_body_bytes=settings.max_body_bytes,
+        embed_origins=settings.embed_origins,
     )
     app.add_middleware(RequestContext)
     # Outermost: the client's address and scheme, as told by a trusted proxy only.
@@ -219,6 +222,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(tournament_bots_router)
     app.include_router(seasons_router)
     app.include_router(season_pages_router)
+    app.include_router(watch_router)
+    app.include_router(watch_pages_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:
