@@ -22,7 +22,6 @@ function showStep() {
   const { frame, index } = replay;
   const last = frame.steps.length - 1;
   drawPosition(parts, frame, frame.steps[index]);
-  if (index < last) parts.line.textContent = t("Move {move} of {moves}", { move: index, moves: last });
   at.textContent = t("Move {move} of {moves}", { move: index, moves: last });
   back.disabled = index === 0;
   forward.disabled = index === last;

@@ -55,6 +55,7 @@ def build_frame(session: Session, game: Game) -> dict[str, Any]:
         "version": game.version,
         "players": [seat["name"] for seat in game.seats],
         "bots": [seat.get("bot") for seat in game.seats],
+        "shows_points": kind.shows_points(game.setup.get("options", {})),
         "position": _position(live.view(None)),
         "steps": steps,
     }

@@ -10,18 +10,43 @@ import { t, tn } from "../i18n.js";
 
 const BOARD_PIXELS = 480; // the picture's side on a wide screen (it shrinks with the page)
 
+const TILES_ACROSS = 3; // a board of a few tiles still shows this many tiles' room across
+
 const pictures = new Map();
 
-/** The game's board picture drawer (games/<kind>/picture.js), fetched once per kind. */
+/** The game's board picture (games/<kind>/picture.js), with room around a young board:
+ * its box is at least a few tiles wide, so the first tile is not drawn a hand's width. */
+function roomy(picture) {
+  return {
+    ...picture,
+    box(board) {
+      const box = picture.box(board);
+      const first = picture.box(board.slice(0, 1));
+      if (!box || !first) return box;
+      const least = TILES_ACROSS * Math.max(first.width, first.height);
+      const width = Math.max(box.width, least);
+      const height = Math.max(box.height, least);
+      return { x: box.x - (width - box.width) / 2, y: box.y - (height - box.height) / 2, width, height };
+    },
+  };
+}
+
+/** The game's board picture drawer, fetched once per kind. */
 export async function pictureOf(kind) {
-  if (!pictures.has(kind)) pictures.set(kind, loadPart(kind, "picture").then((part) => part.default));
+  if (!pictures.has(kind)) pictures.set(kind, loadPart(kind, "picture").then((part) => roomy(part.default)));
   return pictures.get(kind);
+}
+
+/** Whether the game stands over at this position (a host may end a game the rules
+ * had not ended: the game's status says so then). */
+function isOver(frame, position) {
+  return Boolean(position.finished) || (frame.status !== "playing" && position === frame.position);
 }
 
 /** The sentence above the board: whose turn it is, or how the game ended. */
 export function lineOf(frame, position) {
   const names = shownNames(frame.players, frame.bots);
-  if (!position.finished) {
+  if (!isOver(frame, position)) {
     const mover = names[position.current];
     return mover === undefined ? t("The game is on.") : t("{name} to play", { name: mover });
   }
@@ -29,11 +54,11 @@ export function lineOf(frame, position) {
   return winners.length ? t("Game over: {names} won.", { names: winners.join(", ") }) : t("Game over.");
 }
 
-function playerItem(name, seat, position) {
+function playerItem(name, seat, position, over, points) {
   const item = document.createElement("li");
   item.className = "watch-player";
   item.dataset.seat = String(seat);
-  const toPlay = !position.finished && position.current === seat;
+  const toPlay = !over && position.current === seat;
   if (toPlay) item.setAttribute("aria-current", "true");
   const who = document.createElement("span");
   who.className = "watch-name";
@@ -45,7 +70,7 @@ function playerItem(name, seat, position) {
   const tiles = document.createElement("span");
   tiles.className = "watch-tiles muted";
   tiles.textContent = tn("1 tile in hand", "{count} tiles in hand", position.hand_counts?.[seat] ?? 0);
-  item.append(who, score, tiles);
+  item.append(who, ...(points ? [score] : []), tiles);
   return item;
 }
 
@@ -57,7 +82,8 @@ export async function drawPosition(parts, frame, position) {
   parts.board.setAttribute("aria-label", tn("The board: 1 tile", "The board: {count} tiles", tiles.length));
   parts.board.dataset.tiles = String(tiles.length);
   const names = shownNames(frame.players, frame.bots);
-  parts.players.replaceChildren(...names.map((name, seat) => playerItem(name, seat, position)));
+  const over = isOver(frame, position);
+  parts.players.replaceChildren(...names.map((name, seat) => playerItem(name, seat, position, over, frame.shows_points)));
   parts.line.textContent = lineOf(frame, position);
 }
 
