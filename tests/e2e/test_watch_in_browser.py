@@ -220,7 +220,7 @@ def test_the_tv_moves_on_to_the_next_best_game_when_its_game_ends(
 def framed(browser: Browser, site: Site, src: str) -> Page:
     """The other site's page framing ``src``, once the frame loaded (or was refused).
     A context of its own: the refusals it logs are the point here, not a page's fault."""
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport={"width": DESKTOP["width"], "height": DESKTOP["height"]})
     context.set_default_timeout(TIMEOUT_MS)
     site.src = src
     page = context.new_page()
@@ -249,8 +249,8 @@ def test_the_embedded_board_shows_only_where_the_host_allows_it(
     elsewhere = framed(browser, other, f"{server.url}/embed/g/{game_id}")
     expect(elsewhere.frame_locator("#board").get_by_test_id("embed")).to_have_count(0)
     expect(elsewhere.frame_locator("#board").get_by_test_id("watch-board")).to_have_count(0)
-    for page in ("/live", f"/g/{game_id}", "/tv"):
-        refused = framed(browser, allowed, f"{server.url}{page}")
+    for path in ("/live", f"/g/{game_id}", "/tv"):
+        refused = framed(browser, allowed, f"{server.url}{path}")
         expect(refused.frame_locator("#board").locator("main")).to_have_count(0)
         refused.context.close()
     for page in (club, elsewhere):
