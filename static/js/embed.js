@@ -21,10 +21,16 @@ let replay = null; // {frame, index} once the game is over
 function showStep() {
   const { frame, index } = replay;
   const last = frame.steps.length - 1;
-  drawPosition(parts, frame, frame.steps[index]);
-  at.textContent = t("Move {move} of {moves}", { move: index, moves: last });
+  const step = frame.steps[index];
+  drawPosition(parts, frame, { ...step, board: frame.position.board.slice(0, step.tiles) });
+  at.textContent = index === 0 ? t("Before the first move") : t("Move {move} of {moves}", { move: index, moves: last });
   back.disabled = index === 0;
   forward.disabled = index === last;
+  // A button that just went out of use hands the keyboard's focus to the other one.
+  if (document.activeElement === document.body || document.activeElement?.disabled) {
+    if (back.disabled && !forward.disabled) forward.focus();
+    else if (forward.disabled && !back.disabled) back.focus();
+  }
 }
 
 function step(by) {

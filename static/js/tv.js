@@ -22,7 +22,7 @@ let stop = null;
 /** The best-rated live game not seen ending, or null. */
 async function bestGame() {
   try {
-    const games = await api("GET", "/api/live?sort=rating");
+    const games = await api("GET", "/api/live?sort=rating&follows_first=false");
     return games.find((game) => !over.has(game.id)) || null;
   } catch {
     return null;

@@ -289,6 +289,11 @@ def test_a_finished_game_is_replayed_and_a_private_one_never_shown(
     tab_to(viewer, "step-back")
     viewer.keyboard.press("Enter")
     expect(viewer.get_by_test_id("step-forward")).to_be_enabled()
+    while viewer.get_by_test_id("step-back").is_enabled():
+        viewer.keyboard.press("Enter")
+    expect(viewer.get_by_test_id("step-at")).to_have_text("Before the first move")
+    expect(viewer.get_by_test_id("step-forward")).to_be_focused()
+    expect(viewer.get_by_test_id("watch-board")).to_have_attribute("data-tiles", "1")
     assert_accessible(viewer, "an embedded replay (360 px)")
     shot(viewer, "embed-replay-360")
 

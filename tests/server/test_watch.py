@@ -122,6 +122,7 @@ def test_following_puts_their_games_first_and_says_where_they_play(
     lines = expect(cleo.http.get("/api/live"), 200)
     assert [(line["id"], line["followed"]) for line in lines] == [(bens, True), (best, False)]
     assert live_ids(ana.http) == [best, bens], "only the follower's list changes"
+    assert live_ids(cleo.http, "?follows_first=false") == [best, bens], "the TV's order"
     [follow] = expect(cleo.http.get("/api/follows"), 200)
     assert (follow["name"], follow["playing"], follow["game_id"]) == (ben.me["name"], True, bens)
     assert follow["watch_url"] == f"/tv/{bens}"
@@ -168,9 +169,13 @@ def test_a_finished_public_game_comes_with_its_steps(
     assert live_ids(ana.http) == []
     frame = expect(ana.http.get(f"/api/live/{game_id}?since=0"), 200)
     assert frame["status"] == "finished"
-    assert len(frame["steps"]) == frame["version"] + 1
-    assert frame["steps"][-1] == frame["position"]
-    assert all("hands" not in step for step in frame["steps"])
+    steps = frame["steps"]
+    assert len(steps) == frame["version"] + 1
+    last = {**frame["position"], "tiles": len(frame["position"]["board"])}
+    del last["board"]
+    assert steps[-1] == last
+    assert [step["tiles"] for step in steps] == sorted(step["tiles"] for step in steps)
+    assert all("hands" not in step for step in steps)
 
 
 def test_a_page_asking_again_hears_only_that_nothing_changed(players: list[Player]) -> None:

@@ -2,9 +2,9 @@
 the embeddable board. The server's engine rebuilds the position from the stored
 events; the page draws what it is sent and re-derives nothing.
 
-A finished game comes with every step (the board and the scores after each move), so
-the embeddable page can replay it; a game in play comes with its latest position
-only, as any spectator's would.
+A finished game comes with every step (the scores after each move, and how many of
+the last board's tiles lay then), so the embeddable page can replay it; a game in
+play comes with its latest position only, as any spectator's would.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from ..games import game_kind
 from ..models import Game, GameEvent
 
-FRAMES_KEPT = 256
+FRAMES_KEPT = 128
 """Frames kept in memory, by game and version: a TV and every page framing the same
 game ask for the same one again and again, and a version's frame never changes."""
 
@@ -39,15 +39,23 @@ def _position(view: dict[str, Any]) -> dict[str, Any]:
     return {key: view.get(key) for key in keys}
 
 
+def _step(view: dict[str, Any]) -> dict[str, Any]:
+    """A replay's step: the position without its board, which only grows — the step
+    says how many of the last board's tiles lay then (``tiles``), not which."""
+    step = _position(view)
+    step["tiles"] = len(step.pop("board") or [])
+    return step
+
+
 def build_frame(session: Session, game: Game) -> dict[str, Any]:
     """The game as a spectator sees it now; a finished game's steps too."""
     kind = game_kind(game.kind)
     live = kind.restore(game.setup)
-    steps = [_position(live.view(None))] if game.status == "finished" else []
+    steps = [_step(live.view(None))] if game.status == "finished" else []
     for event in _events(session, game.id):
         live.apply(event.seat, kind.stored_action(event.action))
         if steps:
-            steps.append(_position(live.view(None)))
+            steps.append(_step(live.view(None)))
     return {
         "id": game.id,
         "game": game.kind,

@@ -146,15 +146,18 @@ def live_lines(
     return lines
 
 
-def sorted_lines(lines: list[LiveGame], sort: Sort) -> list[LiveGame]:
-    """Followed players' games first, then by the order asked for (best rated, most
-    watched, or newest); games with no rating to show come last when sorted by it."""
+def sorted_lines(lines: list[LiveGame], sort: Sort, follows_first: bool = True) -> list[LiveGame]:
+    """Followed players' games first (unless not wanted: the TV shows the best game
+    whoever plays it), then by the order asked for (best rated, most watched, or
+    newest); games with no rating to show come last when sorted by it."""
     keys: dict[str, Callable[[LiveGame], Any]] = {
         "rating": lambda line: (line.rating is None, -(line.rating or 0), -line.spectators),
         "spectators": lambda line: (-line.spectators, line.rating is None, -(line.rating or 0)),
         "newest": lambda line: "",
     }
     ordered = sorted(lines, key=keys[sort])  # stable: "newest" keeps the query's order
+    if not follows_first:
+        return ordered
     return sorted(ordered, key=lambda line: not line.followed)
 
 

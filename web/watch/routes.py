@@ -45,7 +45,11 @@ def _refuse(code: int, what: str, message: str) -> HTTPException:
 
 
 def watched_lines(
-    request: Request, session: SessionDep, viewer_id: int | None, sort: Sort = "rating"
+    request: Request,
+    session: SessionDep,
+    viewer_id: int | None,
+    sort: Sort = "rating",
+    follows_first: bool = True,
 ) -> list[LiveGame]:
     """Every live public game as this viewer's list shows it (those of people who
     muted them left out), followed players' first, then in ``sort``'s order."""
@@ -55,7 +59,7 @@ def watched_lines(
         game for game in live_public_games(session) if not hidden.intersection(players_of(game))
     ]
     lines = live_lines(session, games, hub.spectators, followed_ids(session, viewer_id))
-    return sorted_lines(lines, sort)
+    return sorted_lines(lines, sort, follows_first)
 
 
 @router.get("/live")
@@ -68,14 +72,17 @@ def read_live(
     game: str | None = None,
     min_rating: Annotated[int | None, Query(ge=0, le=10_000)] = None,
     max_rating: Annotated[int | None, Query(ge=0, le=10_000)] = None,
+    follows_first: bool = True,
 ) -> list[LiveGame]:
     """The live public games (spectators allowed, not private, not solo or played on
     one device): by best average rating (``sort=rating``), most watched
-    (``spectators``) or newest, the games of people I follow first; ``game`` keeps one
-    game's, ``min_rating``/``max_rating`` an average rating's range."""
+    (``spectators``) or newest, the games of people I follow first (unless
+    ``follows_first=false``: the TV's choice); ``game`` keeps one game's,
+    ``min_rating``/``max_rating`` an average rating's range."""
     if game is not None and game not in GAMES:
         raise _refuse(422, "no_such_game_kind", NO_SUCH_GAME_KIND)
-    lines = watched_lines(request, session, None if viewer is None else viewer.id, sort)
+    viewer_id = None if viewer is None else viewer.id
+    lines = watched_lines(request, session, viewer_id, sort, follows_first)
     return filtered_lines(lines, game, min_rating, max_rating)
 
 
