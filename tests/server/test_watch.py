@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from pydantic import ValidationError
-from support.api import expect, refusal
+from support.api import expect, refusal, server
 from support.fixtures import LiveServers
 from support.live import LiveServer, Player, make_settings
 
@@ -239,3 +239,26 @@ def test_the_daily_deal_can_be_framed_for_anyone(live_server: LiveServer) -> Non
         assert page.text.count('data-testid="embed-deal"') >= 1
         assert "Nobody has finished today" in page.text
         assert "set-cookie" not in page.headers
+
+
+def test_a_profile_offers_to_follow_except_to_oneself_and_to_the_muted(
+    players: list[Player],
+) -> None:
+    ana, ben, cleo = players[:3]
+    page = cleo.http.get(f"/players/{ana.me['id']}").text
+    assert 'data-testid="follow-button"' in page
+    assert 'data-state="not_following"' in page
+    expect(cleo.http.post(f"/api/follows/{ana.me['name']}"), 201)
+    assert 'data-state="following"' in cleo.http.get(f"/players/{ana.me['id']}").text
+    assert 'data-testid="follow-button"' not in ana.http.get(f"/players/{ana.me['id']}").text
+    assert ana.http.put(f"/api/me/mutes/{ben.me['id']}").status_code == 204
+    assert 'data-testid="follow-button"' not in ben.http.get(f"/players/{ana.me['id']}").text
+
+
+def test_a_private_server_lists_its_games_to_its_people_only(database_url: str) -> None:
+    with server(database_url, join="closed") as stranger:
+        refused = stranger.get("/api/live")
+        assert refused.status_code == 403, refused.text
+        assert "Traceback" not in refused.text
+        assert stranger.get("/live").status_code == 200  # the page says how to get in
+        assert 'data-testid="join-panel"' in stranger.get("/live").text

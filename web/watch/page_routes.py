@@ -4,8 +4,10 @@ sites may frame: ``/embed/g/{id}`` (a public game, live or its replay) and
 ``/embed/daily`` (the day's deals).
 
 The framed pages are drawn for nobody in particular: a frame on another site usually
-carries no cookie, so they read none, set none and offer nothing that acts — only a
-link that opens the game on this server in a new tab. Which sites may frame them is
+carries no cookie, so they need none, set none and offer nothing that acts — only a
+link that opens the game on this server in a new tab. A person who has a session here
+(the page opened directly) reads them in the language they chose; anyone else in
+their browser's. Which sites may frame them is
 the host's choice (``CHROMINO_EMBED_ORIGINS``, applied by web.site's headers).
 """
 
@@ -22,7 +24,8 @@ from ..daily import daily_showcase
 from ..games import catalogue, game_kind
 from ..i18n import best_language, environment, script_catalog
 from ..lobby import ID_SHAPE
-from ..people import SessionDep, UserOrVisitor
+from ..models import User
+from ..people import OptionalUser, SessionDep, UserOrVisitor, public_user
 from ..site import render
 from .listing import public_game
 
@@ -64,9 +67,12 @@ def tv_game_page(
     return page
 
 
-def _framed(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
-    """A framed page in the reader's browser language, with no person's data."""
-    language = best_language(None, request.headers.get("accept-language"))
+def _framed(
+    request: Request, user: User | None, template: str, status: int = 200, **context: Any
+) -> HTMLResponse:
+    """A framed page in the reader's language, with no person's data."""
+    chosen = None if user is None else public_user(user).preferences.language
+    language = best_language(chosen, request.headers.get("accept-language"))
     home = str(request.base_url).rstrip("/")
     boot = {"page": context.get("boot", {})}
     html = (
@@ -86,14 +92,17 @@ def _framed(request: Request, template: str, status: int = 200, **context: Any) 
 
 
 @router.get("/embed/g/{game_id}")
-def embed_game(request: Request, session: SessionDep, game_id: str) -> HTMLResponse:
+def embed_game(
+    request: Request, user: OptionalUser, session: SessionDep, game_id: str
+) -> HTMLResponse:
     """A public game to frame: live as a spectator sees it, or its replay once over; a
     private or spectator-less game (or no game) is a page that says so."""
     game = public_game(session, game_id) if ID_SHAPE.fullmatch(game_id) else None
     if game is None:
-        return _framed(request, "embed_refused.html", status=404)
+        return _framed(request, user, "embed_refused.html", status=404)
     return _framed(
         request,
+        user,
         "embed.html",
         boot={"game_id": game.id, "game": game.kind, "poll_ms": POLL_MS},
         game_title=game_kind(game.kind).title,
@@ -102,8 +111,8 @@ def embed_game(request: Request, session: SessionDep, game_id: str) -> HTMLRespo
 
 
 @router.get("/embed/daily")
-def embed_daily(request: Request, session: SessionDep) -> HTMLResponse:
+def embed_daily(request: Request, user: OptionalUser, session: SessionDep) -> HTMLResponse:
     """The day's deals to frame: the Hard bot's results and the day's best games."""
     deals = daily_showcase(session, request.app.state.clock.now())
     titles = {deal.game: game_kind(deal.game).title for deal in deals}
-    return _framed(request, "embed_daily.html", deals=deals, titles=titles)
+    return _framed(request, user, "embed_daily.html", deals=deals, titles=titles)

@@ -87,10 +87,9 @@ def read_live(
 
 
 @router.get("/live/{game_id}")
-def read_live_game(
-    game_id: str, _viewer: Onlooker, session: SessionDep, since: int | None = None
-) -> dict[str, Any]:
-    """One public game as a spectator sees it (a finished one with its steps); with
+def read_live_game(game_id: str, session: SessionDep, since: int | None = None) -> dict[str, Any]:
+    """One public game as a spectator sees it (a finished one with its steps), to
+    anyone — as its game page is (spectators need no account); with
     ``since`` the version the page shows, just ``{"version", "status", "same": true}``
     while nothing changed. A private or spectator-less game is a 404 that says so."""
     game = public_game(session, game_id) if ID_SHAPE.fullmatch(game_id) else None
