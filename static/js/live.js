@@ -48,7 +48,10 @@ async function refresh() {
     list.replaceChildren(...games.map(line));
     empty.hidden = games.length > 0;
     list.dataset.loaded = "1";
-    status.textContent = tn("1 live game", "{count} live games", games.length);
+    // Said when the count changes, not at every refresh: a screen reader is not told
+    // the same sentence every few seconds.
+    const said = tn("1 live game", "{count} live games", games.length);
+    if (status.textContent !== said) status.textContent = said;
   } catch (problem) {
     showError(error, problem.message);
   }
