@@ -47,6 +47,7 @@ function show(gameId) {
   open.href = `/g/${encodeURIComponent(gameId)}`;
   stop = followGame(gameId, {
     pollMs,
+    myName: boot.me?.id ? boot.me.name : null,
     onFrame(frame) {
       drawPosition(parts, frame, frame.position);
       if (frame.status === "playing") return;

@@ -6,6 +6,7 @@ reaches what acts; screenshots kept in test-artifacts/e2e/watch-*.png (looked at
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -34,6 +35,9 @@ from web.ops.admin import end_game
 
 EMBEDDING_PORT = free_port()
 """The port of the site allowed to frame the embeddable pages (another origin)."""
+
+SOME_TILES = re.compile(r"^[1-9][0-9]*$")
+"""A board drawn with its tiles: the dealt one, and the bot's if it moved first."""
 
 HOST_PAGE = """<!doctype html><title>a club's page</title>
 <h1>Our club</h1>
@@ -194,7 +198,7 @@ def test_the_tv_moves_on_to_the_next_best_game_when_its_game_ends(
     frame = viewer.get_by_test_id("tv-frame")
     expect(frame).to_have_attribute("data-game-id", best)
     expect(viewer.get_by_test_id("watch-players")).to_contain_text(ana_name)
-    expect(viewer.get_by_test_id("watch-board")).to_have_attribute("data-tiles", "1")
+    expect(viewer.get_by_test_id("watch-board")).to_have_attribute("data-tiles", SOME_TILES)
     no_sideways_scroll(viewer)
     assert_accessible(viewer, "the TV (1280 px)")
     shot(viewer, "tv-1280")
@@ -204,6 +208,13 @@ def test_the_tv_moves_on_to_the_next_best_game_when_its_game_ends(
     shot(viewer, "tv-360")
     tab_to(viewer, "tv-open")
     expect(viewer.get_by_test_id("tv-open")).to_have_attribute("href", f"/g/{best}")
+
+    # The TV watches as a spectator: the live games' page counts it (it asks again
+    # every few seconds, so the count shows once the TV's socket is in).
+    ana.goto("/live")
+    watched = ana.locator(f'[data-game-id="{best}"]')
+    expect(watched).to_contain_text("1 spectator")
+    expect(ana.locator(f'[data-game-id="{next_best}"]')).to_contain_text("0 spectators")
 
     end_games(server, best)
     expect(viewer.get_by_test_id("tv-ended")).to_contain_text("Game over")
@@ -238,7 +249,7 @@ def test_the_embedded_board_shows_only_where_the_host_allows_it(
 
     club = framed(browser, allowed, f"{server.url}/embed/g/{game_id}")
     board = club.frame_locator("#board")
-    expect(board.get_by_test_id("watch-board")).to_have_attribute("data-tiles", "1")
+    expect(board.get_by_test_id("watch-board")).to_have_attribute("data-tiles", SOME_TILES)
     expect(board.get_by_test_id("watch-players")).to_contain_text(ana_name)
     opener = board.get_by_test_id("embed-open")
     expect(opener).to_have_attribute("target", "_blank")
@@ -259,7 +270,7 @@ def test_the_embedded_board_shows_only_where_the_host_allows_it(
     # Opened directly, it is a page like any other: at a phone's width, axe-clean.
     viewer = new_context(viewport=PHONE).new_page()
     viewer.goto(f"/embed/g/{game_id}")
-    expect(viewer.get_by_test_id("watch-board")).to_have_attribute("data-tiles", "1")
+    expect(viewer.get_by_test_id("watch-board")).to_have_attribute("data-tiles", SOME_TILES)
     no_sideways_scroll(viewer)
     assert_accessible(viewer, "the embeddable board (360 px)")
     shot(viewer, "embed-360")

@@ -87,39 +87,102 @@ export async function drawPosition(parts, frame, position) {
   parts.line.textContent = lineOf(frame, position);
 }
 
+const PROTOCOL = 2; // the game socket's protocol (web/protocol.py)
+
+/** A spectator's socket on the game, only to hear that it moved (`onVersion(v)`) and to
+ * be counted among its spectators; the positions themselves come over HTTP. */
+function spectatorSocket(gameId, onVersion) {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const path = `/ws/games/${encodeURIComponent(gameId)}?protocol=${PROTOCOL}`;
+  let socket;
+  try {
+    socket = new WebSocket(`${scheme}//${location.host}${path}`);
+  } catch {
+    return null; // the page asks every few seconds all the same
+  }
+  socket.addEventListener("message", (message) => {
+    let data = null;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    if (typeof data?.version === "number") onVersion(data.version);
+  });
+  return socket;
+}
+
 /**
  * Follow a public game: `onFrame(frame)` with each new version, until it ends (then
  * once more, finished) or is gone (`onGone(error)`: no longer public, or no game).
- * Asks every `pollMs` whether it moved; the answer is a line while it did not.
+ * Asks every `pollMs` whether it moved, and at once when its spectator's socket hears
+ * of a newer version; the answer is a line while it did not move. A person seated in
+ * the game (`myName` among its players) opens no socket: they would count as present.
  * Returns a function that stops following.
  */
-export function followGame(gameId, { pollMs, onFrame, onGone }) {
+export function followGame(gameId, { pollMs, onFrame, onGone, myName = null }) {
   let version = null;
   let timer = null;
   let stopped = false;
+  let socket = null;
+  let asking = false;
+  let heardNewer = false; // a newer version was heard while a question was on its way
+  function stop() {
+    stopped = true;
+    if (timer !== null) clearTimeout(timer);
+    socket?.close();
+  }
+  function heard(newer) {
+    if (stopped || version === null || newer <= version) return;
+    if (asking) {
+      heardNewer = true;
+      return;
+    }
+    if (timer !== null) clearTimeout(timer);
+    ask();
+  }
   async function ask() {
     timer = null;
     if (stopped) return;
+    asking = true;
+    try {
+      if (await askOnce()) return;
+    } finally {
+      asking = false;
+    }
+    if (stopped) return;
+    if (heardNewer) {
+      heardNewer = false;
+      ask();
+    } else {
+      timer = setTimeout(ask, pollMs);
+    }
+  }
+  /** One question; true when there is nothing more to ask (over, gone or stopped). */
+  async function askOnce() {
     const since = version === null ? "" : `?since=${version}`;
     try {
       const answer = await api("GET", `/api/live/${encodeURIComponent(gameId)}${since}`);
-      if (stopped) return;
+      if (stopped) return true;
       if (!answer.same) {
+        const first = version === null;
         version = answer.version;
         onFrame(answer);
-        if (answer.status !== "playing") return;
+        if (answer.status !== "playing") {
+          socket?.close();
+          return true;
+        }
+        if (first && !answer.players.includes(myName)) socket = spectatorSocket(gameId, heard);
       }
     } catch (error) {
       if (error.status === 404) {
+        socket?.close();
         onGone(error);
-        return;
+        return true;
       }
     }
-    if (!stopped) timer = setTimeout(ask, pollMs);
+    return stopped;
   }
   ask();
-  return () => {
-    stopped = true;
-    if (timer !== null) clearTimeout(timer);
-  };
+  return stop;
 }
