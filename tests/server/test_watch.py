@@ -179,8 +179,11 @@ def test_a_finished_public_game_comes_with_its_steps(
 
 
 def test_a_page_asking_again_hears_only_that_nothing_changed(players: list[Player]) -> None:
-    ana = players[0]
-    game_id = public_game(ana)
+    ana, ben = players[:2]
+    body = {"seats": [HUMAN, HUMAN], "public": True}  # no bot: nothing moves meanwhile
+    invite = expect(ana.http.post("/api/tables", json=body), 201)["invite_code"]
+    expect(ben.http.post(f"/api/tables/{invite}/join"), 200)
+    game_id = expect(ana.http.post(f"/api/tables/{invite}/start"), 200)["game_id"]
     version = expect(ana.http.get(f"/api/live/{game_id}"), 200)["version"]
     again = expect(ana.http.get(f"/api/live/{game_id}?since={version}"), 200)
     assert again == {"version": version, "status": "playing", "same": True}
