@@ -265,3 +265,12 @@ def test_a_private_server_lists_its_games_to_its_people_only(database_url: str) 
         assert "Traceback" not in refused.text
         assert stranger.get("/live").status_code == 200  # the page says how to get in
         assert 'data-testid="join-panel"' in stranger.get("/live").text
+
+
+def test_an_account_deleted_takes_its_follows_with_it(players: list[Player]) -> None:
+    ana, ben = players[:2]
+    expect(ana.http.post(f"/api/follows/{ben.me['name']}"), 201)
+    expect(ben.http.post(f"/api/follows/{ana.me['name']}"), 201)
+    gone = ben.http.request("DELETE", "/api/me", json={"confirm": ben.me["name"]})
+    assert gone.status_code == 204, gone.text
+    assert expect(ana.http.get("/api/follows"), 200) == []
