@@ -168,6 +168,7 @@ FLOORS: dict[str, int] = {
     "puzzles": 5,
     "club": 6,
     "watch": 6,
+    "records": 6,
     "tournaments": 7,
     "site": 8,
     "ops": 9,

@@ -57,6 +57,7 @@ from .puzzles.practice_routes import router as practice_router
 from .puzzles.routes import router as puzzles_router
 from .ratings import rate_finished
 from .ratings.board_routes import router as leaderboard_router
+from .records.routes import router as records_router
 from .settings import Settings, get_settings
 from .site import SecurityMiddleware, origin_is_ours, own_origin
 from .site.profile_routes import router as profile_router
@@ -224,6 +225,7 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(season_pages_router)
     app.include_router(watch_router)
     app.include_router(watch_pages_router)
+    app.include_router(records_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])
     if settings.metrics:

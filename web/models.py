@@ -280,6 +280,14 @@ class Game(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    imported: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """A record brought in from elsewhere (web.records), not played here: it never
+    counts in ratings, listings, tournaments, the daily deal or statistics."""
+    imported_by: Mapped[int | None] = mapped_column(
+        ForeignKey("user_account.id"), default=None, index=True
+    )
+    """Who imported the record: its only reader. Their records go with them
+    (web.records.forget_imports); one left without its importer is nobody's to read."""
 
     __table_args__ = (Index("ix_game_status", "status"), Index("ix_game_due_at", "due_at"))
 

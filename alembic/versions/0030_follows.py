@@ -1,7 +1,7 @@
 """follows: people whose live games a person wants to find
 
 Revision ID: 0030
-Revises: 0027
+Revises: 0029
 Create Date: 2026-12-07 07:00:00
 
 One row per follower and followed person; it goes with either account.
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0030"
-down_revision: str | None = "0027"
+down_revision: str | None = "0029"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

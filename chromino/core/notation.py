@@ -189,10 +189,18 @@ def read_document(data: object, field: str, expected: str) -> Mapping[str, objec
 
 
 def require_format(document: Mapping[str, object], expected: str) -> None:
-    """The document's ``format`` is the one expected (a document without one is taken as it)."""
+    """The document's ``format`` is the one expected (a document without one is taken as it).
+    Another major version of the same format is refused as such (docs/records.md,
+    "Versions"): a reader never reads a version it does not know as one it does."""
     found = document.get("format", expected)
-    if found != expected:
-        raise InvalidSetupError("format", f"{found!r} is not {expected!r}")
+    if found == expected:
+        return
+    family = expected.rpartition("/")[0]
+    if isinstance(found, str) and found.rpartition("/")[0] == family:
+        raise InvalidSetupError(
+            "format", f"{found} is a version this reader cannot read; it reads {expected}"
+        )
+    raise InvalidSetupError("format", f"{found!r} is not {expected!r}")
 
 
 def require_list(document: Mapping[str, object], field: str) -> list[object]:

@@ -124,6 +124,10 @@ def last_tile(
 GOALS: dict[str, Goal] = {"most_points": most_points, "last_tile": last_tile}
 """Every goal, by the name a puzzle document keeps."""
 
+COUNTS_POINTS = frozenset({"most_points"})
+"""The goals whose answer depends on the scoring. A puzzle of any other goal keeps no
+scoring, so that one question has one id whichever scoring it was found under."""
+
 
 def _as_is(game: GameDescriptor, position: Mapping[str, object]) -> Iterator[dict[str, object]]:
     yield dict(position)
@@ -256,10 +260,11 @@ def prove(
     game: GameDescriptor, goal: str, position: Mapping[str, object], scoring: str | None
 ) -> Puzzle | None:
     """The puzzle ``goal`` makes of a position, proven; None when it makes none."""
-    proof = GOALS[goal](game, position, scoring)
+    kept = scoring if goal in COUNTS_POINTS else None
+    proof = GOALS[goal](game, position, kept)
     if proof is None:
         return None
-    return Puzzle(game.name, goal, scoring, dict(position), proof.solution, proof.facts)
+    return Puzzle(game.name, goal, kept, dict(position), proof.solution, proof.facts)
 
 
 def verify(puzzle: Puzzle, games: Mapping[str, GameDescriptor]) -> str | None:

@@ -6,15 +6,13 @@
 // A shared line (/analysis/{id}) opens with its placement tried.
 import { api, boot, toast } from "./api.js";
 import { engineLine, lossLine, placementFields, pointsLine } from "./analysis-words.js";
-import { createHand } from "./game/hand.js";
 import * as model from "./game/model.js";
 import { shownNames } from "./game/names.js";
-import { loadGame } from "./games/registry.js";
 import { t } from "./i18n.js";
+import { ANNOUNCE_DELAY_MS, createAnnouncer, mountOnePosition, wireBoardKeys } from "./one-position.js";
 import { valuesText } from "./replay-coach.js";
 
 const $ = (id) => document.getElementById(id);
-const ANNOUNCE_DELAY_MS = 60; // emptied, then filled after this, so screen readers say a repeat
 
 const page = boot.page || {};
 const kind = page.game;
@@ -36,12 +34,7 @@ function requestRender() {
   if (!frame) frame = requestAnimationFrame(render);
 }
 
-function announce(text) {
-  if (!text) return;
-  const region = $("announcer");
-  region.textContent = "";
-  setTimeout(() => (region.textContent = text), ANNOUNCE_DELAY_MS);
-}
+const announce = createAnnouncer();
 
 function say(text, tone) {
   const feedback = $("analysis-feedback");
@@ -199,34 +192,12 @@ function describe(where) {
 }
 
 async function mount() {
-  game = await loadGame(kind);
-  play = game.mountPlay({
-    state,
-    svg: $("board"),
-    preferences,
-    requestRender,
-    announce,
-    command,
-    focusHandTile: (tile) => hand.focus(tile),
-    unlockSound: () => {},
-    signal: new AbortController().signal,
-  });
-  hand = createHand($("hand"), { game, play });
+  ({ game, play, hand } = await mountOnePosition(kind, { state, preferences, requestRender, announce, command }));
   $("show-engine").addEventListener("click", showEngine);
   $("show-mine").addEventListener("click", showMine);
   $("try-again").addEventListener("click", tryAgain);
   $("save-line").addEventListener("click", save);
-  $("skip-to-hand").addEventListener("click", (event) => {
-    const tile = $("hand").querySelector("button");
-    if (!tile) return;
-    event.preventDefault();
-    tile.focus();
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
-    play.keydown(event);
-  });
+  wireBoardKeys((event) => play.keydown(event));
   const loaded = await fetchPosition();
   position = loaded.position;
   describe(position);

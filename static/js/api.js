@@ -6,10 +6,12 @@ export const boot = JSON.parse(document.getElementById("boot")?.textContent || "
 
 /** Thrown for any non-2xx answer; `message` is readable, `code` is stable. */
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, detail = null) {
     super(message);
     this.status = status;
     this.code = code;
+    /** The refusal's whole detail (a route may add fields beside code and message). */
+    this.detail = detail;
   }
 }
 
@@ -52,7 +54,7 @@ export async function api(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const detail = data && data.detail;
-    throw new ApiError(response.status, (detail && detail.code) || "error", describe(detail));
+    throw new ApiError(response.status, (detail && detail.code) || "error", describe(detail), detail);
   }
   return data;
 }

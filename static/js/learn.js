@@ -6,14 +6,12 @@
 // is worked out here. The places where a tile fits are outlined only after "Hint", so
 // a newcomer first tries, and the server explains a refusal.
 import { api, boot, toast } from "./api.js";
-import { createHand } from "./game/hand.js";
 import * as model from "./game/model.js";
-import { loadGame } from "./games/registry.js";
 import { playSolo } from "./home.js";
 import { t } from "./i18n.js";
+import { ANNOUNCE_DELAY_MS, createAnnouncer, mountOnePosition, wireBoardKeys } from "./one-position.js";
 
 const $ = (id) => document.getElementById(id);
-const ANNOUNCE_DELAY_MS = 60; // emptied, then filled after this, so screen readers say a repeat
 
 const kind = boot.page?.game;
 const lessons = boot.page?.lessons || [];
@@ -26,18 +24,10 @@ let outcome = null; // the server's answer to the tile laid ({legal: true, achie
 let play = null;
 let hand = null;
 let frame = 0;
-let announceTimer = 0;
+const announce = createAnnouncer();
 
 function requestRender() {
   if (!frame) frame = requestAnimationFrame(render);
-}
-
-function announce(text) {
-  if (!text) return;
-  const region = $("announcer");
-  clearTimeout(announceTimer);
-  region.textContent = "";
-  announceTimer = setTimeout(() => (region.textContent = text), ANNOUNCE_DELAY_MS);
 }
 
 /**
@@ -153,34 +143,12 @@ function handHint() {
 }
 
 async function mountLessons() {
-  const game = await loadGame(kind);
-  play = game.mountPlay({
-    state,
-    svg: $("board"),
-    preferences,
-    requestRender,
-    announce,
-    command,
-    focusHandTile: (tile) => hand.focus(tile),
-    unlockSound: () => {},
-    signal: new AbortController().signal,
-  });
-  hand = createHand($("hand"), { game, play });
+  ({ play, hand } = await mountOnePosition(kind, { state, preferences, requestRender, announce, command }));
   $("lesson-show-hint").addEventListener("click", showHint);
   $("lesson-retry").addEventListener("click", () => start(index));
   $("lesson-next").addEventListener("click", () => start(index + 1, { focus: true }));
   $("lesson-solo").addEventListener("click", () => playSolo(kind));
-  $("skip-to-hand").addEventListener("click", (event) => {
-    const tile = $("hand").querySelector("button");
-    if (!tile) return;
-    event.preventDefault();
-    tile.focus();
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
-    play.keydown(event);
-  });
+  wireBoardKeys((event) => play.keydown(event));
   start(0);
 }
 

@@ -4,13 +4,12 @@
 // controller of the game shown is let go (its AbortSignal) and the next game's mounted
 // on the same <svg>, its own controls taken from its <template>. What a tile laid means
 // is the server's to say: a "play" goes to `onPlay`, which asks it.
-import { createHand, fitBoardRoom } from "./game/hand.js";
+import { fitBoardRoom } from "./game/hand.js";
 import * as model from "./game/model.js";
-import { loadGame } from "./games/registry.js";
 import { t } from "./i18n.js";
+import { createAnnouncer, mountOnePosition } from "./one-position.js";
 
 const $ = (id) => document.getElementById(id);
-const ANNOUNCE_DELAY_MS = 60; // emptied, then filled after this, so screen readers say a repeat
 const SLOTS = ["help", "placing", "keys"];
 
 /** Put the game `kind`'s own parts (the board's help, the placing controls, the keys)
@@ -43,19 +42,11 @@ export function createBoard({ onPlay, preferences }) {
   let mounted = { kind: null, game: null, play: null, hand: null, controller: null };
   let frame = 0;
   let refit = false; // what lies above or below the board changed: its room is measured again
-  let announceTimer = 0;
+  const announce = createAnnouncer();
 
   function requestRender({ moved = false } = {}) {
     refit ||= moved;
     if (!frame) frame = requestAnimationFrame(render);
-  }
-
-  function announce(text) {
-    if (!text) return;
-    const region = $("announcer");
-    clearTimeout(announceTimer);
-    region.textContent = "";
-    announceTimer = setTimeout(() => (region.textContent = text), ANNOUNCE_DELAY_MS);
   }
 
   function command(type, fields = {}) {
@@ -71,22 +62,18 @@ export function createBoard({ onPlay, preferences }) {
     if (mounted.kind === kind) return;
     mounted.controller?.abort();
     takeParts(kind);
-    const game = await loadGame(kind);
     const controller = new AbortController();
     $("hand").replaceChildren();
     state.kind = kind;
-    const play = game.mountPlay({
+    const parts = await mountOnePosition(kind, {
       state,
-      svg: $("board"),
       preferences,
       requestRender: () => requestRender(),
       announce,
       command,
-      focusHandTile: (tile) => mounted.hand?.focus(tile),
-      unlockSound: () => {},
       signal: controller.signal,
     });
-    mounted = { kind, game, play, hand: createHand($("hand"), { game, play }), controller };
+    mounted = { kind, ...parts, controller };
   }
 
   /** The position as it starts, for the player to move. */

@@ -6,6 +6,7 @@
 // page works nothing out: it shows what the server answered.
 import { api, boot, el, sentenceCase, toast } from "./api.js";
 import { t } from "./i18n.js";
+import { wireBoardKeys } from "./one-position.js";
 import { createBoard } from "./puzzle-board.js";
 import { createRun } from "./puzzle-run.js";
 import * as words from "./puzzle-words.js";
@@ -225,17 +226,7 @@ function wire() {
   $("show-solution").addEventListener("click", toggleSolution);
   $("try-again")?.addEventListener("click", tryAgain);
   $("next-puzzle").addEventListener("click", nextPuzzle);
-  $("skip-to-hand").addEventListener("click", (event) => {
-    const tile = $("hand").querySelector("button");
-    if (!tile) return;
-    event.preventDefault();
-    tile.focus();
-  });
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.target.closest?.("input, textarea, select, [contenteditable]")) return;
-    board.keydown(event);
-  });
+  wireBoardKeys((event) => board.keydown(event));
   wirePlaces();
 }
 

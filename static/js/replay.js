@@ -384,6 +384,7 @@ async function load() {
   state.replay = { ...replay, stored: replay.players, players: shownNames(replay.players, replay.bots) };
   state.scoring = isScoring({ game: { options: replay.options || {} } });
   state.frames = framesOf(replay.steps);
+  $("replay-imported").hidden = !replay.imported;
   state.lines = linesOf(replay.steps);
   const link = $("record-link");
   link.href = `/api/games/${encodeURIComponent(state.gameId)}/record`;

@@ -118,6 +118,12 @@ def client(settings: Settings) -> Iterator[TestClient]:
 
 
 @pytest.fixture
+def site(client: TestClient, db: Database) -> tuple[TestClient, Database]:
+    """The app and its database, for a test that looks at what a call stored."""
+    return client, db
+
+
+@pytest.fixture
 def live_server(settings: Settings) -> Iterator[LiveServer]:
     server = LiveServer(settings).start()
     yield server

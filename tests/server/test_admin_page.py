@@ -15,7 +15,6 @@ from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.routing import iter_route_contexts
 from fastapi.testclient import TestClient
@@ -24,7 +23,7 @@ from support.live import TEST_SECRET
 
 from web.db import Database, as_utc, utcnow
 from web.models import AuditEntry, ChatMessage, ChatReport, Game, SiteInvitation, User, UserSession
-from web.people import FOREVER, accounts
+from web.people import FOREVER
 
 BASE_URL = "http://127.0.0.1:8000"
 PASSWORD = "correct horse battery"
@@ -38,12 +37,7 @@ PATH_VALUES = {
 }
 
 
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2 with small costs: these tests sign in often."""
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 # --- helpers -----------------------------------------------------------------------

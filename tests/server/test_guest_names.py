@@ -5,22 +5,15 @@ and typed at sign-in as any page words it."""
 from __future__ import annotations
 
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from web.i18n import LANGUAGES, gettext_in
-from web.people import accounts
 from web.people.names import drawn_guest_name, guest_name, looks_like_a_guest
 
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2 with small costs, so sign-in tests are quick."""
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 def test_the_stored_form_is_english_and_every_language_words_it() -> None:

@@ -688,6 +688,8 @@ API_ROUTES = {
     ("GET", "/api/follows"),
     ("POST", "/api/follows/{name}"),
     ("DELETE", "/api/follows/{name}"),
+    ("GET", "/api/me/records"),  # tests/server/test_records.py
+    ("POST", "/api/records"),
 }
 
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from support.api import BASE_URL, PASSWORD, make_admin, refusal, server, signed_in
@@ -19,12 +18,7 @@ from web.people import FOREVER, accounts
 from web.people.access import invitations, policy
 from web.people.access.tokens import token_hash
 
-
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 def browser(client: TestClient) -> TestClient:

@@ -63,6 +63,7 @@ GAME_ROUTES = {
     ("GET", "/api/games/{game_id}/record"),  # the whole record, once over
     ("GET", "/api/games/{game_id}/replay"),  # every position, once over
     ("GET", "/api/me/export"),  # my running games' views, my finished games' records
+    ("GET", "/api/me/records"),  # my finished games' records, in a zip
     ("GET", "/api/duplicate/{invite_code}/boards"),  # the boards' replays, once all over
     ("GET", "/api/admin/games"),  # the games in progress, with their standings
     ("GET", "/api/games/{game_id}/analysis/{version}"),  # the mover's view, once over
@@ -99,6 +100,9 @@ OTHER_ROUTES = {
     ("GET", "/t/{invite_code}"),
     ("GET", "/g/{game_id}"),
     ("GET", "/g/{game_id}/replay"),
+    ("GET", "/import"),
+    ("GET", "/schemas/{family}/{version}.json"),  # the published formats: data, no game
+    ("POST", "/api/records"),  # a record imported: the new game's id
     ("GET", "/g/{game_id}/analysis/{version}"),
     ("GET", "/analysis/{line_id}"),
     ("GET", "/solo"),

@@ -6,39 +6,22 @@ not create one under the server's default setting."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from support.live import make_settings
 
-from web.app import create_app
 from web.db import Database
 from web.models import AuditEntry, Season, SeasonMember
-from web.people import accounts
 
 BASE_URL = "http://127.0.0.1:8000"
 NUMBERS = itertools.count(1)
 LATER = "2030-01-10T18:30:00Z"
 
 
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
-
-
-@pytest.fixture
-def site(database_url: str) -> Iterator[tuple[TestClient, Database]]:
-    database = Database(database_url)
-    with TestClient(create_app(make_settings(database_url)), base_url=BASE_URL) as client:
-        yield client, database
-    database.dispose()
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 def expect(response: httpx.Response, status: int) -> Any:

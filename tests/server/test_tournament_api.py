@@ -11,7 +11,6 @@ from typing import Any
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 from support.live import make_settings
@@ -26,7 +25,6 @@ from web.models import (
     TournamentTable,
     User,
 )
-from web.people import accounts
 from web.tournaments import record_result, verify
 
 BASE_URL = "http://127.0.0.1:8000"
@@ -35,12 +33,7 @@ NUMBERS = itertools.count(1)
 """Names stay unique across the tests sharing one PostgreSQL database."""
 
 
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Argon2 with small costs: these tests sign many people up."""
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -11,24 +11,18 @@ from typing import Any
 
 import httpx
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 
 from web.db import Database, utcnow
 from web.models import AuditEntry, Game, TournamentRound
-from web.people import accounts
 from web.tournaments import TournamentError, record_result, standings_of, tables_ended
 
 BASE_URL = "http://127.0.0.1:8000"
 NUMBERS = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def quick_hasher(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(
-        accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
-    )
+pytestmark = pytest.mark.usefixtures("quick_hasher")
 
 
 def expect(response: httpx.Response, status: int) -> Any:

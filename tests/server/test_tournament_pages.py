@@ -8,16 +8,13 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
-from support.live import make_settings
 
-from web.app import create_app
 from web.db import Database, utcnow
 from web.models import Game, Tournament, TournamentRound, TournamentTable
 from web.tournaments import create_games, record_result
@@ -27,14 +24,6 @@ NUMBERS = itertools.count(1)
 
 
 pytestmark = pytest.mark.usefixtures("quick_hasher")
-
-
-@pytest.fixture
-def site(database_url: str) -> Iterator[tuple[TestClient, Database]]:
-    database = Database(database_url)
-    with TestClient(create_app(make_settings(database_url)), base_url=BASE_URL) as client:
-        yield client, database
-    database.dispose()
 
 
 def ok(response: httpx.Response, status: int = 200) -> Any:

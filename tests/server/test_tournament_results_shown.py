@@ -4,26 +4,13 @@ never a score the players never saw."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from fastapi.testclient import TestClient
-from support.live import make_settings
 from support.tournaments import NOW, tournament_with
 
-from web.app import create_app
 from web.db import Database
 from web.tournaments import record_result, start_round
 
 BASE_URL = "http://127.0.0.1:8000"
-
-
-@pytest.fixture
-def site(database_url: str) -> Iterator[tuple[TestClient, Database]]:
-    database = Database(database_url)
-    with TestClient(create_app(make_settings(database_url)), base_url=BASE_URL) as client:
-        yield client, database
-    database.dispose()
 
 
 def one_table_ended(db: Database, scores: list[int], **choices: object) -> str:

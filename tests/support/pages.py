@@ -18,6 +18,7 @@ PAGES = [
     "/t/no-such-invite",
     "/g/no-such-game",
     "/g/no-such-game/replay",
+    "/import",
     "/leaderboard",
     "/leaderboard?pool=no-such-pool",
     "/daily",

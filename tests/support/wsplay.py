@@ -21,6 +21,7 @@ from typing import Any
 
 from chromino.core.game import Event, TileGame
 from support.live import GameSocket, LiveServer, Player, make_settings, migrated_sqlite
+from support.records import check_record
 from support.wsgames import GameChecks, checks_for_record, checks_for_state, event_seen
 
 FAST = {"messages_per_second": 10_000.0, "message_burst": 10_000}
@@ -114,6 +115,7 @@ def fetch_record(person: Player, game_id: str) -> dict[str, Any]:
     response = person.http.get(f"/api/games/{game_id}/record")
     assert response.status_code == 200, response.text
     record: dict[str, Any] = response.json()
+    check_record(record)  # every record a server writes keeps its published schema
     return record
 
 

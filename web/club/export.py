@@ -15,6 +15,9 @@ may download this on another seat's turn, and a local hand is shown only on the
 device, on its turn, after "show my tiles" (docs/pass-and-play.md). The same rule as
 ``GET /api/games/ID`` (``hand_seat_of``).
 
+Imported records: the records the person brought in (web.records), each as it
+exports, readable by them alone.
+
 Chat: the lines the person wrote, not those of others (theirs to export, and the
 replay of each game shows them to whoever may read them).
 """
@@ -70,6 +73,7 @@ def export_of(session: Session, user: User, now: datetime) -> dict[str, Any]:
         "muted": _muted(session, user),
         "invitation_links": _invitation_links(session, user),
         "games": _games(session, user),
+        "imported_records": _imported(session, user),
         "chat_lines": _chat_lines(session, user),
     }
 
@@ -232,6 +236,29 @@ def _games(session: Session, user: User) -> list[dict[str, Any]]:
         .order_by(Game.created_at, Game.id)
     )
     return [_game(session, game, user) for game in games]
+
+
+def _moves(session: Session, game_id: str) -> list[dict[str, Any]]:
+    events = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+    return [{"player": event.seat, **event.action} for event in session.scalars(events)]
+
+
+def _imported(session: Session, user: User) -> list[dict[str, Any]]:
+    """The records the person imported: each with its game's id, as it exports."""
+    games = session.scalars(
+        select(Game)
+        .where(Game.imported.is_(True), Game.imported_by == user.id)
+        .order_by(Game.created_at, Game.id)
+    )
+    return [
+        {
+            "id": game.id,
+            "game": game.kind,
+            "imported_at": _when(game.created_at),
+            "record": {**game.setup, "moves": _moves(session, game.id)},
+        }
+        for game in games
+    ]
 
 
 def _game(session: Session, game: Game, user: User) -> dict[str, Any]:

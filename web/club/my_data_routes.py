@@ -25,6 +25,7 @@ from ..db import as_utc, utcnow
 from ..i18n import LANGUAGES, N_, Words, gettext_in
 from ..models import Passkey, User, UserSession
 from ..people import GUEST_WORDS, CurrentUser, Inbound, Limits, SessionDep, check_password
+from ..records import forget_imports
 from .deletion import delete_account
 from .export import export_of
 
@@ -73,6 +74,7 @@ def delete_me(body: DeleteMe, user: CurrentUser, request: Request, session: Sess
         message = Words(N_("type your name exactly as it is shown to confirm"))
         raise HTTPException(422, detail={"code": "confirm_mismatch", "message": message})
     _require_proof(request, session, user, body.password)
+    forget_imports(session, [user.id])
     delete_account(session, user, rooms=request.app.state.hub, loop=request.app.state.loop)
     limits.account_deletions.forget(user.id)  # the next account may reuse the id
     request.session.clear()

@@ -49,6 +49,7 @@ def replay_of(session: Session, request: Request, game: Game, user: User | None)
         "bots": [seat["bot"] for seat in game.seats],
         "options": game.setup.get("options", {}),
         "solo": game.solo,
+        "imported": game.imported,
         "result": game.result,
         "steps": steps,
         "coach": coach,

@@ -59,7 +59,10 @@ NO_SPECTATORS = N_("only its players can watch this game")
 def may_watch(game: Game, user_id: int | None) -> bool:
     """Whether this person may see the game (its socket, its replay, its record): its
     players always, anyone else only when the table lets people watch. A game that lets
-    nobody watch stays private once it is over too."""
+    nobody watch stays private once it is over too. An imported record is its
+    importer's alone."""
+    if game.imported:
+        return user_id is not None and game.imported_by == user_id
     return game.spectators or (user_id is not None and seat_of(game, user_id) is not None)
 
 

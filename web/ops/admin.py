@@ -29,6 +29,7 @@ from ..models import (
     User,
 )
 from ..people import FORMER_PLAYER, without_a_way_in
+from ..records import forget_imports
 
 PRUNE_BATCH = 200
 
@@ -121,6 +122,7 @@ def _forget(session: Session, ids: list[int]) -> None:
     session.execute(update(GameEvent).where(GameEvent.user_id.in_(ids)).values(user_id=None))
     session.execute(update(TableSeat).where(TableSeat.user_id.in_(ids)).values(user_id=None))
     session.execute(update(GameTable).where(GameTable.creator_id.in_(ids)).values(creator_id=None))
+    forget_imports(session, ids)
     session.flush()
     session.execute(delete(Preference).where(Preference.user_id.in_(ids)))
     session.execute(delete(User).where(User.id.in_(ids)))

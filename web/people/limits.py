@@ -159,6 +159,8 @@ class Limits:
     """Recovery emails to one account, whoever asks: nobody fills a mailbox with them."""
     account_deletions: AttemptLimiter = field(init=False)
     """Attempts to delete one account (each checks a password)."""
+    record_imports: AttemptLimiter = field(init=False)
+    """Records one account imports (each is replayed in full): web.records."""
 
     def __post_init__(self) -> None:
         self.sign_ins_per_address = AttemptLimiter(limit=30, window=300, clock=self.clock)
@@ -167,3 +169,4 @@ class Limits:
         self.recovery_requests = AttemptLimiter(limit=10, window=900, clock=self.clock)
         self.recovery_mails = AttemptLimiter(limit=3, window=3600, clock=self.clock)
         self.account_deletions = AttemptLimiter(limit=5, window=600, clock=self.clock)
+        self.record_imports = AttemptLimiter(limit=30, window=600, clock=self.clock)

@@ -17,8 +17,6 @@ from chromino.core.puzzles import Puzzle
 from ..games import GAMES
 from ..i18n import N_
 
-NO_POINTS: Final = "none"
-
 
 @dataclass(frozen=True, slots=True)
 class GoalWords:
@@ -52,9 +50,10 @@ GOAL_WORDS: Final[Mapping[str, GoalWords]] = {
 
 
 def theme_of(puzzle: Puzzle) -> str:
-    """The puzzle's theme: its game, its goal, and its scoring when that counts points."""
+    """The puzzle's theme: its game, its goal, and its scoring when the goal counts
+    points (a puzzle of another goal keeps none)."""
     parts = [puzzle.game, puzzle.goal]
-    if puzzle.scoring not in (None, NO_POINTS):
+    if puzzle.scoring is not None:
         parts.append(str(puzzle.scoring))
     return ".".join(parts)
 

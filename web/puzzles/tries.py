@@ -43,7 +43,10 @@ def record(
     one is practice). Commits."""
     if tried_before(session, user_id, puzzle.id):
         return None
-    solver = skill_of(session, user_id)
+    # Both ratings are read again under a row lock: two people's first tries at one
+    # puzzle (or one person's at two) each move the rating the other left.
+    session.refresh(puzzle, with_for_update=True)
+    solver = session.get(PuzzleSkill, user_id, with_for_update=True)
     if solver is None:
         start = new_solver()
         solver = PuzzleSkill(user_id=user_id, mu=start.mu, sigma=start.sigma, tries=0, solved=0)

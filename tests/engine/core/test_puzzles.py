@@ -311,3 +311,12 @@ def test_a_puzzles_position_is_a_game_that_allows_exactly_its_moves(
         }
         assert plays == listed
         assert sorted(live.hands[0]) == sorted(puzzle.position["hand"])  # type: ignore[call-overload]
+
+
+def test_a_question_that_counts_no_points_has_one_id_whatever_the_scoring() -> None:
+    game = GAMES["chromino"]
+    puzzle = found("chromino", "last_tile", None, 1)[0]
+    for scoring in game.scorings:
+        again = prove(game, "last_tile", puzzle.position, scoring)
+        assert again is not None
+        assert (again.scoring, again.id) == (None, puzzle.id)

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Path, Request, Response, status
 from ...i18n import N_
 from ...models import User
 from ...people import SessionDep, recovery, set_role
+from ...records import forget_imports
 from ...settings import Settings
 from .. import deletion
 from . import directory, moderation, signals
@@ -123,6 +124,7 @@ def delete_person(
     "a former player"; games they still play go on without them."""
     target = target_of(session, person_id)
     moderation.check_may_act_on(actor, target)
+    forget_imports(session, [target.id])
     deletion.delete_account(
         session, target, rooms=request.app.state.hub, loop=request.app.state.loop, by=actor
     )
