@@ -168,6 +168,7 @@ FLOORS: dict[str, int] = {
     "puzzles": 5,
     "bots": 5,
     "club": 6,
+    "watch": 6,
     "records": 6,
     "tournaments": 7,
     "site": 8,
@@ -177,7 +178,8 @@ FLOORS: dict[str, int] = {
 another (the circle test above keeps them apart); every other room sits on its floor with
 its peers, which do not import one another. Tournaments stand on the club (a club's
 members may hold a private one) and under the site (a profile shows their trophies).
-Ops, the command line and a host's tasks, is the top room: serving the site is one of
+Watching stands on the live games (their spectators) and the daily deal (its framed
+page). Ops, the command line and a host's tasks, is the top room: serving the site is one of
 its commands."""
 
 PAST_THE_FACE: dict[tuple[str, str], str] = {}

@@ -70,6 +70,8 @@ from .tournaments.page_routes import router as tournament_pages_router
 from .tournaments.routes import router as tournaments_router
 from .tournaments.season_page_routes import router as season_pages_router
 from .tournaments.season_routes import router as seasons_router
+from .watch.page_routes import router as watch_pages_router
+from .watch.routes import router as watch_router
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +187,7 @@ def _add_middleware(app: FastAPI, settings: Settings, secret: str) -> None:
         allowed_origins=settings.allowed_origins,
         max_header_bytes=settings.max_header_bytes,
         max_body_bytes=settings.max_body_bytes,
+        embed_origins=settings.embed_origins,
     )
     # Outside the security middleware: a bearer request is let through there only once
     # its token was found good for its route.
@@ -227,6 +230,8 @@ def _include_routes(app: FastAPI, settings: Settings, clock: Clock) -> None:
     app.include_router(tournament_bots_router)
     app.include_router(seasons_router)
     app.include_router(season_pages_router)
+    app.include_router(watch_router)
+    app.include_router(watch_pages_router)
     app.include_router(records_router)
     app.include_router(site.router)
     app.add_api_route("/healthz", healthz, methods=["GET"])

@@ -535,6 +535,21 @@ class Block(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
+class Follow(Base):
+    """One person following another's games (web.watch): one-way, asked of nobody. A
+    block either way hides the one from the other, so it shows no game of theirs."""
+
+    __tablename__ = "follow"
+
+    user_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True
+    )
+    followed_id: Mapped[int] = mapped_column(
+        ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class TableMute(Base):
     """Someone the table's creator silenced at that table (they still play)."""
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from functools import lru_cache
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+EMBED_ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+"""An origin a page may be framed by: written into a security header as it is, so
+nothing but a scheme, a host and a port."""
 
 
 class Settings(BaseSettings):
@@ -31,6 +36,9 @@ class Settings(BaseSettings):
         default_factory=lambda: ["http://127.0.0.1:8000", "http://localhost:8000"]
     )
     """Origins whose pages may open websockets (comma-separated in the environment)."""
+    embed_origins: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    """Origins whose pages may frame the embeddable pages (``/embed/...``), comma-separated;
+    empty (the default): no site may frame them. Every other page is never framed."""
     trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     """Addresses (or networks) of the reverse proxies whose X-Forwarded-For and
     X-Forwarded-Proto are believed (comma-separated); anyone else's are ignored, so the
@@ -110,7 +118,7 @@ class Settings(BaseSettings):
     @classmethod
     def _split_lists(cls, data: object) -> object:
         if isinstance(data, dict):
-            for key in ("allowed_origins", "trusted_proxies"):
+            for key in ("allowed_origins", "embed_origins", "trusted_proxies"):
                 if isinstance(data.get(key), str):
                     data[key] = [item.strip() for item in data[key].split(",") if item.strip()]
         return data
@@ -125,6 +133,10 @@ class Settings(BaseSettings):
             raise ValueError("CHROMINO_FAKE_CLOCK is for tests; production keeps real time")
         if self.secret_key is not None and len(self.secret_key) < 32:
             raise ValueError("CHROMINO_SECRET_KEY must be at least 32 characters")
+        self.embed_origins = [origin.rstrip("/") for origin in self.embed_origins]
+        for origin in self.embed_origins:
+            if not EMBED_ORIGIN.fullmatch(origin):
+                raise ValueError(f"CHROMINO_EMBED_ORIGINS: {origin!r} is not an origin")
         return self
 
     # --- play over days (web.days, web.notify) ---

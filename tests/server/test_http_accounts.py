@@ -700,6 +700,12 @@ API_ROUTES = {
     ("POST", "/api/games/{game_id}/analysis"),
     ("POST", "/api/analysis"),
     ("GET", "/api/analysis/{line_id}"),
+    # watching (tests/server/test_watch.py)
+    ("GET", "/api/live"),
+    ("GET", "/api/live/{game_id}"),
+    ("GET", "/api/follows"),
+    ("POST", "/api/follows/{name}"),
+    ("DELETE", "/api/follows/{name}"),
     ("GET", "/api/me/records"),  # tests/server/test_records.py
     ("POST", "/api/records"),
 }

@@ -70,10 +70,22 @@ GAME_ROUTES = {
     ("POST", "/api/games/{game_id}/analysis"),  # the mover's view after a try
     ("POST", "/api/analysis"),  # a try saved: its id
     ("GET", "/api/analysis/{line_id}"),  # a saved try: the mover's view before and after
+    ("GET", "/api/live/{game_id}"),  # a public game as a spectator sees it (web.watch)
 }
 """The routes whose answer holds a game: its state, board, record or replay."""
 
 OTHER_ROUTES = {
+    # watching (web.watch): the list of live games, follows, and the pages that fetch
+    # a game's frame themselves
+    ("GET", "/api/live"),
+    ("GET", "/api/follows"),
+    ("POST", "/api/follows/{name}"),
+    ("DELETE", "/api/follows/{name}"),
+    ("GET", "/live"),
+    ("GET", "/tv"),
+    ("GET", "/tv/{game_id}"),
+    ("GET", "/embed/g/{game_id}"),
+    ("GET", "/embed/daily"),
     # the framework's own: the API's description
     ("GET", "/api/openapi.json"),
     ("GET", "/api/docs"),

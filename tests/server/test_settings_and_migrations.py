@@ -20,6 +20,7 @@ from web.settings import Settings
 
 TABLES = {
     "user_account",
+    "follow",
     "puzzle",
     "puzzle_skill",
     "puzzle_try",

@@ -28,6 +28,11 @@ PAGES = [
     "/puzzles/no-such-puzzle",
     "/email/verify?token=cut-short",
     "/email/unsubscribe?token=cut-short",
+    "/live",
+    "/tv",
+    "/tv/no-such-game",
+    "/embed/daily",
+    "/embed/g/no-such-game",
 ]
 """Every page; ``{invite}`` and ``{game}`` are a real table's and game's, the others
 lead nowhere (the page says so, with the way back)."""

@@ -136,6 +136,13 @@ class Hub:
         for viewer in room.viewers:
             viewer.hang_up()
 
+    def spectators(self, game_id: str) -> int:
+        """How many watch a game now, on this process and the others (its players'
+        sockets not counted): the same number its viewers are told."""
+        room = self.rooms.get(game_id)
+        here = 0 if room is None else room.company.local()[1]
+        return here + self.elsewhere.of(game_id)[1]
+
     def game_over(self, game_id: str) -> None:
         """A game this process committed the end of: the coach looks at its moves."""
         if self.coach is not None:

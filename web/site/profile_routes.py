@@ -27,6 +27,7 @@ from ..i18n import N_, Words, gettext_in, ngettext_in
 from ..models import User
 from ..people import Onlooker, SessionDep, UserOrVisitor
 from ..ratings import PROVISIONAL_GAMES
+from ..watch import follow_state
 from .chart import Chart, rating_chart
 from .pages import render
 from .profile import profile_of
@@ -73,6 +74,7 @@ def profile_page(
         user,
         "profile.html",
         profile=profile,
+        follow=follow_state(session, user.id, person.id),
         charts={rating.pool: chart_of(rating) for rating in profile.ratings if rating.history},
         provisional_games=PROVISIONAL_GAMES,
         points_listed=CHART_POINTS_LISTED,

@@ -19,29 +19,53 @@ HEADERS_TOO_LARGE = ("headers_too_large", "the request's headers are too large")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 """Methods that change nothing here, so a cross-site page gains nothing by sending them."""
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self'",
-        "style-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "media-src 'self' data:",
-        "object-src 'none'",
-        "base-uri 'none'",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-    ]
-)
-SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
-    (b"x-frame-options", b"DENY"),
+
+def content_security_policy(frame_ancestors: str) -> str:
+    """The pages' policy: everything from this site only, framed by ``frame_ancestors``."""
+    return "; ".join(
+        [
+            "default-src 'self'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data:",
+            "font-src 'self'",
+            "connect-src 'self'",
+            "media-src 'self' data:",
+            "object-src 'none'",
+            "base-uri 'none'",
+            "form-action 'self'",
+            f"frame-ancestors {frame_ancestors}",
+        ]
+    )
+
+
+CONTENT_SECURITY_POLICY = content_security_policy("'none'")
+COMMON_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"permissions-policy", b"camera=(), microphone=(), geolocation=(), payment=()"),
 )
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-frame-options", b"DENY"),
+    *COMMON_HEADERS,
+)
+EMBED_PREFIX = "/embed/"
+"""The pages a host may let other sites frame (web.watch): a board to look at, with no
+control that acts, so a frame cannot trick a person into a click."""
+
+
+def embed_headers(origins: Iterable[str]) -> tuple[tuple[bytes, bytes], ...]:
+    """The security headers of an embeddable page: framed by these origins only. With
+    none, the same as every page (framed by nobody). ``X-Frame-Options`` names no list
+    of origins, so it is left out when some may frame: browsers obey the policy's
+    ``frame-ancestors`` over it."""
+    listed = " ".join(sorted(set(origins)))
+    if not listed:
+        return SECURITY_HEADERS
+    policy = content_security_policy(listed)
+    return ((b"content-security-policy", policy.encode()), *COMMON_HEADERS)
 
 
 def own_origin(scope: Scope, headers: Headers) -> str | None:
@@ -88,8 +112,10 @@ class SecurityMiddleware:
         allowed_origins: Iterable[str],
         max_header_bytes: int,
         max_body_bytes: int,
+        embed_origins: Iterable[str] = (),
     ) -> None:
         self.app = app
+        self.embed_headers = embed_headers(embed_origins)
         self.allowed_origins = frozenset(origin.rstrip("/") for origin in allowed_origins)
         self.max_header_bytes = max_header_bytes
         self.max_body_bytes = max_body_bytes
@@ -135,7 +161,9 @@ class SecurityMiddleware:
                 await _refuse(scope, send, 413, "body_too_large", "the request's body is too large")
                 return
             receive = _replaying(buffered, receive)
-        await self.app(scope, receive, _with_security_headers(send))
+        framed = scope["path"].startswith(EMBED_PREFIX)
+        added = self.embed_headers if framed else SECURITY_HEADERS
+        await self.app(scope, receive, _with_security_headers(send, added))
 
 
 async def _read_at_most(receive: Receive, limit: int) -> bytes | None:
@@ -170,11 +198,11 @@ def _replaying(body: bytes, receive: Receive) -> Receive:
     return replay
 
 
-def _with_security_headers(send: Send) -> Send:
+def _with_security_headers(send: Send, headers: tuple[tuple[bytes, bytes], ...]) -> Send:
     async def sending(message: Message) -> None:
         if message["type"] == "http.response.start":
             present = {name.lower() for name, _ in message.get("headers", [])}
-            extra = [(name, value) for name, value in SECURITY_HEADERS if name not in present]
+            extra = [(name, value) for name, value in headers if name not in present]
             message = {**message, "headers": [*message.get("headers", []), *extra]}
         await send(message)
 
