@@ -52,7 +52,8 @@ function show(gameId) {
       drawPosition(parts, frame, frame.position);
       if (frame.status === "playing") return;
       over.add(gameId);
-      ended.textContent = `${lineOf(frame, frame.position)} ${t("Looking for the next game…")}`;
+      const looking = t("Looking for the next game…");
+      ended.textContent = `${lineOf(frame, frame.position)} ${looking}`;
       ended.hidden = false;
       setTimeout(moveOn, pollMs);
     },
