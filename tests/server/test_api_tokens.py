@@ -56,6 +56,8 @@ def test_a_token_is_shown_once_kept_as_a_hash_listed_and_revoked(live: LiveServe
     assert "set-cookie" not in me.headers  # a program gets no session
     assert ana.get("/api/me/tokens").json()[0]["last_used_at"] is not None
     assert program.get("/api/me/games").json() == []  # read:games: my games
+    records = program.get("/api/me/records")  # and my records, all at once
+    assert records.status_code == 200 and records.headers["content-type"] == "application/zip"
     assert program.get("/api/leaderboard").status_code == 200  # read:ratings
     assert ana.delete(f"/api/me/tokens/{made['id']}").status_code == 204
     refused(program.get("/api/me"), 401, "bad_token")

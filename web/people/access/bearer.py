@@ -32,6 +32,7 @@ ANY_SCOPE = "any"
 ROUTE_SCOPES: dict[tuple[str, str], str] = {
     ("GET", "/api/me"): ANY_SCOPE,
     ("GET", "/api/me/games"): READ_GAMES,
+    ("GET", "/api/me/records"): READ_GAMES,
     ("GET", "/api/games/{game_id}"): READ_GAMES,
     ("GET", "/api/games/{game_id}/record"): READ_GAMES,
     ("GET", "/api/games/{game_id}/replay"): READ_GAMES,
