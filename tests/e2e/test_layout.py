@@ -593,8 +593,8 @@ def test_the_phone_header_is_compact_and_its_menu_opens(
         expect(links.first).to_be_hidden()
         toggle.click()
         expect(toggle).to_have_attribute("aria-expanded", "true")
-        expect(links).to_have_count(11)
-        for index in range(11):
+        expect(links).to_have_count(10)
+        for index in range(10):
             expect(links.nth(index)).to_be_in_viewport(ratio=1)
         expect(page.get_by_test_id("language-select")).to_be_in_viewport(ratio=1)
         laid_out(page)

@@ -153,7 +153,8 @@ def test_the_live_games_with_a_followed_player_first_at_both_sizes(
     assert_accessible(cleo, "a profile with its follow button")
 
     cleo.goto("/")
-    cleo.get_by_test_id("nav-live").click()
+    shot(cleo, "lobby-1280")
+    cleo.get_by_test_id("lobby-live").click()  # the lobby leads to the games to watch
     lines = cleo.get_by_test_id("live-line")
     expect(lines.first).to_have_attribute("data-game-id", bens)
     expect(lines.first.get_by_test_id("follow-mark")).to_have_text("Following")
