@@ -20,6 +20,7 @@ import {
 import { kindOf, loadGame } from "./games/registry.js";
 import { signedText, t } from "./i18n.js";
 import { coachNote, renderCoach, renderLegend } from "./replay-coach.js";
+import { framesOf } from "./replay-frames.js";
 
 const preferences = boot.me?.preferences || {};
 const $ = (id) => document.getElementById(id);
@@ -43,25 +44,6 @@ const state = {
 const COACH_POLL_MS = 3000; // how often to ask again while the coach is still at work
 
 // --- the steps ---------------------------------------------------------------------------------
-
-/** Each step as the page shows it; the tile laid last is the latest "play" so far. */
-function framesOf(steps) {
-  let lastPlaced = null;
-  return steps.map((step, index) => {
-    if (step.event?.action === "play") lastPlaced = game.placementOf(step.event);
-    const before = index ? steps[index - 1].scores : step.scores;
-    return {
-      board: step.board,
-      lastPlaced,
-      hands: step.hands,
-      bag: step.bag,
-      scores: step.scores,
-      current: step.current,
-      gained: step.scores.map((score, seat) => score - before[seat]),
-      event: step.event,
-    };
-  });
-}
 
 function linesOf(steps) {
   const seen = { players: state.replay.players };
@@ -383,7 +365,7 @@ async function load() {
   }
   state.replay = { ...replay, stored: replay.players, players: shownNames(replay.players, replay.bots) };
   state.scoring = isScoring({ game: { options: replay.options || {} } });
-  state.frames = framesOf(replay.steps);
+  state.frames = framesOf(replay.steps, (event) => game.placementOf(event));
   $("replay-imported").hidden = !replay.imported;
   state.lines = linesOf(replay.steps);
   const link = $("record-link");
