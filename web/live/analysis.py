@@ -159,7 +159,7 @@ async def verdict(thinkers: Thinkers, position: Position, laid: Laid) -> dict[st
         known = _verdicts.get(seed)
     if known is not None:
         return known
-    note = await thinkers.assess(kind.name, position.view, laid.placement, seed)
+    note = await thinkers.assess(kind.name, position.view, laid.placement, seed, waited_for=True)
     preferred = note["preferred"]
     same = preferred.get("action") == "play" and kind.canonical_move(preferred) == laid.placement
     answer = {

@@ -146,17 +146,27 @@ class Thinkers:
         return None
 
     async def assess(
-        self, kind: str, view: dict[str, Any], played: dict[str, Any], seed: str
+        self,
+        kind: str,
+        view: dict[str, Any],
+        played: dict[str, Any],
+        seed: str,
+        *,
+        waited_for: bool = False,
     ) -> dict[str, Any]:
-        """The coach's note on one move (raises when its worker failed)."""
+        """The coach's note on one move (raises when its worker failed). A note someone
+        is ``waited_for`` (the analysis board's try) is searched in the bots' pool,
+        which serves people at the table, never behind the coach's queue of every move
+        of the games that just ended."""
+        workers = self.bots if waited_for else self.coach
         loop = asyncio.get_running_loop()
         iterations = self.settings.coach_iterations
         try:
             return await loop.run_in_executor(
-                self.coach.pool(), _assess, kind, view, played, seed, iterations
+                workers.pool(), _assess, kind, view, played, seed, iterations
             )
         except BrokenProcessPool:
-            self.coach.broken()
+            workers.broken()
             raise
 
     def close(self) -> None:
