@@ -121,8 +121,10 @@ def test_a_bot_keeps_its_fixed_rating_and_a_newcomer_stays_provisional(
         "hidden": False,
         "change": None,
     }
-    assert seats[0]["provisional"] is True and seats[0]["change"] != 0
-    assert seats[0]["rating"] == 1500 + seats[0]["change"]  # from new
+    # Rated (a change, where an unrated game shows none), from new; a drawn game against
+    # a bot rated about as a newcomer starts may move it by less than a point.
+    assert seats[0]["provisional"] is True and seats[0]["change"] is not None
+    assert seats[0]["rating"] == 1500 + seats[0]["change"]
 
 
 def test_a_casual_game_and_a_solo_game_change_nothing(crowd: list[Player]) -> None:
