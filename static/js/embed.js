@@ -3,13 +3,9 @@
 // link that opens the game on this server in a new tab.
 import { boot } from "./api.js";
 import { t } from "./i18n.js";
-import { drawPosition, followGame } from "./watch/frame.js";
+import { drawPosition, followGame, watchParts } from "./watch/frame.js";
 
-const parts = {
-  board: document.getElementById("watch-board"),
-  players: document.getElementById("watch-players"),
-  line: document.getElementById("watch-line"),
-};
+const parts = watchParts();
 const steps = document.getElementById("embed-steps");
 const back = document.getElementById("step-back");
 const forward = document.getElementById("step-forward");

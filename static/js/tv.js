@@ -3,13 +3,9 @@
 // game to watch it asks the list again until one starts.
 import { api, boot } from "./api.js";
 import { t } from "./i18n.js";
-import { drawPosition, followGame, lineOf } from "./watch/frame.js";
+import { drawPosition, followGame, lineOf, watchParts } from "./watch/frame.js";
 
-const parts = {
-  board: document.getElementById("watch-board"),
-  players: document.getElementById("watch-players"),
-  line: document.getElementById("watch-line"),
-};
+const parts = watchParts();
 const frameBox = document.getElementById("tv-frame");
 const idle = document.getElementById("tv-idle");
 const ended = document.getElementById("tv-ended");

@@ -4,14 +4,13 @@ a form post, a ``no-cors`` fetch and an image. None of it may change anything.""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import expect
 from support.browser.gameplay import ContextFactory
-from support.live import LiveServer, free_port
+from support.live import LiveServer
+from support.other_site import OtherSite
 
 ATTACK = """<!doctype html>
 <title>free tiles</title>
@@ -36,34 +35,15 @@ ATTACK = """<!doctype html>
 
 
 @pytest.fixture
-def attacker(server: LiveServer) -> Iterator[tuple[str, dict[str, str]]]:
-    """A web server on another port of 127.0.0.1 serving the attack page; the test
-    fills in ``page["html"]``."""
-    page: dict[str, str] = {"html": ""}
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body = page["html"].encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *_: object) -> None:
-            pass
-
-    port = free_port()
-    httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{port}", page
-    httpd.shutdown()
-    httpd.server_close()
+def attacker() -> Iterator[OtherSite]:
+    """A web server on another port of 127.0.0.1 serving the attack page the test writes."""
+    site = OtherSite()
+    yield site
+    site.close()
 
 
 def test_a_sibling_origin_page_cannot_act_for_a_signed_in_player(
-    new_context: ContextFactory, server: LiveServer, attacker: tuple[str, dict[str, str]]
+    new_context: ContextFactory, server: LiveServer, attacker: OtherSite
 ) -> None:
     host = new_context().new_page()
     host.goto("/")
@@ -77,8 +57,8 @@ def test_a_sibling_origin_page_cannot_act_for_a_signed_in_player(
     me = victim.request.post("/api/me").json()  # a player: the attack acts for an account
     games_before = victim.request.get("/api/me/games").json()
 
-    origin, page = attacker
-    page["html"] = ATTACK.format(target=server.url, code=code)
+    origin = attacker.url
+    attacker.html = ATTACK.format(target=server.url, code=code)
     victim.goto(f"{origin}/attack")
     # the script ran its fetches, then the form posted and the browser showed our answer
     victim.wait_for_url(f"{server.url}/api/tables/{code}/join")

@@ -7,9 +7,7 @@ reaches what acts; screenshots kept in test-artifacts/e2e/watch-*.png (looked at
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -28,6 +26,7 @@ from support.browser.gameplay import (
 from support.browser.people import HUMAN, no_sideways_scroll, person, resize
 from support.fixtures import LiveServers
 from support.live import LiveServer, free_port
+from support.other_site import OtherSite
 
 from web.db import Database
 from web.models import Game
@@ -57,39 +56,10 @@ def server(serve: LiveServers) -> LiveServer:
     )
 
 
-class Site:
-    """Another site on another port of 127.0.0.1: one page framing ``page["src"]``."""
-
-    def __init__(self, port: int) -> None:
-        self.src = ""
-        site = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                body = HOST_PAGE.format(src=site.src).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *_: object) -> None:
-                pass
-
-        self.url = f"http://127.0.0.1:{port}"
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
 @pytest.fixture
-def sites() -> Iterator[tuple[Site, Site]]:
+def sites() -> Iterator[tuple[OtherSite, OtherSite]]:
     """The site allowed to frame the embeddable pages, and one that is not."""
-    allowed, other = Site(EMBEDDING_PORT), Site(free_port())
+    allowed, other = OtherSite(EMBEDDING_PORT), OtherSite()
     yield allowed, other
     allowed.close()
     other.close()
@@ -229,12 +199,12 @@ def test_the_tv_moves_on_to_the_next_best_game_when_its_game_ends(
     assert_accessible(viewer, "the TV with nothing to show")
 
 
-def framed(browser: Browser, site: Site, src: str) -> Page:
+def framed(browser: Browser, site: OtherSite, src: str) -> Page:
     """The other site's page framing ``src``, once the frame loaded (or was refused).
     A context of its own: the refusals it logs are the point here, not a page's fault."""
     context = browser.new_context(viewport={"width": DESKTOP["width"], "height": DESKTOP["height"]})
     context.set_default_timeout(TIMEOUT_MS)
-    site.src = src
+    site.html = HOST_PAGE.format(src=src)
     page = context.new_page()
     page.goto(site.url)
     expect(page.locator("body")).to_have_attribute("data-loaded", "1")
@@ -242,7 +212,10 @@ def framed(browser: Browser, site: Site, src: str) -> Page:
 
 
 def test_the_embedded_board_shows_only_where_the_host_allows_it(
-    browser: Browser, new_context: ContextFactory, server: LiveServer, sites: tuple[Site, Site]
+    browser: Browser,
+    new_context: ContextFactory,
+    server: LiveServer,
+    sites: tuple[OtherSite, OtherSite],
 ) -> None:
     ana, ana_name = person(new_context, "Ana")
     game_id = public_game(ana, "greedy")
@@ -279,7 +252,10 @@ def test_the_embedded_board_shows_only_where_the_host_allows_it(
 
 
 def test_a_finished_game_is_replayed_and_a_private_one_never_shown(
-    browser: Browser, new_context: ContextFactory, server: LiveServer, sites: tuple[Site, Site]
+    browser: Browser,
+    new_context: ContextFactory,
+    server: LiveServer,
+    sites: tuple[OtherSite, OtherSite],
 ) -> None:
     ana, _ = person(new_context, "Ana")
     game_id = public_game(ana, "greedy")
@@ -319,7 +295,7 @@ def test_a_finished_game_is_replayed_and_a_private_one_never_shown(
 
 
 def test_the_daily_deal_in_a_frame(
-    browser: Browser, server: LiveServer, sites: tuple[Site, Site]
+    browser: Browser, server: LiveServer, sites: tuple[OtherSite, OtherSite]
 ) -> None:
     allowed, _ = sites
     club = framed(browser, allowed, f"{server.url}/embed/daily")

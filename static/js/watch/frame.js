@@ -44,6 +44,15 @@ function isOver(frame, position) {
 }
 
 /** The sentence above the board: whose turn it is, or how the game ended. */
+/** The watching page's board, players and line (the same ids on the TV and the embed). */
+export function watchParts() {
+  return {
+    board: document.getElementById("watch-board"),
+    players: document.getElementById("watch-players"),
+    line: document.getElementById("watch-line"),
+  };
+}
+
 export function lineOf(frame, position) {
   const names = shownNames(frame.players, frame.bots);
   if (!isOver(frame, position)) {
