@@ -127,7 +127,10 @@ class Load:
 
     def receive(self, game: LiveGame, viewer: Viewer, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
-        if kind in ("welcome", "state"):
+        if kind == "moved":  # on to the rematch: its welcome comes next
+            viewer.version = -1
+            viewer.snapshot = None
+        elif kind in ("welcome", "state"):
             viewer.version = message["version"]
             viewer.snapshot = message
             game.changed.set()
@@ -256,7 +259,8 @@ class Load:
             made += 1
 
     async def rematch(self, game: LiveGame, people: People) -> bool:
-        """The same four again, in a new game."""
+        """The same four again, in a new game: one asks for it over HTTP, and each of the
+        four moves their socket on to it, as the game page does."""
         try:
             started = await people.call(
                 game.people[0], "POST", f"/api/games/{game.game_id}/rematch"
@@ -264,12 +268,18 @@ class Load:
         except httpx.HTTPError as error:
             self.error(f"rematch failed: {error}")
             return False
-        await self.close_all(game)
         game.game_id = started["game_id"]
         game.version = 0
         game.sent_at.clear()
         game.seen_by.clear()
-        await asyncio.gather(*(self.open(game, viewer) for viewer in game.viewers))
+        for viewer in game.viewers:
+            viewer.snapshot = None
+            assert viewer.socket is not None
+            try:
+                await viewer.socket.send('{"type":"join_rematch"}')
+            except ConnectionClosed:
+                self.error(f"game {game.game_id}: socket closed while moving on")
+                return False
         self.rematches += 1
         self.rematch_times.append(time.perf_counter())
         return True

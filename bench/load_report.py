@@ -11,11 +11,22 @@ import statistics
 from .load_figures import IdleFigures, LoadResult
 from .load_plan import PRELUDE_MOVES, SEATS
 
+PEER = "boardgame.io"
+"""The framework most open-source online board games are built on (Node.js, socket.io),
+measured under this load's shape on this kind of machine: its figures are printed beside
+ours as anchors."""
+PEER_CPU_PER_MOVE = "1.11 ms in memory, 2.70 ms saving each move"
+PEER_IDLE_SOCKET = "10.3-13.3 KiB"
+PEER_BYTES_PER_MOVE = "1,597 B, growing"
 
-def line(label: str, value: str, target: str, ok: bool, ratio: float) -> None:
-    """One figure, in the format of the engine benchmarks."""
+
+def line(
+    label: str, value: str, target: str, ok: bool, ratio: float, *, anchor: str | None = None
+) -> None:
+    """One figure, in the format of the engine benchmarks; ``anchor``: the peer's figure."""
     verdict = "ok" if ok else "MISSED"
-    print(f"{label:58} {value:>14}   target {target:>10}   ratio {ratio:6.2f}  {verdict}")
+    peer = f"   ({PEER}: {anchor})" if anchor else ""
+    print(f"{label:58} {value:>14}   target {target:>10}   ratio {ratio:6.2f}  {verdict}{peer}")
 
 
 def info(label: str, value: str) -> None:
@@ -91,9 +102,10 @@ def _traffic(result: LoadResult, interval: float, p99_target: float) -> None:
     line(
         "server CPU per move (delivered to 4 viewers)",
         f"{cpu * 1e3:.2f} ms",
-        "<= 0.6 ms",
-        cpu <= 0.0006,
-        0.0006 / cpu if cpu else float("inf"),
+        "<= 1.2 ms",
+        cpu <= 0.0012,
+        0.0012 / cpu if cpu else float("inf"),
+        anchor=PEER_CPU_PER_MOVE,
     )
 
 
@@ -106,6 +118,7 @@ def _sizes(result: LoadResult) -> None:
         "<= 300 B",
         size <= 300,
         300 / size if size else float("inf"),
+        anchor=PEER_BYTES_PER_MOVE,
     )
     early, late = (
         statistics.median(result.bytes_at[v]) if result.bytes_at.get(v) else float("nan")
@@ -146,9 +159,10 @@ def _report_idle(idle: IdleFigures) -> None:
     line(
         "memory per idle socket (its share of its game's room included)",
         f"{kib:.1f} KiB",
-        "<= 20 KB",
-        kib <= 20,
-        20 / kib if kib else float("inf"),
+        "<= 16 KiB",
+        kib <= 16,
+        16 / kib if kib else float("inf"),
+        anchor=PEER_IDLE_SOCKET,
     )
 
 

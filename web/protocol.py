@@ -60,6 +60,13 @@ class ShowHandMessage(_Message):
     seat: Annotated[int, Field(ge=0, le=16)]
 
 
+class JoinRematchMessage(_Message):
+    """Move this socket on to the game's rematch, once one was dealt: answered by ``moved``
+    naming it, then the rematch's ``welcome``. A table plays on without a new connection."""
+
+    type: Literal["join_rematch"]
+
+
 class CommandBase(_Message):
     """What every command carries: an id (applied at most once) and the version it
     was decided at (a game that moved since refuses it)."""
@@ -170,6 +177,7 @@ MESSAGE_TYPES = (
     "chat",
     "chat_read",
     "show_hand",
+    "join_rematch",
 )
 
 
@@ -215,7 +223,8 @@ def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
         | TakeSeatCommand
         | ChatCommand
         | ChatReadMessage
-        | ShowHandMessage,
+        | ShowHandMessage
+        | JoinRematchMessage,
         Field(discriminator="type"),
     ]
     return TypeAdapter(union)

@@ -20,7 +20,7 @@ from web.live.buckets import Buckets
 from web.live.fanout import Listener
 from web.live.presence import PresenceElsewhere
 from web.live.thinkers import Thinkers
-from web.live.viewers import OUTBOX_LIMIT
+from web.live.viewers import OUTBOX_LIMIT, Outbox
 from web.settings import Settings
 
 
@@ -96,24 +96,30 @@ def test_a_room_plays_a_move_from_its_parts_alone() -> None:
     versions = [message for message in fanout.published if message["kind"] == "version"]
     assert [(m["game"], m["version"], m["command_id"]) for m in versions] == [("g-parts", 1, "c-1")]
     assert any(message["kind"] == "presence" for message in fanout.published)
-    told = [text or "" for text in viewer.outbox]  # no socket: it stays in the outbox
+    told = [text or "" for text in outbox_of(viewer).messages]  # no socket: it stays there
     assert any('"type":"event"' in text and '"version":1' in text for text in told)
     assert lobby_changes  # the turn passed: the lobby's lists read again
     assert unloaded == []
 
 
+def outbox_of(viewer: Viewer) -> Outbox:
+    assert isinstance(viewer.wire, Outbox)
+    return viewer.wire
+
+
 def test_a_viewer_too_slow_to_keep_up_is_cut_off_and_its_socket_woken_once() -> None:
-    """The outbox is a plain list with no task waiting on it: the socket is woken when
-    it gets its first message; a viewer that lets OUTBOX_LIMIT messages pile up is hung
-    up on (1013: it reconnects and resyncs), and nothing more is queued for it."""
+    """An outbox is a plain list with no task waiting on it: its sender is woken when it
+    gets its first message; a viewer that lets OUTBOX_LIMIT messages pile up is hung up
+    on (1013: it reconnects and resyncs), and nothing more is queued for it."""
     woken: list[None] = []
-    viewer = Viewer(user_id=None, seat=None, wake=lambda: woken.append(None))
+    outbox = Outbox(lambda: woken.append(None))
+    viewer = Viewer(user_id=None, seat=None, wire=outbox)
     viewer.send({"type": "pong", "version": 0})
     viewer.send({"type": "pong", "version": 0})
-    assert len(woken) == 1 and len(viewer.outbox) == 2
+    assert len(woken) == 1 and len(outbox.messages) == 2
     for _ in range(OUTBOX_LIMIT):
         viewer.send_text("{}")
-    assert viewer.overflowed and viewer.close_code == 1013
-    assert viewer.outbox[-1] is None and len(viewer.outbox) == OUTBOX_LIMIT + 1
+    assert viewer.hung_up and outbox.closing == 1013
+    assert outbox.messages[-1] is None and len(outbox.messages) == OUTBOX_LIMIT + 1
     viewer.send_text("{}")
-    assert len(viewer.outbox) == OUTBOX_LIMIT + 1
+    assert len(outbox.messages) == OUTBOX_LIMIT + 1

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from web.live.sockets import answer
-from web.live.viewers import Viewer
+from web.live.viewers import Outbox, Viewer
 
 
 class Table:
@@ -468,7 +468,8 @@ def test_an_answer_that_cannot_be_encoded_becomes_an_error_that_can(
     viewer = Viewer(user_id=None, seat=None, language="fr")
     answer(viewer, {"type": "ack", "id": "\ud800", "version": 3})
     answer(viewer, {"type": "pong", "version": 3})
-    first, second = (json.loads(text or "null") for text in viewer.outbox)
+    assert isinstance(viewer.wire, Outbox)
+    first, second = (json.loads(text or "null") for text in viewer.wire.messages)
     assert first["type"] == "error" and first["code"] == "unsendable_answer"
     assert first["message"] == "la réponse à ce message n\u2019a pas pu être envoyée"
     assert second == {"type": "pong", "version": 3}

@@ -40,6 +40,7 @@ from .room import Room
 from .store import ConflictError, EventStore, GameEnded, StoredEvent
 from .thinkers import COACH_NICENESS, Workers
 from .viewers import Viewer
+from .wire import HeldSocketProtocol
 
 GameSockets = sockets.GameSockets
 """The ASGI step that serves ``/ws/games/{id}``."""
@@ -52,6 +53,7 @@ __all__ = [
     "EventStore",
     "GameEnded",
     "GameSockets",
+    "HeldSocketProtocol",
     "Hub",
     "Room",
     "RoomParts",

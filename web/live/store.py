@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -29,6 +28,7 @@ from ..models import Game, GameEvent, GamePlayer, GameTable, SeatSubstitute
 from ..people import Schedule, schedules_of
 from ..talk import SAY_ATTEMPTS, ChatLine, number_lines
 from .loading import StoredGame, away_seats, load_game
+from .writer import WriterThread
 
 
 class ConflictError(Exception):
@@ -79,7 +79,7 @@ class EventStore:
         """When each event is stored (the game's time, web.clock)."""
         self.endings = tuple(endings)
         """Run, in order, in the transaction that stores games' ends (:data:`GameEnded`)."""
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="chromino-writer")
+        self._writer = WriterThread("chromino-writer")
         self._queued: list[tuple[str, StoredEvent, asyncio.Future[None]]] = []
         self._lines: list[tuple[str, ChatLine, asyncio.Future[ChatLine]]] = []
         """Chat lines waiting for their number (web.talk), committed the same way."""
@@ -91,8 +91,7 @@ class EventStore:
         """Let the commits in flight finish, then let the writer's connection go."""
         if self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._writer, self._drop_connection)
+        await self._writer.run(self._drop_connection)
         await asyncio.to_thread(self._writer.shutdown)
 
     async def write(self, game_id: str, event: StoredEvent) -> None:
@@ -119,14 +118,13 @@ class EventStore:
             await self._flush_lines()
 
     async def _flush_lines(self) -> None:
-        loop = asyncio.get_running_loop()
         batch, self._lines = self._lines, []
         if not batch:
             return
         items = [(game_id, line) for game_id, line, _ in batch]
         try:
-            outcomes = await loop.run_in_executor(self._writer, self.commit_lines, items)
-        except Exception as failure:  # the executor itself failed
+            outcomes = await self._writer.run(self.commit_lines, items)
+        except Exception as failure:  # the writer itself failed
             outcomes = [failure] * len(batch)
         for (_, _, done), outcome in zip(batch, outcomes, strict=True):
             if done.done():
@@ -161,13 +159,12 @@ class EventStore:
         return outcomes
 
     async def _flush_events(self) -> None:
-        loop = asyncio.get_running_loop()
         while self._queued:
             batch, self._queued = self._queued, []
             items = [(game_id, event) for game_id, event, _ in batch]
             try:
-                errors = await loop.run_in_executor(self._writer, self.commit_many, items)
-            except Exception as failure:  # the executor itself failed
+                errors = await self._writer.run(self.commit_many, items)
+            except Exception as failure:  # the writer itself failed
                 errors = [failure] * len(batch)
             for (_, _, done), error in zip(batch, errors, strict=True):
                 if done.done():

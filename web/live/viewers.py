@@ -1,10 +1,10 @@
-"""A viewer of a room: one websocket, a seated player or a spectator, and its outbox."""
+"""A viewer of a room: one websocket, a seated player or a spectator, and its wire."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..protocol import encode
 from .screens import ViewerKind, viewer_kind
@@ -12,7 +12,49 @@ from .screens import ViewerKind, viewer_kind
 OUTBOX_LIMIT = 256
 
 
-@dataclass(eq=False)
+class Wire(Protocol):
+    """Where a viewer's messages go: the socket itself (web.live.wire), or an outbox."""
+
+    def send_text(self, text: str) -> bool:
+        """Send (or queue) one message; False when it cannot go: closing, or too far behind."""
+
+    def close(self, code: int, reason: str = "") -> None:
+        """Close the socket after what was sent."""
+
+
+class Outbox:
+    """A wire that keeps the messages until a sender writes them to a socket served the
+    plain ASGI way (web.live.sockets); with no sender (a room's tests) it keeps them all.
+    A plain list, and no task waiting on it: an idle socket holds no queue."""
+
+    __slots__ = ("closing", "messages", "wake")
+
+    def __init__(self, wake: Callable[[], None] | None = None) -> None:
+        self.messages: list[str | None] = []
+        """Oldest first; ``None`` says to close the socket after the ones before it."""
+        self.wake = wake
+        """Called when the outbox gets its first message: the sender starts writing."""
+        self.closing: int | None = None
+        """The close code asked for, once asked."""
+
+    def send_text(self, text: str) -> bool:
+        if self.closing is not None or len(self.messages) >= OUTBOX_LIMIT:
+            return False
+        self._queue(text)
+        return True
+
+    def close(self, code: int, reason: str = "") -> None:
+        if self.closing is None:
+            self.closing = code
+            self._queue(None)
+
+    def _queue(self, message: str | None) -> None:
+        self.messages.append(message)
+        if len(self.messages) == 1 and self.wake is not None:
+            self.wake()
+
+
+@dataclass(eq=False, slots=True)
 class Viewer:
     """One websocket watching a room: a seated player or a spectator."""
 
@@ -24,15 +66,10 @@ class Viewer:
     assistance: str = "beginner"
     language: str = "en"
     """The language the viewer's refusals are worded in."""
-    outbox: list[str | None] = field(default_factory=list)
-    """Messages waiting for the socket, oldest first; ``None`` says to hang up after them.
-    A plain list, and no task waiting on it: an idle socket (most of them, in games
-    played over days) holds no queue and no sender (web.live.sockets)."""
-    wake: Callable[[], None] | None = None
-    """Called when the outbox gets its first message: the socket starts sending."""
-    overflowed: bool = False
-    close_code: int | None = None
-    """Set when the server hangs up on purpose (1012: restarting, 1013: too slow)."""
+    wire: Wire = field(default_factory=Outbox)
+    """Where its messages go: the socket, as soon as one is accepted."""
+    hung_up: bool = False
+    """The server closed the socket on purpose (too slow, banned, the room unloaded)."""
     allowed: bool = True
     """False for a spectator of a game that lets nobody watch: refused at the door."""
     seen: int = -1
@@ -72,10 +109,10 @@ class Viewer:
         return min(self.local_seats) if self.local_seats else self.seat
 
     def hang_up(self, code: int = 1013) -> None:
-        """Ask the sender to close the socket; the client reconnects and resyncs."""
-        self.overflowed = True
-        self.close_code = code
-        self._queue(None)
+        """Close the socket after what was sent; the client reconnects and resyncs."""
+        if not self.hung_up:
+            self.hung_up = True
+            self.wire.close(code)
 
     @property
     def kind(self) -> ViewerKind:
@@ -87,16 +124,7 @@ class Viewer:
         self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:
-        """Queue an encoded message; a viewer too slow to keep up is cut off (it will
+        """Send an encoded message; a viewer too slow to keep up is cut off (it will
         resync)."""
-        if self.overflowed:
-            return
-        if len(self.outbox) >= OUTBOX_LIMIT:
+        if not self.hung_up and not self.wire.send_text(text):
             self.hang_up()
-            return
-        self._queue(text)
-
-    def _queue(self, message: str | None) -> None:
-        self.outbox.append(message)
-        if len(self.outbox) == 1 and self.wake is not None:
-            self.wake()

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 import uvicorn
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+from ..live import HeldSocketProtocol
 from ..settings import Settings
 from .security import SECURITY_HEADERS
 
@@ -91,6 +92,7 @@ def server_config(app: Any, settings: Settings, **overrides: Any) -> uvicorn.Con
         "host": settings.host,
         "port": settings.port,
         "http": bounded_protocol(settings.max_header_bytes),
+        "ws": HeldSocketProtocol,
         "ws_max_size": settings.max_frame_bytes * 4,
         "ws_per_message_deflate": settings.websocket_compression,
         "ws_ping_interval": settings.websocket_ping_seconds,
