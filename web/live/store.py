@@ -30,6 +30,13 @@ from ..talk import SAY_ATTEMPTS, ChatLine, number_lines
 from .loading import StoredGame, away_seats, load_game
 from .writer import WriterThread
 
+GATHER_SECONDS = 0.003
+"""How long a commit waits for others to join it while moves keep arriving: each hand-over
+to the writer thread and back wakes a thread twice, costlier than the commit's own work."""
+BUSY_SECONDS = 0.025
+"""Moves keep arriving when the last batch was handed over this recently; a move after a
+quiet moment is committed at once."""
+
 
 class ConflictError(Exception):
     """Another writer committed this version first."""
@@ -84,6 +91,8 @@ class EventStore:
         self._lines: list[tuple[str, ChatLine, asyncio.Future[ChatLine]]] = []
         """Chat lines waiting for their number (web.talk), committed the same way."""
         self._flusher: asyncio.Task[None] | None = None
+        self._last_handed = float("-inf")
+        """When a batch was last handed to the writer (the loop's time)."""
         self._connection: Connection | None = None
         """The writer thread's own connection, kept from one commit to the next."""
 
@@ -99,8 +108,7 @@ class EventStore:
         ConflictError (or IntegrityError) when another writer took the version."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queued.append((game_id, event, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
+        self._flush_soon()
         await done
 
     async def say(self, game_id: str, line: ChatLine) -> ChatLine:
@@ -108,12 +116,20 @@ class EventStore:
         the moves (and other games' lines); the line as numbered."""
         done: asyncio.Future[ChatLine] = asyncio.get_running_loop().create_future()
         self._lines.append((game_id, line, done))
-        if self._flusher is None or self._flusher.done():
-            self._flusher = asyncio.create_task(self._flush())
+        self._flush_soon()
         return await done
 
+    def _flush_soon(self) -> None:
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush())
+
     async def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop.time() - self._last_handed < BUSY_SECONDS:
+            # Moves are arriving: a moment's wait lets the next ones share this hand-over.
+            await asyncio.sleep(GATHER_SECONDS)
         while self._queued or self._lines:
+            self._last_handed = loop.time()
             await self._flush_events()
             await self._flush_lines()
 
