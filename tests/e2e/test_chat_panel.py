@@ -13,8 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, WebSocket, expect
+from playwright.sync_api import Page, expect
 from support.browser.axe import assert_accessible
+from support.browser.chat import lines, open_chat, say_preset, say_text, sockets_of
 from support.browser.chromium import ARTIFACTS, SETTLED_JS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory, open_game
 from support.browser.people import HUMAN, QUICK, duel, no_sideways_scroll, person
@@ -33,41 +34,6 @@ def free_text(creator: Page, code: str, allowed: bool = True) -> None:
     """The table's creator allows free text (guests sit there: it starts off)."""
     answer = creator.request.patch(f"/api/tables/{code}/chat", data={"text": allowed})
     assert answer.ok, answer.text()
-
-
-def open_chat(page: Page) -> Locator:
-    toggle = page.get_by_test_id("chat-toggle")
-    expect(toggle).to_be_visible()
-    if toggle.get_attribute("aria-expanded") != "true":
-        toggle.click()
-    panel = page.get_by_test_id("chat-panel")
-    expect(panel).to_be_visible()
-    return panel
-
-
-def say_preset(page: Page, code: str) -> None:
-    open_chat(page).locator(f"[data-testid=chat-preset][data-preset={code}]").click()
-
-
-def say_text(page: Page, text: str) -> None:
-    panel = open_chat(page)
-    field = panel.get_by_test_id("chat-input")
-    field.fill(text)
-    panel.get_by_test_id("chat-send").click()
-    expect(field).to_have_value("")  # cleared once the server took it
-
-
-def lines(page: Page) -> Locator:
-    return page.locator("#chat-lines [data-testid=chat-line]:visible")
-
-
-def sockets_of(page: Page) -> list[WebSocket]:
-    """The game sockets the page opens from now on."""
-    opened: list[WebSocket] = []
-    page.on(
-        "websocket", lambda socket: opened.append(socket) if "/ws/games/" in socket.url else None
-    )
-    return opened
 
 
 def test_two_players_say_a_preset_and_free_text_to_each_other(new_context: ContextFactory) -> None:

@@ -315,6 +315,7 @@ OTHER_FRAMES = {
     "away",
     "end_offer",
     "rematch",
+    "moved",
     "chat",
     "chat_status",
 }

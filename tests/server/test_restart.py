@@ -417,3 +417,41 @@ def test_a_resignation_and_an_agreed_end_survive_a_kill(
     assert stayer.events[version + 1]["action"] == "end_agreed"
     assert stayer.state["ended_by"] == "agreed"
     check_final_state(server, game_id, clients)
+
+
+def test_a_rematch_moved_on_its_sockets_survives_a_kill(
+    tmp_path: Path, database_url: str, cleanup: list[Any]
+) -> None:
+    """A game ends (a resignation), one player asks for the rematch and both move their
+    sockets on to it (no new connection). Each move acknowledged there is stored: a
+    SIGKILL right after an ack keeps it, the clients reconnect to the rematch with
+    ``?since=`` and get exactly what they missed, and the rematch plays on to its end."""
+    server = start_server(tmp_path, database_url, cleanup)
+    first, clients = new_game(server, cleanup)
+    clients[1].send({"type": "resign"}, "leave", clients[1].version)
+    clients[1].wait_ack("leave")
+    asked = clients[0].player.http.post(f"/api/games/{first}/rematch")
+    assert asked.status_code == 200, asked.text
+    second = asked.json()["game_id"]
+    for seat, client in enumerate(clients):
+        welcome = client.join_rematch()
+        assert client.game_id == second and welcome["version"] == 0
+        assert welcome["seat"] is not None and welcome["seat"] == seat
+    rng = random.Random(7)
+    for step in range(200):
+        mover = clients[clients[0].state["current"]]
+        command, command_id, version = mover.decide(rng), f"r{step}", mover.version
+        mover.send(command, command_id, version)
+        assert mover.wait_ack(command_id) == version + 1
+        if step % 5 == 2:  # killed right after the ack: the move is kept all the same
+            kill_and_restart(server, clients)
+            assert all(client.version == version + 1 for client in clients)
+            assert stored_events(database_url, second)[-1].command_id == command_id
+        else:
+            sync_all(clients, version + 1)
+        if clients[0].state["finished"]:
+            break
+    assert clients[0].state["finished"], "the rematch did not end in 200 moves"
+    check_stored_game(database_url, second, clients, bot=False)
+    check_final_state(server, second, clients)
+    assert [row.command_id for row in stored_events(database_url, first)] == ["leave"]

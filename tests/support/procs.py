@@ -222,6 +222,21 @@ class GameClient:
             if message["type"] in ("welcome", "state"):
                 return message
 
+    def join_rematch(self, timeout: float = 10) -> dict[str, Any]:
+        """Move this socket on to the game's rematch: what arrives before ``moved`` is
+        checked as the old game's, what follows as the rematch's. Returns its welcome."""
+        assert self.socket is not None, "not connected"
+        self.socket.send({"type": "join_rematch"})
+        deadline = time.monotonic() + timeout
+        while (message := self.socket.recv(timeout=deadline - time.monotonic()))["type"] != "moved":
+            self._check(message)
+        self.game_id = message["game_id"]
+        self.version, self.snapshot, self.presence = -1, None, None
+        self.events, self.acks, self.errors = {}, {}, []
+        welcome = self.recv(timeout=max(0.01, deadline - time.monotonic()))
+        assert welcome["type"] == "welcome", f"{self.name}: {welcome} after moving on"
+        return welcome
+
     def drain(self, timeout: float = 2) -> None:
         """After the server died: take in everything it had sent, then forget the socket
         (``close_code`` says how the server closed it, if it did)."""

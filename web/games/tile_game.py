@@ -65,6 +65,8 @@ class TileGameLive:
         self._board: list[dict[str, object]] = []
         """The board's placements as data, each made once and shared by every view
         (read-only: they go to JSON as they are)."""
+        self._options: dict[str, object] | None = None
+        """The game's options as data, made once and shared by every view (read-only)."""
 
     @property
     def current_seat(self) -> int:
@@ -99,6 +101,9 @@ class TileGameLive:
     def view(self, seat: int | None) -> dict[str, Any]:
         view = self.game.view_for(seat)
         data: dict[str, Any] = view.to_dict(board=self._board_data(view.board))
+        if self._options is None:
+            self._options = data["options"]
+        data["options"] = self._options
         data["can_draw"] = view.can_draw()
         data["can_pass"] = view.can_pass()
         return data

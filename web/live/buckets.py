@@ -9,6 +9,8 @@ from collections.abc import Callable
 class TokenBucket:
     """At most ``rate`` actions a second on average, ``burst`` at once."""
 
+    __slots__ = ("capacity", "clock", "rate", "tokens", "updated")
+
     def __init__(
         self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
     ) -> None:

@@ -103,6 +103,17 @@ def away_seats(session: Session, game_id: str) -> frozenset[int]:
     return frozenset(session.scalars(query))
 
 
+def next_game_of(session: Session, game_id: str) -> str | None:
+    """The game its table dealt after this one, if any (a rematch)."""
+    table_id = session.scalar(select(Game.table_id).where(Game.id == game_id))
+    newest = None if table_id is None else _newest_of(session, table_id)
+    return newest if newest != game_id else None
+
+
+def _newest_of(session: Session, table_id: int | None) -> str | None:
+    return session.scalar(select(GameTable.game_id).where(GameTable.id == table_id))
+
+
 def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | None:
     """A game and all its events, with what its seats bring along (schedules as they
     stand at ``now``), detached from the session."""
@@ -111,7 +122,7 @@ def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | Non
         return None
     query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
     events = list(session.scalars(query))
-    newest = session.scalar(select(GameTable.game_id).where(GameTable.id == game.table_id))
+    newest = _newest_of(session, game.table_id)
     pace = Pace(game.turn_days, game.on_timeout, game.vacation)
     people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
     stored = StoredGame(

@@ -47,21 +47,21 @@ def _default(value: Any) -> bool:
 
 @dataclass
 class Screens:
-    """The states each kind of viewer was last sent, and the seat to play's legal
-    placements, worked out once per version."""
+    """The states each kind of viewer was last sent (what the next delta is taken from).
+    The seat to play's legal placements are worked out for each message that carries them
+    and not kept: one kind of viewer a seat is the rule, and a waiting room keeps less."""
 
     live: LiveGame
     kind: GameKind
     shows_points: bool
     shown: dict[ViewerKind, tuple[int, dict[str, Any], float | None]] = field(default_factory=dict)
     """Per kind of viewer: the version, the state and the deadline it was last sent."""
-    _legal: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
 
     def state_fields(
         self, who: ViewerKind, version: int, deadline: datetime | None
     ) -> dict[str, Any]:
         """The whole state for a snapshot (remembered as what this kind was sent)."""
-        state, legal, draw_held = self._state(who, version)
+        state, legal, draw_held = self._state(who)
         self.shown[who] = (version, state, _timestamp(deadline))
         return {
             "state": state,
@@ -84,7 +84,7 @@ class Screens:
         ``private`` False leaves out what only the mover is told (the tile drawn): a
         pass-and-play device keeps its log after the hand is hidden, so the tile is
         shown in the hand only."""
-        state, legal, draw_held = self._state(who, version)
+        state, legal, draw_held = self._state(who)
         message: dict[str, Any] = {
             "type": "event",
             "version": version,
@@ -112,7 +112,7 @@ class Screens:
         """The live ``event`` of ``version`` as a spectator sees it, with the whole state
         rather than a delta: for a page whose last state was another kind's (a
         pass-and-play device whose hand was just hidden)."""
-        state, _, _ = self._state((None, None), version)
+        state, _, _ = self._state((None, None))
         return {
             "type": "event",
             "version": version,
@@ -121,9 +121,7 @@ class Screens:
             "deadline": _timestamp(deadline),
         }
 
-    def _state(
-        self, who: ViewerKind, version: int
-    ) -> tuple[dict[str, Any], list[dict[str, Any]] | None, bool]:
+    def _state(self, who: ViewerKind) -> tuple[dict[str, Any], list[dict[str, Any]] | None, bool]:
         seat, assistance = who
         state = self.live.view(seat)
         legal = None
@@ -133,7 +131,7 @@ class Screens:
             and not self.live.is_over
             and self.live.current_seat == seat
         ):
-            legal = self._legal_of(seat, version)
+            legal = self.live.legal_moves(seat, with_points=self.shows_points)
         draw_held = bool(
             legal
             and seat is not None
@@ -143,13 +141,6 @@ class Screens:
         if draw_held:
             state["can_draw"] = False
         return state, legal, draw_held
-
-    def _legal_of(self, seat: int, version: int) -> list[dict[str, Any]]:
-        """The seat to play's legal placements, computed once a version."""
-        key = (version, seat)
-        if self._legal is None or self._legal[0] != key:
-            self._legal = (key, self.live.legal_moves(seat, with_points=self.shows_points))
-        return self._legal[1]
 
 
 def _timestamp(deadline: datetime | None) -> float | None:

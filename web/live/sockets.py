@@ -63,6 +63,8 @@ log = logging.getLogger(__name__)
 POLICY_VIOLATION = status.WS_1008_POLICY_VIOLATION
 OUTDATED_CLIENT = N_("this page is out of date: reload it to go on playing")
 NO_SUCH_GAME = N_("no game has this id")
+NO_SEATS: frozenset[int] = frozenset()
+"""Shared by every viewer with no local seat (nearly all): an empty frozenset is 216 bytes."""
 
 
 def _error(
@@ -166,7 +168,7 @@ def _seats_of(
                 local.add(index)
             else:
                 seat = index
-    return seat, frozenset(local)
+    return seat, frozenset(local) if local else NO_SEATS
 
 
 def _muted_until(user: User | None) -> float | None:
@@ -433,7 +435,9 @@ class GameSocket:
     async def _move_on(self) -> None:
         """To the rematch: the viewer leaves this room and joins that one, on this socket
         (``moved``, then the rematch's ``welcome``)."""
-        next_game, old = self.room.next_game, self.viewer
+        old, next_game = self.viewer, self.room.next_game
+        if next_game is None:  # dealt a moment ago, or on another process: not heard yet
+            next_game = await asyncio.to_thread(self.hub.store.read_next_game, self.room.game_id)
         if next_game is None:
             raise ProtocolError("no_rematch", Words(N_("this game has no rematch yet")))
         room = await self.hub.room(next_game)

@@ -27,7 +27,7 @@ from ..db import Database
 from ..models import Game, GameEvent, GamePlayer, GameTable, SeatSubstitute
 from ..people import Schedule, schedules_of
 from ..talk import SAY_ATTEMPTS, ChatLine, number_lines
-from .loading import StoredGame, away_seats, load_game
+from .loading import StoredGame, away_seats, load_game, next_game_of
 from .writer import WriterThread
 
 GATHER_SECONDS = 0.003
@@ -258,6 +258,11 @@ class EventStore:
         """A game and all its events (web.live.loading)."""
         with self.db.session() as session:
             return load_game(session, game_id, self.clock.now())
+
+    def read_next_game(self, game_id: str) -> str | None:
+        """The game its table deals after this one (its rematch), if there is one yet."""
+        with self.db.session() as session:
+            return next_game_of(session, game_id)
 
     def read_away(self, game_id: str) -> frozenset[int]:
         """The seats a bot plays for now."""

@@ -286,7 +286,8 @@ function wire(ctx) {
  * The chat of the game page. `connection` sends (GameConnection); `gameId` names the
  * game for the HTTP actions. The shell calls: snapshot(message, view), line(message),
  * status(message), ack(message), error(message) → whether it was about a line said
- * here, closed() when the socket dropped, params() for the socket's query.
+ * here, closed() when the socket dropped, params() for the socket's query, moveTo(id)
+ * when the socket moved on to another game.
  */
 export function createChat({ gameId, connection }) {
   const ctx = {
@@ -323,5 +324,19 @@ export function createChat({ gameId, connection }) {
     error: (message) => error(ctx, message),
     closed: () => closed(ctx),
     params: () => model.socketParams(ctx.chat),
+    moveTo: (next) => moveTo(ctx, next),
   };
+}
+
+/** The socket moved on to the game `next` (a rematch): its table talk starts afresh. */
+function moveTo(ctx, next) {
+  const open = ctx.chat.open;
+  clearTimeout(ctx.chat.statusTimer);
+  ctx.gameId = next;
+  ctx.chat = Object.assign(model.createChatState(boot.me?.id ?? null), { open });
+  for (const item of ctx.items.values()) item.remove(); // the list's other children stay
+  ctx.items.clear();
+  ctx.inView.clear();
+  Object.assign(ctx.scroll, { stickToEnd: true, atEnd: true, scrolledTo: -1 });
+  ctx.requestRender();
 }

@@ -53,11 +53,15 @@ export function ratingNote(state) {
 export async function loadOutcome(state, done) {
   if (state.outcomeAsked || state.solo || !state.game?.finished) return;
   state.outcomeAsked = true;
+  const asked = state.gameId;
+  let outcome;
   try {
-    state.outcome = await api("GET", `/api/games/${encodeURIComponent(state.gameId)}/ratings`);
+    outcome = await api("GET", `/api/games/${encodeURIComponent(asked)}/ratings`);
   } catch {
     return; // the snapshot's ratings stay
   }
+  if (state.gameId !== asked) return; // the page moved on to the rematch meanwhile
+  state.outcome = outcome;
   done();
 }
 

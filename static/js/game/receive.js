@@ -3,7 +3,8 @@
 // commands a player gives ("play", "draw", "pass") go out with the version shown. Each
 // function takes the page's `ctx` (game/shell.js):
 //   state, mounted ({game, play, hand}), connection, chat, sound, words (what the model
-//   needs of the game module), announce(text), requestRender(), followKind(kind)
+//   needs of the game module), announce(text), requestRender(), followKind(kind),
+//   moveOn(gameId) (the socket moved on to a rematch)
 import { api, toast } from "../api.js";
 import { sentences } from "../i18n.js";
 import { offerNews } from "./leaving.js";
@@ -38,6 +39,9 @@ export function receive(ctx, message) {
       break;
     case "chat_status":
       chat.status(message);
+      break;
+    case "moved":
+      if (message.game_id) ctx.moveOn(message.game_id); // the rematch's welcome comes next
       break;
     default:
       onNews(ctx, message); // the table's news, "pong", and anything newer than this page

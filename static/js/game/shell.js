@@ -141,11 +141,40 @@ async function askRematch(ctx, button) {
   try {
     ctx.state.rematchAsked = true;
     const { game_id: next } = await api("POST", `/api/games/${encodeURIComponent(ctx.state.gameId)}/rematch`);
-    location.assign(`/g/${encodeURIComponent(next)}`);
+    ctx.state.nextGame = next;
+    joinRematch(ctx, next);
   } catch (problem) {
     button.disabled = false;
     toast(problem.message);
   }
+}
+
+/** To the rematch on this page's own socket ("moved", then its welcome); with no socket
+ * open, by loading its page. Whether the socket takes it. */
+function joinRematch(ctx, next) {
+  if (ctx.connection.send({ type: "join_rematch" })) return true;
+  location.assign(`/g/${encodeURIComponent(next)}`);
+  return false;
+}
+
+/** The socket moved on to the game `next`: the page becomes that game's, in place — a
+ * fresh state, board and table talk, its address in the history (Back loads the game
+ * before). Its welcome follows on the socket. */
+function moveOn(ctx, next) {
+  const { state } = ctx;
+  const kind = state.kind;
+  for (const key of Object.keys(state)) delete state[key];
+  Object.assign(state, model.createState({ gameId: next, kind }), { everConnected: true, connection: "syncing" });
+  ctx.connection.path = `/ws/games/${encodeURIComponent(next)}`;
+  ctx.chat.moveTo(next);
+  const log = $("move-log"); // drawn a line at a time (movelog.js): it starts again empty
+  log.replaceChildren();
+  delete log.dataset.count;
+  delete log.dataset.gap;
+  ctx.look.warned = null;
+  ctx.look.seenReported = null;
+  history.pushState({ gameId: next }, "", `/g/${encodeURIComponent(next)}`);
+  mount(ctx, ctx.mounted.game);
 }
 
 /** Straight to a tile: the picked one, else one that fits, else the first. */
@@ -180,6 +209,13 @@ function wireButtons(ctx) {
     $("board").focus();
   });
   $("rematch").addEventListener("click", (event) => askRematch(ctx, event.currentTarget));
+  $("join-rematch").addEventListener("click", (event) => {
+    if (state.nextGame && ctx.connection.send({ type: "join_rematch" })) event.preventDefault();
+  });
+  // A game this page moved on from is in the history: going back to it loads its page.
+  window.addEventListener("popstate", () => {
+    if (location.pathname !== `/g/${encodeURIComponent(state.gameId)}`) location.reload();
+  });
 }
 
 /** Start the page for `gameId`, shown by `game` (a game module) until the server names another kind. */
@@ -196,6 +232,7 @@ export function startGamePage({ gameId, game, preferences }) {
   ctx.requestRender = () => requestRender(ctx);
   ctx.announce = (text) => announce(ctx, text);
   ctx.followKind = (kind) => followKind(ctx, kind);
+  ctx.moveOn = (next) => moveOn(ctx, next);
   ctx.words = modelWords(ctx);
   ctx.connection = connect(ctx, gameId);
   ctx.chat = createChat({ gameId, connection: ctx.connection }); // table talk: its panel, its lines (chat.js)
