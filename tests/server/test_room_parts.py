@@ -43,6 +43,7 @@ class RecordingFanout:
     """The other processes, as far as this room can tell: what it published."""
 
     origin = "test"
+    alone = False
 
     def __init__(self) -> None:
         self.published: list[dict[str, Any]] = []

@@ -36,6 +36,12 @@ class Fanout(Protocol):
         """This process's name on the channel."""
         ...
 
+    @property
+    def alone(self) -> bool:
+        """Whether there is nobody to tell: the one process (a move's news is then not
+        even written down)."""
+        ...
+
     async def start(self, listener: Listener) -> None: ...
 
     async def publish(self, message: dict[str, Any]) -> None: ...
@@ -47,6 +53,7 @@ class LocalFanout:
     """One process: the hub already told its own clients, so there is no one else to tell."""
 
     origin = "local"
+    alone = True
 
     async def start(self, listener: Listener) -> None:
         """Nothing to subscribe to."""
@@ -80,6 +87,7 @@ class RedisFanout:
         from redis import asyncio as aioredis
 
         self._redis = aioredis.from_url(url)
+        self.alone = False
         self.channel = channel
         self.origin = uuid.uuid4().hex
         self._outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=OUTBOX_LIMIT)

@@ -151,7 +151,8 @@ class Hub:
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the lobby streams here and on the other processes."""
         self.lobby.changed()
-        in_background(self.fanout.publish({"kind": "lobby"}), FANOUT_FAILED)
+        if not self.fanout.alone:
+            in_background(self.fanout.publish({"kind": "lobby"}), FANOUT_FAILED)
 
     async def mutes_changed(self, user_id: int) -> None:
         """Someone muted or unmuted a person: the rooms where they are follow — here

@@ -92,6 +92,8 @@ class Replica:
     async def announce(self, version: int, key: tuple[int, str] | None) -> None:
         """A version this process committed, with its event, the command it answered
         (``key``, kept from the submission) and the next deadline."""
+        if self.fanout.alone:
+            return
         applied = self.room.history[version - 1]
         user_id, command_id = key if key is not None else (None, None)
         await self.fanout.publish(
