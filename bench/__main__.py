@@ -23,6 +23,7 @@ TINY = {
     "cluster_seconds": 1.0,
     "hard_games": 1,
     "idle_games": 2,
+    "memory_games": 2,
     "days_games": 20,
     "rating_games": 2,
     "talk_games": 2,
@@ -97,6 +98,13 @@ def _stage_sizes(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=2250,
         help="idle four-player games beside the load's in a third run (10,000 sockets; 0 skips)",
+    )
+    parser.add_argument(
+        "--memory-games",
+        type=int,
+        default=200,
+        help="idle four-player games whose sockets' memory a traced server breaks down by"
+        " file and type (~30 s; 0 skips)",
     )
     parser.add_argument(
         "--days-games",
@@ -265,6 +273,12 @@ def _loads(args: argparse.Namespace) -> None:
         report(run(idle_games=args.idle_games), interval=args.load_interval, p99_target=0.15)
 
 
+def _socket_memory(args: argparse.Namespace) -> None:
+    from . import socket_memory
+
+    socket_memory.report(args.memory_games)
+
+
 def _ratings(args: argparse.Namespace) -> None:
     from . import ratings
 
@@ -323,6 +337,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         (not args.no_strong, _strong),
         (args.daily_dates > 0, _daily),
         (args.load_games > 0, _loads),
+        (args.memory_games > 0, _socket_memory),
         (args.rating_games > 0, _ratings),
         (args.talk_games > 0, _talk),
         (args.days_games > 0, _days),

@@ -40,8 +40,15 @@ class Server:
     """One uvicorn process serving the app, killed at the end."""
 
     def __init__(
-        self, directory: Path, env: dict[str, str], database_url: str, name: str = "server"
+        self,
+        directory: Path,
+        env: dict[str, str],
+        database_url: str,
+        name: str = "server",
+        module: str = "web",
     ) -> None:
+        """``module``: what ``python -m`` runs with ``serve`` (``bench.traced_server``
+        traces the server's allocations)."""
         self.port = _free_port()
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("CHROMINO_")}
         self.env.update(
@@ -56,7 +63,7 @@ class Server:
         # Served as a host serves it (``chromino serve``: its websocket settings, its
         # limits), its log quiet but for warnings.
         self.env.setdefault("CHROMINO_LOG_LEVEL", "warning")
-        command = [sys.executable, "-m", "web", "serve", "--host", "127.0.0.1",
+        command = [sys.executable, "-m", module, "serve", "--host", "127.0.0.1",
                    "--port", str(self.port)]  # fmt: skip
         self.process = subprocess.Popen(
             command,

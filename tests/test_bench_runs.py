@@ -21,6 +21,7 @@ STAGES = (
     "... the same, with 1 games of two Hard bots playing meanwhile",
     "... 16 sockets: the same games, and 2 idle games open",
     "memory per idle socket",
+    "Where an idle socket's memory goes",
     "Ratings (medians of CPU time",
     "Table talk (one uvicorn process",
     "Games over days (20 idle turn-based games",
