@@ -23,6 +23,7 @@ from web.protocol import (
     ChatReadMessage,
     DeclineEndCommand,
     DrawCommand,
+    JoinRematchMessage,
     OfferEndCommand,
     PassCommand,
     PingMessage,
@@ -68,6 +69,7 @@ GOOD_MESSAGES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
     "chat": (ChatCommand, {"type": "chat", "id": "c1", "preset": "hello"}),
     "chat_read": (ChatReadMessage, {"type": "chat_read", "seq": 3}),
     "show_hand": (ShowHandMessage, {"type": "show_hand", "seat": 1}),
+    "join_rematch": (JoinRematchMessage, {"type": "join_rematch"}),
 }
 
 

@@ -54,11 +54,11 @@ COACH_NICENESS = 15
 PARENT_CHECK_SECONDS = 0.5
 
 
-def _worker_start(niceness: int, parent: int) -> None:
+def _worker_start(niceness: int, parent: int, idle_class: bool) -> None:
     """In a new worker: step back in priority, and end with the server.
 
-    On Linux the worker runs in the idle scheduling class, on the time the server
-    leaves over: with a niceness alone, two searching workers on a two-core machine
+    On Linux the worker runs in the idle scheduling class (``idle_class``), on the time
+    the server leaves over: with a niceness alone, two searching workers on a two-core machine
     still pushed the p99 of people's moves in the load benchmark from about 0.1 s to
     0.3-0.6 s; idle-class workers barely move it. (Within the idle class the coach
     and the bots share alike; the niceness orders them elsewhere.)
@@ -68,7 +68,7 @@ def _worker_start(niceness: int, parent: int) -> None:
     per crash."""
     with contextlib.suppress(OSError):
         os.nice(niceness)
-    if hasattr(os, "SCHED_IDLE"):  # Linux: run only on time the server leaves over
+    if idle_class and hasattr(os, "SCHED_IDLE"):  # Linux: only on time the server leaves
         with contextlib.suppress(OSError):
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     threading.Thread(target=_end_with, args=(parent,), name="parent-watch", daemon=True).start()
@@ -83,10 +83,15 @@ def _end_with(parent: int) -> None:
 class Workers:
     """A process pool that is made again when one of its workers dies."""
 
-    def __init__(self, size: int, name: str, *, niceness: int = BOT_NICENESS) -> None:
+    def __init__(
+        self, size: int, name: str, *, niceness: int = BOT_NICENESS, idle_class: bool = True
+    ) -> None:
         self.size = size
         self.name = name
         self.niceness = niceness
+        self.idle_class = idle_class
+        """Whether the workers run only on time nothing else wants (Linux's idle class):
+        right for work that can wait or give up, wrong for work a person waits for."""
         self._pool: ProcessPoolExecutor | None = None
 
     def pool(self) -> Executor:
@@ -97,7 +102,7 @@ class Workers:
                 max_workers=self.size,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_worker_start,
-                initargs=(self.niceness, os.getpid()),
+                initargs=(self.niceness, os.getpid(), self.idle_class),
             )
         return self._pool
 
@@ -126,6 +131,11 @@ class Thinkers:
         self.settings = settings
         self.bots = Workers(settings.bot_workers, "bots")
         self.coach = Workers(1, "coach", niceness=COACH_NICENESS)
+        self.answers = Workers(1, "answers", idle_class=False)
+        """For a search a person waits for (the analysis board's try): below the server
+        but never starved. A bot's search gives up after its time (Medium plays); this
+        one has no such way out, and on a machine busy to its last cycle the idle class
+        left it waiting for good."""
 
     async def think(
         self, kind: str, view: dict[str, Any], bot: str, seed: str
@@ -155,10 +165,9 @@ class Thinkers:
         waited_for: bool = False,
     ) -> dict[str, Any]:
         """The coach's note on one move (raises when its worker failed). A note someone
-        is ``waited_for`` (the analysis board's try) is searched in the bots' pool,
-        which serves people at the table, never behind the coach's queue of every move
-        of the games that just ended."""
-        workers = self.bots if waited_for else self.coach
+        is ``waited_for`` (the analysis board's try) is searched in a pool of its own,
+        never behind the coach's queue of every move of the games that just ended."""
+        workers = self.answers if waited_for else self.coach
         loop = asyncio.get_running_loop()
         iterations = self.settings.coach_iterations
         try:
@@ -172,3 +181,4 @@ class Thinkers:
     def close(self) -> None:
         self.bots.close()
         self.coach.close()
+        self.answers.close()
