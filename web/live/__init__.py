@@ -2,8 +2,9 @@
 event store, the fan-out between processes, the bots' and the coach's worker
 processes, the game websocket and the games' read-only routes.
 
-- :mod:`web.live.store` — the event store (writes grouped on one thread, handed by the
-  app what else changes with a game's end: :data:`GameEnded`);
+- :mod:`web.live.store` — the event store (writes grouped on one thread,
+  :mod:`.writer`, handed by the app what else changes with a game's end:
+  :data:`GameEnded`);
   :mod:`web.live.loading` — a game as a room is built from;
 - :mod:`web.live.room` — one game in memory: its lock, submitting, broadcasting and
   viewers, handed its parts (:class:`RoomParts`) rather than the hub; what it sees
@@ -24,7 +25,9 @@ processes, the game websocket and the games' read-only routes.
   :mod:`web.live.analysis` — a placement of one's own tried where a finished game's
   mover was to play (its routes and pages: :mod:`.analysis_routes`, a controller);
 - :mod:`web.live.sockets` — ``/ws/games/{id}`` (:class:`GameSockets`, served before
-  the routes; the app hands it the site's origin rule); :mod:`web.live.routes` —
+  the routes; the app hands it the site's origin rule); :mod:`web.live.wire` — the
+  connection an accepted game socket is taken over by (:class:`HeldSocketProtocol`,
+  uvicorn's protocol for ``chromino serve``); :mod:`web.live.routes` —
   ``/api/games/…`` (a controller: the app includes it, this face does not import it).
 """
 

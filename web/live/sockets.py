@@ -6,6 +6,9 @@ exit stacks and dependency machinery stays suspended, as coroutine frames, for a
 long as its socket is open — about 11 KB per socket, for nothing a socket uses
 (it has no dependencies, and its errors are messages, not HTTP responses). With
 games left open for days, most sockets are idle and that memory was most of theirs.
+Under ``chromino serve`` an accepted socket leaves ASGI altogether (web.live.wire): its
+:class:`GameSocket` reads each message as the connection hands it over, and moves on
+with its table to the rematch (``join_rematch``) without a new connection.
 """
 
 from __future__ import annotations
