@@ -123,7 +123,9 @@ def free_port() -> int:
 class LiveServer:
     """A real uvicorn server on a free loopback port, in a thread of this process."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **uvicorn_options: Any) -> None:
+        """``uvicorn_options`` override the served configuration (``ws="websockets-sansio"``:
+        uvicorn's own websockets, which offer no take-over, as another server's)."""
         self.settings = settings
         self.port = free_port()
         self.app = create_app(settings)
@@ -137,6 +139,7 @@ class LiveServer:
             # idle gets a reset; browsers retry then, a test's request client does not.
             # Idle gaps in tests stay far below this.
             timeout_keep_alive=300,
+            **uvicorn_options,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()), daemon=True)
