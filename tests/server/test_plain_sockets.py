@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from support.live import LiveServer, Player, make_settings, migrated_sqlite
-from support.streams import POLICY_VIOLATION, closed_code
+from support.streams import POLICY_VIOLATION, closed_code, run_alone
 from support.wsplay import play_command, start_game
 from websockets.client import ClientProtocol
 from websockets.exceptions import ConnectionClosed
@@ -112,7 +112,9 @@ def opened() -> tuple[ClientProtocol, ServerProtocol]:
 
 
 def test_a_taken_socket_pings_only_when_silent_and_lets_go_of_one_that_never_answers() -> None:
-    async def scenario() -> list[Any]:
+    closes: list[Any] = []
+
+    async def scenario() -> None:
         client, server = opened()
         transport, reader = Transport(), Reader()
         taken = TakenSocket(server, transport, reader, ping_interval=None)
@@ -131,7 +133,8 @@ def test_a_taken_socket_pings_only_when_silent_and_lets_go_of_one_that_never_ans
         taken.ping()  # pinged again, and this time it never answers…
         taken.ping()  # …so it is let go: 1011, told to the reader once
         assert transport.closed and reader.codes == [1006]
-        return [server.close_sent]
+        closes.append(server.close_sent)
 
-    (close,) = asyncio.run(scenario())
+    run_alone(scenario)
+    (close,) = closes
     assert close is not None and close.code == 1011
