@@ -28,7 +28,7 @@ from ..models import Game, GameEvent, GamePlayer, GameTable, SeatSubstitute
 from ..people import Schedule, schedules_of
 from ..talk import SAY_ATTEMPTS, ChatLine, number_lines
 from .loading import StoredGame, away_seats, load_game, next_game_of
-from .writer import WriterThread
+from .writer import WriterThread, settle
 
 GATHER_SECONDS = 0.003
 """How long a commit waits for others to join it while moves keep arriving: each hand-over
@@ -143,12 +143,10 @@ class EventStore:
         except Exception as failure:  # the writer itself failed
             outcomes = [failure] * len(batch)
         for (_, _, done), outcome in zip(batch, outcomes, strict=True):
-            if done.done():
-                continue
             if isinstance(outcome, BaseException):
-                done.set_exception(outcome)
+                settle(done, None, outcome)
             else:
-                done.set_result(outcome)
+                settle(done, outcome)
 
     def commit_lines(self, items: list[tuple[str, ChatLine]]) -> list[ChatLine | BaseException]:
         """Number and store chat lines in one transaction (each in its own if that
@@ -183,12 +181,7 @@ class EventStore:
             except Exception as failure:  # the writer itself failed
                 errors = [failure] * len(batch)
             for (_, _, done), error in zip(batch, errors, strict=True):
-                if done.done():
-                    continue
-                if error is None:
-                    done.set_result(None)
-                else:
-                    done.set_exception(error)
+                settle(done, None, error)
 
     @metrics.timed_commit
     def commit_many(self, items: list[tuple[str, StoredEvent]]) -> list[BaseException | None]:

@@ -62,11 +62,13 @@ class WriterThread:
             except BaseException as error:
                 outcome = (None, error)
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
-                loop.call_soon_threadsafe(_settle, done, *outcome)
+                loop.call_soon_threadsafe(settle, done, *outcome)
 
 
-def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if done.cancelled():
+def settle(done: asyncio.Future[Any], result: Any, error: BaseException | None = None) -> None:
+    """Give a waiting future its result, or its error; one given up on (cancelled, or
+    settled already) is left as it is."""
+    if done.done():
         return
     if error is None:
         done.set_result(result)
