@@ -1,12 +1,10 @@
 """The event store: every accepted action is committed as an event before anyone hears
-of it, the moves of many games together in one transaction.
+of it, from one writer thread that commits the moves of many games together.
 
 Threads queueing for SQLite's write lock sleep in back-off (up to 100 ms) while it
 sits idle, and each database call hands the GIL back and forth with the event
 loop: many small transactions from many threads were the bottleneck under load
-(see bench/load.py). One writer thread with group commit is not. On SQLite a batch
-of moves is first tried on the event loop itself, when the lock is free at that
-instant (web.live.loop_commits): that saves the writer thread's two wake-ups.
+(see bench/load.py). One writer thread with group commit is not.
 """
 
 from __future__ import annotations
@@ -29,21 +27,15 @@ from ..db import Database
 from ..models import Game, GameEvent, GamePlayer, GameTable, SeatSubstitute
 from ..people import Schedule, schedules_of
 from ..talk import SAY_ATTEMPTS, ChatLine, number_lines
-from .background import in_background
 from .loading import StoredGame, away_seats, load_game, next_game_of
-from .loop_commits import LoopCommits, checkpoint
 from .writer import WriterThread, settle
 
 GATHER_SECONDS = 0.003
-"""How long a commit waits for others to join it while moves keep arriving: a transaction's
-fixed cost (its lock, its statements' set-up, and the writer thread's two wake-ups when it
-goes there) is then shared."""
+"""How long a commit waits for others to join it while moves keep arriving: each hand-over
+to the writer thread and back wakes a thread twice, costlier than the commit's own work."""
 BUSY_SECONDS = 0.025
 """Moves keep arriving when the last batch was handed over this recently; a move after a
 quiet moment is committed at once."""
-
-
-CHECKPOINT_FAILED = "the WAL's checkpoint failed (SQLite's own will run at its next commit)"
 
 
 class ConflictError(Exception):
@@ -103,9 +95,6 @@ class EventStore:
         """When a batch was last handed to the writer (the loop's time)."""
         self._connection: Connection | None = None
         """The writer thread's own connection, kept from one commit to the next."""
-        self._here = LoopCommits(db.engine) if LoopCommits.suits(db.engine) else None
-        """The loop's own connection, on SQLite: a batch is committed there when the lock
-        is free."""
 
     async def close(self) -> None:
         """Let the commits in flight finish, then let the writer's connection go."""
@@ -113,8 +102,6 @@ class EventStore:
             await asyncio.shield(self._flusher)
         await self._writer.run(self._drop_connection)
         await asyncio.to_thread(self._writer.shutdown)
-        if self._here is not None:
-            self._here.close()
 
     async def write(self, game_id: str, event: StoredEvent) -> None:
         """Commit on the writer thread, possibly with other games' moves; raises
@@ -189,38 +176,12 @@ class EventStore:
         while self._queued:
             batch, self._queued = self._queued, []
             items = [(game_id, event) for game_id, event, _ in batch]
-            errors: list[BaseException | None] = [None] * len(items)
-            if not self._committed_here(items):
-                try:
-                    errors = await self._writer.run(self.commit_many, items)
-                except Exception as failure:  # the writer itself failed
-                    errors = [failure] * len(batch)
+            try:
+                errors = await self._writer.run(self.commit_many, items)
+            except Exception as failure:  # the writer itself failed
+                errors = [failure] * len(batch)
             for (_, _, done), error in zip(batch, errors, strict=True):
                 settle(done, None, error)
-
-    def _committed_here(self, items: list[tuple[str, StoredEvent]]) -> bool:
-        """Commit on the loop when that waits for nothing (web.live.loop_commits): whether
-        it was done. A game's end, with its ratings and tables, is left to the writer
-        thread: it takes longer than a move, and it is rare."""
-        if self._here is None or any(event.result is not None for _, event in items):
-            return False
-        if not self._commit_here(self._here, items):
-            return False
-        if self._here.checkpoint_due():
-            in_background(self._checkpoint(), CHECKPOINT_FAILED)
-        return True
-
-    @metrics.timed_commit
-    def _commit_here(self, here: LoopCommits, items: list[tuple[str, StoredEvent]]) -> bool:
-        return here.attempt(partial(self._store_many, items=items))
-
-    async def _checkpoint(self) -> None:
-        await self._writer.run(self._checkpoint_wal)
-
-    def _checkpoint_wal(self) -> None:
-        connection = self._connection or self.db.engine.connect()
-        self._connection = connection
-        checkpoint(connection)
 
     @metrics.timed_commit
     def commit_many(self, items: list[tuple[str, StoredEvent]]) -> list[BaseException | None]:
