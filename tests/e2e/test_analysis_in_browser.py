@@ -20,6 +20,7 @@ from support.browser.gameplay import (
 )
 from support.browser.people import no_sideways_scroll, resize
 from support.browser.play import tab_to
+from support.browser.screens import settle
 
 SHARED_IN = {"fr-FR": "Essaie ton propre coup", "ja-JP": "自分の手を試す"}
 """Each other language the shared link is read in, with the page's heading in it."""
@@ -42,12 +43,15 @@ TURNS = ("r", "r", "r", "f", "r", "r", "r")
 
 def onto_a_place_by_keys(page: Page) -> None:
     """Turn the picked tile every way at each highlighted place in turn (an arrow key
-    moves it to the next), until it stands on a legal place."""
+    moves it to the next), until it stands on a legal place. The board draws a key's
+    effect at the next animation frame: each look waits for it, or it would see the
+    ghost as it stood before the key and stop one turn too early."""
     target = page.locator("#board .ghost.ghost-target")
     for _ in range(12):
         for key in ("", *TURNS):
             if key:
                 page.keyboard.press(key)
+            settle(page)
             if target.count() == 1:
                 return
         page.keyboard.press("ArrowRight")
