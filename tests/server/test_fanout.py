@@ -15,7 +15,7 @@ from redis import asyncio as aioredis
 from support.services import require_redis
 from support.streams import run_alone
 
-from web.live.fanout import RedisFanout, make_fanout
+from web.live.fanout import LocalFanout, RedisFanout, make_fanout, tell_others
 
 
 async def wait_until(condition: Callable[[], bool], what: str, seconds: float = 15.0) -> None:
@@ -166,5 +166,34 @@ def test_two_sites_on_one_redis_server_hear_only_their_own_channel() -> None:
         finally:
             for fanout in (club_a, club_a_too, club_b, club_b_too):
                 await fanout.stop()
+
+    run_alone(scenario)
+
+
+def test_what_is_told_without_waiting_reaches_the_other_process_and_a_lone_one_makes_no_task() -> (
+    None
+):
+    """``tell_others``: across Redis the message arrives; a process alone (LocalFanout)
+    starts no background task for it at all."""
+    url = require_redis()
+
+    async def scenario() -> None:
+        speaker, listener, heard = pair(url)
+
+        async def hear(message: dict[str, Any]) -> None:
+            heard.append(message)
+
+        await listener.start(hear)
+        await speaker.start(hear)
+        try:
+            tell_others(speaker, {"kind": "lobby"})
+            await wait_until(lambda: len(heard) == 1, "the lobby message")
+            assert heard[0]["kind"] == "lobby"
+        finally:
+            await speaker.stop()
+            await listener.stop()
+        tasks_before = asyncio.all_tasks()
+        tell_others(LocalFanout(), {"kind": "lobby"})
+        assert asyncio.all_tasks() == tasks_before
 
     run_alone(scenario)

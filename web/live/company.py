@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .background import in_background
-from .core import FANOUT_FAILED, RoomCore
-from .fanout import Fanout
+from .core import RoomCore
+from .fanout import Fanout, tell_others
 from .presence import PresenceElsewhere
 
 
@@ -66,4 +65,4 @@ class Company:
             "version": self.room.version,
             "chat": self.chat_seq(),
         }
-        in_background(self.fanout.publish(message), FANOUT_FAILED)
+        tell_others(self.fanout, message)

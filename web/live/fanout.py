@@ -22,6 +22,8 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from .background import in_background
+
 log = logging.getLogger(__name__)
 
 Listener = Callable[[dict[str, Any]], Awaitable[None]]
@@ -47,6 +49,16 @@ class Fanout(Protocol):
     async def publish(self, message: dict[str, Any]) -> None: ...
 
     async def stop(self) -> None: ...
+
+
+TELL_FAILED = "a message could not be told to the other processes"
+
+
+def tell_others(fanout: Fanout, message: dict[str, Any], failure: str = TELL_FAILED) -> None:
+    """Publish ``message`` without waiting for it (its failure logged as ``failure``);
+    a process that is alone builds no task for nobody to hear."""
+    if not fanout.alone:
+        in_background(fanout.publish(message), failure)
 
 
 class LocalFanout:

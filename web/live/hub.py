@@ -26,7 +26,7 @@ from .background import in_background
 from .buckets import Buckets
 from .coach import Coach
 from .core import FANOUT_FAILED
-from .fanout import Fanout
+from .fanout import Fanout, tell_others
 from .parts import RoomParts
 from .presence import PresenceElsewhere
 from .room import Room
@@ -151,8 +151,7 @@ class Hub:
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the lobby streams here and on the other processes."""
         self.lobby.changed()
-        if not self.fanout.alone:
-            in_background(self.fanout.publish({"kind": "lobby"}), FANOUT_FAILED)
+        tell_others(self.fanout, {"kind": "lobby"})
 
     async def mutes_changed(self, user_id: int) -> None:
         """Someone muted or unmuted a person: the rooms where they are follow — here
@@ -165,8 +164,7 @@ class Hub:
         and page streams close, here and on the other processes; the streams tell them
         why and until when (``farewell``, web.people.access.bans)."""
         self._close_sockets_of(user_id, farewell)
-        message = {"kind": "shut_out", "user": user_id, "farewell": farewell}
-        in_background(self.fanout.publish(message), FANOUT_FAILED)
+        tell_others(self.fanout, {"kind": "shut_out", "user": user_id, "farewell": farewell})
 
     def _close_sockets_of(self, user_id: int, farewell: dict[str, Any]) -> None:
         for room in list(self.rooms.values()):
@@ -179,8 +177,7 @@ class Hub:
         """An admin or moderator muted (until the epoch second ``until``) or unmuted a
         person: their chat lines are refused in every room, here and elsewhere."""
         self._set_site_mute(user_id, until)
-        message = {"kind": "site_mute", "user": user_id, "until": until}
-        in_background(self.fanout.publish(message), FANOUT_FAILED)
+        tell_others(self.fanout, {"kind": "site_mute", "user": user_id, "until": until})
 
     def _set_site_mute(self, user_id: int, until: float | None) -> None:
         for room in self.rooms.values():
@@ -191,7 +188,7 @@ class Hub:
     def table_talk_changed(self, table_id: int) -> None:
         """A table's creator changed its rules of talk: its rooms follow, everywhere."""
         in_background(self._reread_talk_rules(table_id), FANOUT_FAILED)
-        in_background(self.fanout.publish({"kind": "talk", "table": table_id}), FANOUT_FAILED)
+        tell_others(self.fanout, {"kind": "talk", "table": table_id})
 
     async def _reread_unheard(self, user_id: int) -> None:
         rooms = [room for room in self.rooms.values() if room.watched_by(user_id)]
@@ -222,8 +219,7 @@ class Hub:
         pages reads the preferences again (the lobby bus, here and elsewhere)."""
         if assistance is not None:
             self._set_assistance(user_id, assistance)
-            message = {"kind": "assistance", "user": user_id, "level": assistance}
-            in_background(self.fanout.publish(message), FANOUT_FAILED)
+            tell_others(self.fanout, {"kind": "assistance", "user": user_id, "level": assistance})
         self.lobby_changed()
 
     async def schedules_changed(self, user_id: int) -> None:

@@ -13,9 +13,8 @@ from typing import Any
 from ..i18n import N_, Words
 from ..protocol import AgreementCommand, ProtocolError
 from .agreement import EndOffer, answer
-from .background import in_background
-from .core import FANOUT_FAILED, RoomCore, Submission
-from .fanout import Fanout
+from .core import RoomCore, Submission
+from .fanout import Fanout, tell_others
 
 
 class EndOffers:
@@ -93,7 +92,7 @@ class EndOffers:
         for viewer in self.room.viewers:
             viewer.send(message)
         remote = {"kind": "end_offer", "game": self.room.game_id, "message": message}
-        in_background(self.fanout.publish(remote), FANOUT_FAILED)
+        tell_others(self.fanout, remote)
 
     def heard(self, message: dict[str, Any]) -> None:
         """Another process changed the offer: keep its copy and tell the viewers here."""

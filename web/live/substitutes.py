@@ -15,10 +15,9 @@ from typing import Any
 from ..clock import Clock
 from ..i18n import N_, Words
 from ..protocol import ProtocolError
-from .background import in_background
 from .company import Company
-from .core import FANOUT_FAILED, RoomCore
-from .fanout import Fanout
+from .core import RoomCore
+from .fanout import Fanout, tell_others
 from .loading import StoredGame
 from .store import EventStore
 
@@ -136,7 +135,7 @@ class Substitutes:
             viewer.send(message)
         if local:
             remote = {"kind": "away", "game": self.room.game_id, "seat": seat, "away": away}
-            in_background(self.fanout.publish(remote), FANOUT_FAILED)
+            tell_others(self.fanout, remote)
         self.room.schedule()
 
     def heard(self, message: dict[str, Any]) -> None:

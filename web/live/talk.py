@@ -31,9 +31,8 @@ from ..talk import (
     may_read,
     read_after,
 )
-from .background import in_background
 from .buckets import Buckets
-from .fanout import Fanout
+from .fanout import Fanout, tell_others
 from .viewers import Viewer
 
 FANOUT_FAILED = "a chat line could not be told to the other processes"
@@ -138,7 +137,7 @@ class Talk:
         if len(self.said) > REMEMBERED_COMMANDS:
             del self.said[next(iter(self.said))]
         message = {"kind": "chat", "game": self.room.game_id, "line": numbered.to_dict()}
-        in_background(self.fanout.publish(message), FANOUT_FAILED)
+        tell_others(self.fanout, message, FANOUT_FAILED)
         return numbered.seq
 
     def _drafted(self, viewer: Viewer, command: ChatCommand) -> ChatLine:
