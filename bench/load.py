@@ -37,7 +37,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .load_clients import LiveGame, Load, Viewer
+from .load_clients import LiveGame, Load, Viewer, idle_games
 from .load_figures import IdleFigures, LoadResult, machine_busy_seconds
 from .load_people import People, cookie
 from .load_plan import PRELUDE_MOVES, SEATS, LoadPlan
@@ -95,13 +95,7 @@ async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
         for index, (game_id, seats) in enumerate(made)
     ]
     began = time.perf_counter()
-    limit = asyncio.Semaphore(100)
-
-    async def open_one(game: LiveGame, viewer: Viewer) -> None:
-        async with limit:
-            await load.open(game, viewer)
-
-    await asyncio.gather(*(open_one(game, viewer) for game in live for viewer in game.viewers))
+    await load.open_every(live)
     result = LoadResult(
         games=plan.games,
         setup_seconds=setup_seconds,
@@ -109,7 +103,7 @@ async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
         cores=os.cpu_count() or 1,
     )
     if plan.idle_games:
-        result.idle = await _open_idle(people, load, servers[0], plan.idle_games, open_one)
+        result.idle = await _open_idle(people, load, servers[0], plan.idle_games)
     # The load generator must not stall on its own garbage collection: what it
     # holds is frozen, and collection is off while it plays (reference counting
     # frees the messages; they make no cycles).
@@ -142,21 +136,14 @@ async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
     return result
 
 
-async def _open_idle(
-    people: People, load: Load, server: Server, games: int, open_one: Any
-) -> IdleFigures:
+async def _open_idle(people: People, load: Load, server: Server, games: int) -> IdleFigures:
     """``games`` more tables of the same four guests, dealt, every seat connected."""
     began = time.perf_counter()
-    seats = list(await asyncio.gather(*(people.guest() for _ in range(SEATS))))
-    ids = await asyncio.gather(*(people.table_of(seats) for _ in range(games)))
-    idle = [
-        LiveGame(game_id, seats, [Viewer(seat, cookie(p)) for seat, p in enumerate(seats)], -1)
-        for game_id in ids
-    ]
+    idle = await idle_games(people, games)
     setup = time.perf_counter() - began
     await asyncio.sleep(1)  # the active games' rooms settled
     before = server.rss()
-    await asyncio.gather(*(open_one(game, viewer) for game in idle for viewer in game.viewers))
+    await load.open_every(idle)
     await asyncio.sleep(1)
     load.idle_games = idle
     return IdleFigures(games, games * SEATS, setup, before, server.rss())

@@ -17,7 +17,7 @@ import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from .load_people import People
+from .load_people import People, cookie
 from .load_plan import SEATS
 
 PROTOCOL = 2
@@ -109,6 +109,17 @@ class Load:
         viewer.version = -1
         viewer.snapshot = None
         viewer.reader = asyncio.create_task(self.read(game, viewer))
+
+    async def open_every(self, games: list[LiveGame], at_once: int = 100) -> None:
+        """Open every seat's socket of ``games``, at most ``at_once`` handshakes at a time
+        (more at once only queue in the server's listen backlog)."""
+        limit = asyncio.Semaphore(at_once)
+
+        async def open_one(game: LiveGame, viewer: Viewer) -> None:
+            async with limit:
+                await self.open(game, viewer)
+
+        await asyncio.gather(*(open_one(game, viewer) for game in games for viewer in game.viewers))
 
     async def read(self, game: LiveGame, viewer: Viewer) -> None:
         assert viewer.socket is not None
@@ -292,6 +303,17 @@ class Load:
             if self.measuring:
                 self.lag.append(loop.time() - before - LAG_TICK)
                 self.min_sockets = min(self.min_sockets, self.open_sockets)
+
+
+async def idle_games(people: People, games: int) -> list[LiveGame]:
+    """``games`` tables of the same four guests, dealt: nobody moves in them (their
+    sockets are opened by the caller)."""
+    seats = list(await asyncio.gather(*(people.guest() for _ in range(SEATS))))
+    ids = await asyncio.gather(*(people.table_of(seats) for _ in range(games)))
+    return [
+        LiveGame(game_id, seats, [Viewer(seat, cookie(p)) for seat, p in enumerate(seats)], -1)
+        for game_id in ids
+    ]
 
 
 def follow(snapshot: dict[str, Any] | None, event: dict[str, Any]) -> dict[str, Any]:

@@ -21,8 +21,8 @@ import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
-from .load_clients import LiveGame, Load, Viewer
-from .load_people import People, cookie
+from .load_clients import Load, idle_games
+from .load_people import People
 from .load_plan import SEATS, LoadPlan
 from .load_report import info
 from .load_servers import ROOT, Server, fresh_database
@@ -61,22 +61,11 @@ async def _measure(games: int) -> SocketMemory:
 
 async def _open_and_weigh(server: Server, folder: Path, games: int) -> SocketMemory:
     people = People(server.url)
-    seats = list(await asyncio.gather(*(people.guest() for _ in range(SEATS))))
-    ids = await asyncio.gather(*(people.table_of(seats) for _ in range(games)))
-    idle = [
-        LiveGame(game_id, seats, [Viewer(seat, cookie(p)) for seat, p in enumerate(seats)], -1)
-        for game_id in ids
-    ]
+    idle = await idle_games(people, games)
     load = Load([server.url], 1.0, random.Random(1))
     await asyncio.sleep(1)  # every dealt game's room loaded (the lobby asks for it)
     await _snapshot(server, folder, 0)
-    limit = asyncio.Semaphore(50)
-
-    async def open_one(game: LiveGame, viewer: Viewer) -> None:
-        async with limit:
-            await load.open(game, viewer)
-
-    await asyncio.gather(*(open_one(game, viewer) for game in idle for viewer in game.viewers))
+    await load.open_every(idle)
     await asyncio.sleep(1)  # every welcome sent, every room settled
     await _snapshot(server, folder, 1)
     load.stopping = True
