@@ -8,6 +8,7 @@ refused by name and the socket stays where it was.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -115,3 +116,41 @@ def test_joining_a_rematch_nobody_asked_for_is_refused_and_the_socket_stays(
     socket.send({"type": "ping"})
     assert until(socket, "pong")["version"] == 0, "still on its game"
     socket.connection.close()
+
+
+def on_the_loop(server: LiveServer) -> None:
+    """Return once the server's event loop has run everything handed to it before."""
+
+    async def nothing() -> None:
+        return None
+
+    asyncio.run_coroutine_threadsafe(nothing(), server.app_state().loop).result(timeout=10)
+
+
+def test_a_rematch_asked_again_keeps_the_room_its_players_are_in(
+    people: list[Player], server: LiveServer
+) -> None:
+    """A room is woken from what the dealing route read; asked again once the rematch is
+    under way, the rematch route answers with the same game, and its room (the sockets
+    in it, the move made there) is kept, not built again from the database."""
+    first, second, sockets = finished_with_rematch(people, "chromino")
+    welcomes = []
+    for socket in sockets[:2]:
+        socket.send({"type": "join_rematch"})
+        welcomes.append(until(socket, "welcome"))
+    room = server.app_state().hub.rooms[second]
+    to_play = welcomes[0]["state"]["current"]
+    legal = welcomes[to_play]["legal"]
+    command = play_command(legal[0]) if legal else {"type": "draw"}
+    sockets[to_play].send({**command, "id": "on", "version": 0})
+    until(sockets[to_play], "ack", id="on")
+
+    again = people[1].http.post(f"/api/games/{first}/rematch")
+    assert again.status_code == 200 and again.json()["game_id"] == second
+    on_the_loop(server)
+    assert server.app_state().hub.rooms[second] is room
+    assert room.version == 1 and len(room.viewers) == 2
+    sockets[1 - to_play].send({"type": "ping"})
+    assert until(sockets[1 - to_play], "pong")["version"] == 1
+    for socket in sockets:
+        socket.connection.close()

@@ -202,7 +202,7 @@ def start_daily(
     day = deal_day(now)
     started = attempts.start_daily(session, user, game, day, now)
     session.commit()
-    open_rooms(request, [started.game_id])
+    open_rooms(request, session, [started.game_id])
     _compute_missing(request, session, day)
     return StartedPublic(game_id=started.game_id, scored=started.scored, day=day)
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any
+
+from sqlalchemy.orm import Session
 
 from ..clock import Clock, SystemClock
 from ..db import Database
@@ -27,6 +29,7 @@ from .buckets import Buckets
 from .coach import Coach
 from .core import FANOUT_FAILED
 from .fanout import Fanout, tell_others
+from .loading import StoredGame, load_game
 from .parts import RoomParts
 from .presence import PresenceElsewhere
 from .room import Room
@@ -113,17 +116,41 @@ class Hub:
                 stored = await asyncio.to_thread(self.store.read_game, game_id)
                 if stored is None:
                     return None
-                room = Room(self._parts, stored)
-                self.rooms[game_id] = room
-                room.schedule()  # its timer, its bot and the absent players' graces
-                await self.fanout.publish({"kind": "presence_query", "game": game_id})
+                room = await self._open(stored)
             return room
+
+    async def _open(self, stored: StoredGame) -> Room:
+        """A room for a game read from the database (the loading lock held)."""
+        room = Room(self._parts, stored)
+        self.rooms[stored.game_id] = room
+        room.schedule()  # its timer, its bot and the absent players' graces
+        await self.fanout.publish({"kind": "presence_query", "game": stored.game_id})
+        return room
 
     async def wake(self, game_id: str) -> Room | None:
         """Load a game so that its bot moves (or its deadline can be acted on); a
         turn-based game waiting for a person and watched by nobody goes back to rest
         at once (the sweep and the sockets load it when they need it)."""
-        room = await self.room(game_id)
+        return self._rest_if_idle(await self.room(game_id))
+
+    def dealt(self, session: Session, game_id: str) -> Coroutine[Any, Any, Room | None]:
+        """Read a game just dealt and committed through the dealing route's own session,
+        in the route's thread; the coroutine returned wakes its room on the loop. A room
+        of each new game (every rematch) thus costs no second session and no trip
+        through the loop's thread pool."""
+        stored = load_game(session, game_id, self.clock.now())
+        return self._wake_dealt(stored)
+
+    async def _wake_dealt(self, stored: StoredGame | None) -> Room | None:
+        if stored is None:
+            return None
+        room = self.rooms.get(stored.game_id)
+        if room is None:
+            async with self._loading:  # not while a socket loads the same game
+                room = self.rooms.get(stored.game_id) or await self._open(stored)
+        return self._rest_if_idle(room)
+
+    def _rest_if_idle(self, room: Room | None) -> Room | None:
         if room is not None and room.resting():
             self.evict(room)
         return room

@@ -116,7 +116,11 @@ def _newest_of(session: Session, table_id: int | None) -> str | None:
 
 def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | None:
     """A game and all its events, with what its seats bring along (schedules as they
-    stand at ``now``), detached from the session."""
+    stand at ``now``), detached from the session.
+
+    A route that has just dealt the game calls this with its own session (the hub's
+    ``dealt``): the game's row is then in the session already, and the room is built
+    without a second session or a trip through a thread pool."""
     game = session.get(Game, game_id)
     if game is None:
         return None
@@ -146,5 +150,6 @@ def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | Non
         ratings=_seat_ratings(session, game),
         bot_accounts=bot_accounts(session, game.seats),
     )
-    session.expunge_all()
+    for event in events:  # the rows the room keeps; the session's other objects stay its own
+        session.expunge(event)
     return stored

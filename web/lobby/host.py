@@ -8,10 +8,11 @@ games depend on the lobby, never the other way round.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Coroutine, Iterable
+from typing import Any, Protocol
 
 from fastapi import Request
+from sqlalchemy.orm import Session
 
 from ..clock import Clock
 from .bus import LobbyBus
@@ -28,9 +29,10 @@ class LiveGames(Protocol):
     def lobby_changed(self) -> None:
         """Tables or games changed: wake the streams here and on the other processes."""
 
-    async def wake(self, game_id: str) -> object:
-        """Load a game just dealt, so its bots and timer start (a turn-based game
-        waiting for a person rests in the database instead)."""
+    def dealt(self, session: Session, game_id: str) -> Coroutine[Any, Any, object]:
+        """Read a game just dealt and committed, through the dealing route's session;
+        the coroutine returned loads its room on the loop, so its bots and timer start
+        (a turn-based game waiting for a person rests in the database instead)."""
 
     async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
         """Tell a finished game's viewers, everywhere, of its rematch."""
@@ -50,9 +52,9 @@ def live_games(request: Request) -> LiveGames:
     return games
 
 
-def open_rooms(request: Request, game_ids: Iterable[str]) -> None:
-    """From a route's worker thread, have the hub load games just committed, so that
-    their bots and move clocks start before anyone opens them."""
+def open_rooms(request: Request, session: Session, game_ids: Iterable[str]) -> None:
+    """From a route's worker thread, have the hub load games just dealt and committed
+    in ``session``, so that their bots and move clocks start before anyone opens them."""
     games, loop = live_games(request), request.app.state.loop
     for game_id in game_ids:
-        asyncio.run_coroutine_threadsafe(games.wake(game_id), loop)
+        asyncio.run_coroutine_threadsafe(games.dealt(session, game_id), loop)

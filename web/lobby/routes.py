@@ -145,7 +145,7 @@ def _open_room(request: Request, session: SessionDep, game_id: str) -> None:
     """Commit the new game, then have the hub load it so its bots and timer start
     even before anyone connects."""
     session.commit()
-    open_rooms(request, [game_id])
+    open_rooms(request, session, [game_id])
     _lobby_changed(request, session)
 
 

@@ -157,7 +157,7 @@ def start(
     except TournamentError as error:
         raise store_refusal(error, 409, "round_refused") from None
     session.commit()
-    open_rooms(request, dealt)
+    open_rooms(request, session, dealt)
     return StartedRoundOut(
         number=started.number,
         commitment=started.commitment,
