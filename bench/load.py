@@ -111,7 +111,7 @@ async def _drive(servers: list[Server], plan: LoadPlan) -> LoadResult:
     gc.freeze()
     gc.disable()
     try:
-        await _play(load, people, live, servers, plan=plan, result=result)
+        await _play(load, live, servers, plan=plan, result=result)
     finally:
         gc.enable()
         gc.unfreeze()
@@ -151,7 +151,6 @@ async def _open_idle(people: People, load: Load, server: Server, games: int) -> 
 
 async def _play(
     load: Load,
-    people: People,
     live: list[LiveGame],
     servers: list[Server],
     *,
@@ -164,15 +163,13 @@ async def _play(
     # different times, as they would on a real server, not all in the same second.
     began = time.perf_counter()
     await asyncio.gather(
-        *(load.play(game, people, moves=load.rng.randrange(PRELUDE_MOVES)) for game in live)
+        *(load.play(game, moves=load.rng.randrange(PRELUDE_MOVES)) for game in live)
     )
     result.prelude_seconds = time.perf_counter() - began
     lag_task = asyncio.create_task(load.watch_lag())
     until = asyncio.get_running_loop().time() + plan.warmup + plan.seconds
     players = [
-        asyncio.create_task(
-            load.play(game, people, until=until, offset=load.rng.uniform(0, plan.interval))
-        )
+        asyncio.create_task(load.play(game, until=until, offset=load.rng.uniform(0, plan.interval)))
         for game in live
     ]
     await asyncio.sleep(plan.warmup)

@@ -130,6 +130,8 @@ class Load:
                 self.receive(game, viewer, message, now)
                 if message["type"] == "event":
                     self.count_bytes(message["version"], len(raw))
+                elif message["type"] == "rematch" and viewer is not game.viewers[0]:
+                    await viewer.socket.send('{"type":"join_rematch"}')  # its asker moved on
         except ConnectionClosed as closed:
             if not self.stopping:
                 self.error(f"socket closed: {closed}")
@@ -139,6 +141,7 @@ class Load:
     def receive(self, game: LiveGame, viewer: Viewer, message: dict[str, Any], now: float) -> None:
         kind = message["type"]
         if kind == "moved":  # on to the rematch: its welcome comes next
+            game.game_id = message["game_id"]
             viewer.version = -1
             viewer.snapshot = None
         elif kind in ("welcome", "state"):
@@ -213,7 +216,6 @@ class Load:
     async def play(
         self,
         game: LiveGame,
-        people: People,
         *,
         until: float | None = None,
         moves: int | None = None,
@@ -247,7 +249,7 @@ class Load:
             first = game.viewers[0].snapshot
             assert first is not None
             if first["state"]["finished"]:
-                if not await self.rematch(game, people):
+                if not await self.rematch(game):
                     return
                 tick = loop.time()
                 continue
@@ -269,28 +271,22 @@ class Load:
                 return
             made += 1
 
-    async def rematch(self, game: LiveGame, people: People) -> bool:
-        """The same four again, in a new game: one asks for it over HTTP, and each of the
-        four moves their socket on to it, as the game page does."""
-        try:
-            started = await people.call(
-                game.people[0], "POST", f"/api/games/{game.game_id}/rematch"
-            )
-        except httpx.HTTPError as error:
-            self.error(f"rematch failed: {error}")
-            return False
-        game.game_id = started["game_id"]
+    async def rematch(self, game: LiveGame) -> bool:
+        """The same four again, in a new game, as the game page does it: the first asks
+        for it on their socket, which moves on with it; the three others hear of it and
+        move their sockets on too (:meth:`read`)."""
         game.version = 0
         game.sent_at.clear()
         game.seen_by.clear()
         for viewer in game.viewers:
             viewer.snapshot = None
-            assert viewer.socket is not None
-            try:
-                await viewer.socket.send('{"type":"join_rematch"}')
-            except ConnectionClosed:
-                self.error(f"game {game.game_id}: socket closed while moving on")
-                return False
+        asker = game.viewers[0].socket
+        assert asker is not None
+        try:
+            await asker.send('{"type":"rematch"}')
+        except ConnectionClosed:
+            self.error(f"game {game.game_id}: socket closed while asking for a rematch")
+            return False
         self.rematches += 1
         self.rematch_times.append(time.perf_counter())
         return True

@@ -67,6 +67,14 @@ class JoinRematchMessage(_Message):
     type: Literal["join_rematch"]
 
 
+class RematchMessage(_Message):
+    """Ask for the finished game's rematch (a player), as ``POST /api/games/{id}/rematch``
+    does: every socket of the game hears ``rematch``, and this one moves on to it at once
+    (``moved``, then the rematch's ``welcome``). Asked twice, it is the same game."""
+
+    type: Literal["rematch"]
+
+
 class CommandBase(_Message):
     """What every command carries: an id (applied at most once) and the version it
     was decided at (a game that moved since refuses it)."""
@@ -177,6 +185,7 @@ MESSAGE_TYPES = (
     "chat",
     "chat_read",
     "show_hand",
+    "rematch",
     "join_rematch",
 )
 
@@ -224,6 +233,7 @@ def _inbound(play_model: type[PlayBase]) -> TypeAdapter[Any]:
         | ChatCommand
         | ChatReadMessage
         | ShowHandMessage
+        | RematchMessage
         | JoinRematchMessage,
         Field(discriminator="type"),
     ]

@@ -144,3 +144,16 @@ test("winners shown, scoring, and the time-ran-out reading of a bot", () => {
   state.turnDays = 2;
   assert.equal(model.timeRanOut(state), true);
 });
+
+test("a rematch asked before a reconnection may be asked again, unless the welcome names it", () => {
+  const { state } = opened({ state: gameState({ finished: true }) });
+  state.rematchAsked = true; // asked on the socket, which dropped before its answer
+  model.applySnapshot(state, snapshotOf({ type: "state", version: 4 }), game);
+  assert.equal(state.rematchAsked, true, "a sync's state is no answer to it");
+  model.applySnapshot(state, snapshotOf({ version: 4 }), game);
+  assert.equal(state.rematchAsked, false);
+  assert.equal(state.nextGame, null);
+  state.rematchAsked = true;
+  model.applySnapshot(state, snapshotOf({ version: 4, next_game: "g2" }), game);
+  assert.equal(state.nextGame, "g2");
+});

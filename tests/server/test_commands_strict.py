@@ -29,6 +29,7 @@ from web.protocol import (
     PingMessage,
     PlayBase,
     ProtocolError,
+    RematchMessage,
     ResignCommand,
     SeenMessage,
     ShowHandMessage,
@@ -69,6 +70,7 @@ GOOD_MESSAGES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
     "chat": (ChatCommand, {"type": "chat", "id": "c1", "preset": "hello"}),
     "chat_read": (ChatReadMessage, {"type": "chat_read", "seq": 3}),
     "show_hand": (ShowHandMessage, {"type": "show_hand", "seat": 1}),
+    "rematch": (RematchMessage, {"type": "rematch"}),
     "join_rematch": (JoinRematchMessage, {"type": "join_rematch"}),
 }
 

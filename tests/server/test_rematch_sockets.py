@@ -154,3 +154,66 @@ def test_a_rematch_asked_again_keeps_the_room_its_players_are_in(
     assert until(sockets[1 - to_play], "pong")["version"] == 1
     for socket in sockets:
         socket.connection.close()
+
+
+def finished_game(people: list[Player], game: str) -> tuple[str, list[GameSocket]]:
+    """A two-player game ended by a resignation, its players and a spectator on its
+    sockets (no rematch asked yet)."""
+    first, _ = start_game(people[:2], SEATS, game=game)
+    sockets = [person.connect(first) for person in people[:3]]
+    for socket in sockets:
+        until(socket, "welcome")
+    sockets[1].send({"type": "resign", "id": "bye", "version": sockets[1].version})
+    until(sockets[1], "ack", id="bye")
+    return first, sockets
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_rematch_asked_on_the_socket_moves_it_on_and_the_others_follow(
+    people: list[Player], game: str
+) -> None:
+    """``rematch`` deals the game and moves the asker's socket on at once; the others
+    hear of it, join with ``join_rematch``, and get what a new socket of theirs gets.
+    Asked again (by the other player, over HTTP) it is the same game."""
+    first, sockets = finished_game(people, game)
+    sockets[0].send({"type": "rematch"})
+    moved = until(sockets[0], "moved")
+    second = moved["game_id"]
+    assert second != first
+    welcomes = [until(sockets[0], "welcome")]
+    for socket in sockets[1:]:
+        until(socket, "rematch", game_id=second)
+        socket.send({"type": "join_rematch"})
+        assert until(socket, "moved") == {"type": "moved", "game_id": second}
+        welcomes.append(until(socket, "welcome"))
+    for person, welcome in zip(people[:3], welcomes, strict=True):
+        assert comparable(welcome) == comparable(welcome_of(person, second))
+    assert [welcome["seat"] for welcome in welcomes] == [0, 1, None]
+    again = people[1].http.post(f"/api/games/{first}/rematch")
+    assert again.status_code == 200 and again.json()["game_id"] == second
+    for socket in sockets:
+        socket.connection.close()
+
+
+def test_a_rematch_is_refused_by_name_to_a_spectator_and_before_the_end(
+    people: list[Player], server: LiveServer
+) -> None:
+    """Only a player of a finished game may ask: a spectator is refused, and so is a
+    player whose game goes on; nothing is dealt and each socket stays where it was."""
+    game_id, _ = start_game(people[:2], SEATS)
+    player, spectator = people[0].connect(game_id), people[2].connect(game_id)
+    for socket in (player, spectator):
+        until(socket, "welcome")
+    player.send({"type": "rematch"})
+    refusal = until(player, "error")
+    assert refusal["code"] == "game_not_finished" and "finished" in refusal["message"]
+    player.send({"type": "resign", "id": "bye", "version": player.version})
+    until(player, "ack", id="bye")
+    spectator.send({"type": "rematch"})
+    refusal = until(spectator, "error")
+    assert refusal["code"] == "not_a_player" and "players" in refusal["message"]
+    for socket in (player, spectator):
+        socket.send({"type": "ping"})
+        assert until(socket, "pong")["version"] == 1, "still on its game"
+        socket.connection.close()
+    assert server.app_state().hub.store.read_next_game(game_id) is None, "nothing dealt"

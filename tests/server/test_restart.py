@@ -422,21 +422,23 @@ def test_a_resignation_and_an_agreed_end_survive_a_kill(
 def test_a_rematch_moved_on_its_sockets_survives_a_kill(
     tmp_path: Path, database_url: str, cleanup: list[Any]
 ) -> None:
-    """A game ends (a resignation), one player asks for the rematch and both move their
-    sockets on to it (no new connection). Each move acknowledged there is stored: a
-    SIGKILL right after an ack keeps it, the clients reconnect to the rematch with
-    ``?since=`` and get exactly what they missed, and the rematch plays on to its end."""
+    """A game ends (a resignation), one player asks for the rematch on their socket and
+    both move their sockets on to it (no new connection). The rematch is stored before
+    the asker's socket moves on: a SIGKILL then finds it. Each move acknowledged there
+    is stored: a SIGKILL right after an ack keeps it, the clients reconnect to the
+    rematch with ``?since=`` and get exactly what they missed, and the rematch plays on
+    to its end."""
     server = start_server(tmp_path, database_url, cleanup)
     first, clients = new_game(server, cleanup)
     clients[1].send({"type": "resign"}, "leave", clients[1].version)
     clients[1].wait_ack("leave")
-    asked = clients[0].player.http.post(f"/api/games/{first}/rematch")
-    assert asked.status_code == 200, asked.text
-    second = asked.json()["game_id"]
     for seat, client in enumerate(clients):
-        welcome = client.join_rematch()
-        assert client.game_id == second and welcome["version"] == 0
+        welcome = client.join_rematch(ask=seat == 0)
+        assert client.game_id == clients[0].game_id != first and welcome["version"] == 0
         assert welcome["seat"] is not None and welcome["seat"] == seat
+    second = clients[0].game_id
+    kill_and_restart(server, clients)
+    assert all(client.game_id == second and client.version == 0 for client in clients)
     rng = random.Random(7)
     for step in range(200):
         mover = clients[clients[0].state["current"]]

@@ -222,11 +222,12 @@ class GameClient:
             if message["type"] in ("welcome", "state"):
                 return message
 
-    def join_rematch(self, timeout: float = 10) -> dict[str, Any]:
-        """Move this socket on to the game's rematch: what arrives before ``moved`` is
-        checked as the old game's, what follows as the rematch's. Returns its welcome."""
+    def join_rematch(self, timeout: float = 10, *, ask: bool = False) -> dict[str, Any]:
+        """Move this socket on to the game's rematch (``ask``: asking for it on the socket,
+        which deals it first): what arrives before ``moved`` is checked as the old
+        game's, what follows as the rematch's. Returns its welcome."""
         assert self.socket is not None, "not connected"
-        self.socket.send({"type": "join_rematch"})
+        self.socket.send({"type": "rematch" if ask else "join_rematch"})
         deadline = time.monotonic() + timeout
         while (message := self.socket.recv(timeout=deadline - time.monotonic()))["type"] != "moved":
             self._check(message)

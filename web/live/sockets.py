@@ -8,7 +8,7 @@ long as its socket is open — about 11 KB per socket, for nothing a socket uses
 games left open for days, most sockets are idle and that memory was most of theirs.
 Under ``chromino serve`` an accepted socket leaves ASGI altogether (web.live.wire): its
 :class:`GameSocket` reads each message as the connection hands it over, and moves on
-with its table to the rematch (``join_rematch``) without a new connection.
+with its table to the rematch (``rematch``, ``join_rematch``) without a new connection.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from chromino.core.errors import IllegalMoveError
 from .. import metrics
 from ..db import as_utc
 from ..i18n import N_, Words, best_language, rule_refusal, say
-from ..lobby import ID_SHAPE, NO_SPECTATORS, may_watch
+from ..lobby import ID_SHAPE, NO_SPECTATORS, NOT_A_PLAYER, may_watch
 from ..models import Game, Preference, User
 from ..people import holder_in, user_of_session
 from ..protocol import (
@@ -47,6 +47,7 @@ from ..protocol import (
     PingMessage,
     PlayBase,
     ProtocolError,
+    RematchMessage,
     SeenMessage,
     ShowHandMessage,
     SyncMessage,
@@ -58,6 +59,7 @@ from ..talk import unheard_pairs
 from .buckets import TokenBucket
 from .core import Submission
 from .hub import Hub
+from .rematches import deal_rematch
 from .room import Room
 from .viewers import Outbox, Viewer, Wire
 from .wire import TAKE_OVER
@@ -431,9 +433,25 @@ class GameSocket:
         message = parse_inbound(item, cast(type[PlayBase], room.kind.play_model))
         if isinstance(message, JoinRematchMessage):
             await self._move_on()
+        elif isinstance(message, RematchMessage):
+            await self._ask_rematch()
         elif not await _handle_talk_and_sight(message, room, viewer):
             assert isinstance(message, CommandBase)
             await _handle_command(message, room, viewer)
+
+    async def _ask_rematch(self) -> None:
+        """A player asks for the rematch here: it is dealt (web.live.rematches), every
+        viewer of the game hears of it, and this socket moves on to it at once."""
+        if self.viewer.user_id is None:
+            raise ProtocolError("not_a_player", Words(NOT_A_PLAYER))
+        game_id = self.room.game_id
+        next_game, opening = await asyncio.to_thread(
+            deal_rematch, self.hub, game_id, self.viewer.user_id
+        )
+        await opening
+        await self.hub.announce_rematch(game_id, next_game)
+        if self.open and self.room.game_id == game_id:
+            await self._move_on()
 
     async def _move_on(self) -> None:
         """To the rematch: the viewer leaves this room and joins that one, on this socket

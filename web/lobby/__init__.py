@@ -27,7 +27,7 @@ from .access import (
 )
 from .bests import solo_best
 from .bus import LobbyBus
-from .dealing import Seating, deal_seated, start_solo
+from .dealing import NOT_A_PLAYER, Seating, deal_seated, rematch, start_solo
 from .errors import ID_SHAPE, TABLE_STATUS, TableError
 from .host import LiveGames, live_games, open_rooms
 from .listings import game_summary
@@ -36,6 +36,7 @@ from .tables import create_table, join, table_by_invite
 
 __all__ = [
     "ID_SHAPE",
+    "NOT_A_PLAYER",
     "NO_SPECTATORS",
     "TABLE_STATUS",
     "LiveGames",
@@ -55,6 +56,7 @@ __all__ = [
     "live_games",
     "may_watch",
     "open_rooms",
+    "rematch",
     "require_watcher",
     "seat_of",
     "seats_of",

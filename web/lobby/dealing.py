@@ -24,6 +24,8 @@ from .errors import TableError, kind_named
 from .schemas import SeatIn, SoloCreateBase, TableCreateBase
 from .tables import create_table, lock, require_open
 
+NOT_A_PLAYER = N_("only the game's players can ask for a rematch")
+
 
 def start(
     session: Session, table: GameTable, user: User, *, now: datetime, deal_seed: str | None = None
@@ -276,9 +278,7 @@ def rematch(
     if game.status != "finished":
         raise TableError(409, "game_not_finished", Words(N_("a rematch needs a finished game")))
     if not any(seat["user_id"] == user.id for seat in game.seats):
-        raise TableError(
-            403, "not_a_player", Words(N_("only the game's players can ask for a rematch"))
-        )
+        raise TableError(403, "not_a_player", Words(NOT_A_PLAYER))
     table = session.get(GameTable, game.table_id)
     assert table is not None
     lock(table)

@@ -94,6 +94,7 @@ export function renderEnd(state, module, requestRender = () => {}) {
   const player = state.seat !== null && !(state.solo && state.daily !== null);
   const next = state.nextGame;
   $("rematch").hidden = !player || Boolean(next);
+  $("rematch").disabled = state.rematchAsked; // asked on the socket: its answer moves the page on
   const join = $("join-rematch");
   join.hidden = !player || !next;
   if (next) join.href = `/g/${encodeURIComponent(next)}`;

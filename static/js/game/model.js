@@ -127,6 +127,7 @@ export function applySnapshot(state, message, game) {
   state.deadline = message.deadline ?? null;
   if (message.presence) state.presence = message.presence;
   if (message.next_game) state.nextGame = message.next_game;
+  if (message.type === "welcome") state.rematchAsked = false; // a rematch asked before a reconnection is in next_game, or was never dealt
   state.endOffer = message.end_offer ?? null;
   state.away = message.away || [];
   state.turnDays = message.turn_days ?? null;

@@ -118,6 +118,7 @@ function onError(ctx, message) {
     return;
   }
   if (resync) sync(ctx);
+  state.rematchAsked = false; // a rematch refused (a game not over, a ban) may be asked again
   state.error = texts.refusal(message, ctx.mounted.game.refusals?.());
   state.errorOffline = false;
   ctx.announce(state.error);

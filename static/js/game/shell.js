@@ -136,14 +136,22 @@ function pageKeydown(ctx, event) {
   ctx.mounted.play.keydown(event);
 }
 
+/** Ask for the rematch: on the page's own socket, which deals it and moves the page on
+ * ("moved", then its welcome; a refusal comes back as an error); with no socket open,
+ * over HTTP, then to the rematch's page. */
 async function askRematch(ctx, button) {
+  ctx.state.rematchAsked = true;
+  if (ctx.connection.send({ type: "rematch" })) {
+    ctx.requestRender();
+    return;
+  }
   button.disabled = true;
   try {
-    ctx.state.rematchAsked = true;
     const { game_id: next } = await api("POST", `/api/games/${encodeURIComponent(ctx.state.gameId)}/rematch`);
     ctx.state.nextGame = next;
     joinRematch(ctx, next);
   } catch (problem) {
+    ctx.state.rematchAsked = false;
     button.disabled = false;
     toast(problem.message);
   }
