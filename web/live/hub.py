@@ -134,11 +134,11 @@ class Hub:
         return self._rest_if_idle(await self.room(game_id))
 
     def dealt(self, session: Session, game_id: str) -> Coroutine[Any, Any, Room | None]:
-        """Read a game just dealt and committed through the dealing route's own session,
-        in the route's thread; the coroutine returned wakes its room on the loop. A room
-        of each new game (every rematch) thus costs no second session and no trip
-        through the loop's thread pool."""
-        stored = load_game(session, game_id, self.clock.now())
+        """Read a game that ``session`` has just dealt and committed, in the dealer's
+        thread; the coroutine returned wakes its room on the loop. A room of each new
+        game (every rematch) thus costs no second session, no trip through the loop's
+        thread pool, and none of the reads of a game's past (web.live.loading)."""
+        stored = load_game(session, game_id, self.clock.now(), dealt_now=True)
         return self._wake_dealt(stored)
 
     async def _wake_dealt(self, stored: StoredGame | None) -> Room | None:

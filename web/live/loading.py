@@ -110,23 +110,34 @@ def next_game_of(session: Session, game_id: str) -> str | None:
     return newest if newest != game_id else None
 
 
+def _nothing_read(seats: list[dict[str, Any]]) -> dict[int, int]:
+    """The chat read marks of a game just dealt: a player row per seat, at line 0."""
+    return dict.fromkeys(range(len(seats)), 0)
+
+
 def _newest_of(session: Session, table_id: int | None) -> str | None:
     return session.scalar(select(GameTable.game_id).where(GameTable.id == table_id))
 
 
-def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | None:
+def load_game(
+    session: Session, game_id: str, now: datetime, *, dealt_now: bool = False
+) -> StoredGame | None:
     """A game and all its events, with what its seats bring along (schedules as they
     stand at ``now``), detached from the session.
 
-    A route that has just dealt the game calls this with its own session (the hub's
-    ``dealt``): the game's row is then in the session already, and the room is built
-    without a second session or a trip through a thread pool."""
+    ``dealt_now``: the caller dealt the game in this very session (the hub's ``dealt``),
+    so its row and its table's are in the session already, and it has no events, nobody
+    away and no chat read yet: the room is built with none of those reads, no second
+    session and no trip through a thread pool."""
     game = session.get(Game, game_id)
     if game is None:
         return None
-    query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
-    events = list(session.scalars(query))
-    newest = _newest_of(session, game.table_id)
+    table = None if game.table_id is None else session.get(GameTable, game.table_id)
+    newest = None if table is None else table.game_id  # read_table_talk finds it in the session
+    events: list[GameEvent] = []
+    if not dealt_now:
+        query = select(GameEvent).where(GameEvent.game_id == game_id).order_by(GameEvent.seq)
+        events = list(session.scalars(query))
     pace = Pace(game.turn_days, game.on_timeout, game.vacation)
     people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
     stored = StoredGame(
@@ -140,13 +151,13 @@ def load_game(session: Session, game_id: str, now: datetime) -> StoredGame | Non
         events,
         next_game=newest if newest != game.id else None,
         substitute_minutes=game.substitute_minutes,
-        away=away_seats(session, game_id),
+        away=frozenset() if dealt_now else away_seats(session, game_id),
         help_levels=help_levels(session, game.seats),
         pace=pace,
         turn_started=game.turn_started_at,
         schedules=schedules_of(session, people, now) if pace.clocked else {},
         talk=read_table_talk(session, game),
-        chat_read=read_marks(session, game_id),
+        chat_read=_nothing_read(game.seats) if dealt_now else read_marks(session, game_id),
         ratings=_seat_ratings(session, game),
         bot_accounts=bot_accounts(session, game.seats),
     )

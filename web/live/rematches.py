@@ -24,10 +24,11 @@ Opening = Coroutine[Any, Any, Room | None]
 """What loads the rematch's room, to be awaited on the event loop."""
 
 
-def deal_rematch(hub: Hub, game_id: str, user_id: int) -> tuple[str, Opening]:
+def deal_rematch(hub: Hub, game_id: str, user_id: int) -> tuple[str, Opening | None]:
     """Deal (or find) the rematch of ``game_id`` for the player ``user_id`` and commit
-    it; its id, and the coroutine that opens its room. Called in a worker thread.
-    Refusals are the route's, by the same codes, as :class:`ProtocolError`."""
+    it; its id, and the coroutine that opens its room (None for a rematch asked for
+    before, whose room was opened then). Called in a worker thread. Refusals are the
+    route's, by the same codes, as :class:`ProtocolError`."""
     with hub.db.session() as session:
         user = session.get(User, user_id)
         if user is None:  # the account went while its socket was open
@@ -36,10 +37,11 @@ def deal_rematch(hub: Hub, game_id: str, user_id: int) -> tuple[str, Opening]:
             raise ProtocolError("banned", ban_detail(user)["message"])
         try:
             finished = game_by_id(session, game_id)
-            game = rematch(
+            asked = rematch(
                 session, finished, user, now=hub.clock.now(), deal_seed=hub.settings.deal_seed
             )
         except TableError as refusal:
             raise ProtocolError(refusal.code, refusal.message) from None
         session.commit()
-        return game.id, hub.dealt(session, game.id)
+        game_id = asked.game.id
+        return game_id, hub.dealt(session, game_id) if asked.dealt_now else None

@@ -448,7 +448,8 @@ class GameSocket:
         next_game, opening = await asyncio.to_thread(
             deal_rematch, self.hub, game_id, self.viewer.user_id
         )
-        await opening
+        if opening is not None:
+            await opening
         await self.hub.announce_rematch(game_id, next_game)
         if self.open and self.room.game_id == game_id:
             await self._move_on()

@@ -271,9 +271,18 @@ def start_solo(
     return _deal_game(session, table, deal_seed, now, shared_seed=shared_seed)
 
 
+@dataclass(frozen=True, slots=True)
+class Rematch:
+    """A finished game's rematch, and whether this call dealt it (else it was asked for
+    before, and is the game dealt then)."""
+
+    game: Game
+    dealt_now: bool
+
+
 def rematch(
     session: Session, game: Game, user: User, *, now: datetime, deal_seed: str | None = None
-) -> Game:
+) -> Rematch:
     """The same seats and options again; asking twice gives the same new game."""
     if game.status != "finished":
         raise TableError(409, "game_not_finished", Words(N_("a rematch needs a finished game")))
@@ -285,5 +294,5 @@ def rematch(
     if table.game_id != game.id:
         newer = session.get(Game, table.game_id)
         assert newer is not None
-        return newer
-    return _deal_game(session, table, deal_seed, now)
+        return Rematch(newer, dealt_now=False)
+    return Rematch(_deal_game(session, table, deal_seed, now), dealt_now=True)

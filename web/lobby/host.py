@@ -30,9 +30,9 @@ class LiveGames(Protocol):
         """Tables or games changed: wake the streams here and on the other processes."""
 
     def dealt(self, session: Session, game_id: str) -> Coroutine[Any, Any, object]:
-        """Read a game just dealt and committed, through the dealing route's session;
-        the coroutine returned loads its room on the loop, so its bots and timer start
-        (a turn-based game waiting for a person rests in the database instead)."""
+        """Read a game that ``session`` has just dealt and committed; the coroutine
+        returned loads its room on the loop, so its bots and timer start (a turn-based
+        game waiting for a person rests in the database instead)."""
 
     async def announce_rematch(self, game_id: str, next_game_id: str) -> None:
         """Tell a finished game's viewers, everywhere, of its rematch."""
@@ -53,8 +53,9 @@ def live_games(request: Request) -> LiveGames:
 
 
 def open_rooms(request: Request, session: Session, game_ids: Iterable[str]) -> None:
-    """From a route's worker thread, have the hub load games just dealt and committed
-    in ``session``, so that their bots and move clocks start before anyone opens them."""
+    """From a route's worker thread, have the hub load the games ``session`` has just
+    dealt and committed (none dealt before: their rooms are read as new ones), so that
+    their bots and move clocks start before anyone opens them."""
     games, loop = live_games(request), request.app.state.loop
     for game_id in game_ids:
         asyncio.run_coroutine_threadsafe(games.dealt(session, game_id), loop)

@@ -121,8 +121,10 @@ def rematch(
     refuse_if_banned(user)
     finished = access.game_by_id(session, game_id)
     seed = _deal_seed(request)
-    game = dealing.rematch(session, finished, user, now=_now(request), deal_seed=seed)
-    _open_room(request, session, game.id)
+    asked = dealing.rematch(session, finished, user, now=_now(request), deal_seed=seed)
+    game = asked.game
+    if asked.dealt_now:  # asked before: its room was opened then
+        _open_room(request, session, game.id)
     asyncio.run_coroutine_threadsafe(
         live_games(request).announce_rematch(finished.id, game.id), request.app.state.loop
     )
