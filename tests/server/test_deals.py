@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import ValidationError
+from support.api import finished_rematch
 from support.live import TEST_SECRET, make_settings, migrated_sqlite
 
 from web.app import create_app
@@ -31,18 +32,6 @@ def dealt_solo_games(database_url: str, deal_seed: str | None, count: int) -> li
     settings = make_settings(database_url, deal_seed=deal_seed)
     with TestClient(create_app(settings), base_url=BASE_URL) as client:
         return [client.post("/api/solo").json()["game_id"] for _ in range(count)]
-
-
-def finished_rematch(client: TestClient, db: Database) -> tuple[str, str]:
-    """A solo game ended by hand in the database, and its rematch."""
-    first = client.post("/api/solo").json()["game_id"]
-    with db.sessions() as session:
-        game = session.get(Game, first)
-        assert game is not None
-        game.status = "finished"
-        session.commit()
-    second = client.post(f"/api/games/{first}/rematch").json()["game_id"]
-    return first, second
 
 
 def test_production_refuses_a_fixed_deal_seed() -> None:

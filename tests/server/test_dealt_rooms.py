@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from support.api import BASE_URL, finished_rematch
 from support.live import make_settings
 
 from web.app import create_app
@@ -15,9 +16,6 @@ from web.db import Database, utcnow
 from web.games import GAMES
 from web.live.loading import load_game
 from web.lobby import Seating, deal_seated
-from web.models import Game
-
-BASE_URL = "http://127.0.0.1:8000"
 
 
 def both_reads(db: Database, game_id: str) -> None:
@@ -36,14 +34,8 @@ def test_a_new_game_read_as_dealt_now_is_the_game_read_in_full(
 ) -> None:
     settings = make_settings(database_url, deal_seed="dealt")
     with TestClient(create_app(settings), base_url=BASE_URL) as client:
-        first = client.post("/api/solo", json={"game": game}).json()["game_id"]
+        first, second = finished_rematch(client, db, game)
         both_reads(db, first)
-        with db.sessions() as session:
-            finished = session.get(Game, first)
-            assert finished is not None
-            finished.status = "finished"
-            session.commit()
-        second = client.post(f"/api/games/{first}/rematch").json()["game_id"]
         both_reads(db, second)
         with db.sessions() as session:
             finished_at_the_end = load_game(session, first, utcnow())

@@ -49,12 +49,7 @@ def welcome_of(person: Player, game_id: str) -> dict[str, Any]:
 def finished_with_rematch(people: list[Player], game: str) -> tuple[str, str, list[GameSocket]]:
     """A two-player game ended by a resignation, its players and a spectator on its
     sockets, and its rematch dealt (each socket heard of it)."""
-    first, _ = start_game(people[:2], SEATS, game=game)
-    sockets = [person.connect(first) for person in people[:3]]
-    for socket in sockets:
-        until(socket, "welcome")
-    sockets[1].send({"type": "resign", "id": "bye", "version": sockets[1].version})
-    until(sockets[1], "ack", id="bye")
+    first, sockets = finished_game(people, game)
     asked = people[0].http.post(f"/api/games/{first}/rematch")
     assert asked.status_code == 200, asked.text
     second = str(asked.json()["game_id"])

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from support.live import GameSocket, Player, make_settings
 from web.app import create_app
 from web.db import Database
+from web.models import Game
 from web.people import accounts
 
 BASE_URL = "http://127.0.0.1:8000"
@@ -154,3 +155,16 @@ def refusal(response: httpx.Response, status: int, code: str) -> str:
     message: str = body["detail"]["message"]
     assert message
     return message
+
+
+def finished_rematch(client: TestClient, db: Database, game: str | None = None) -> tuple[str, str]:
+    """A solo game (of ``game``, else the default one) ended by hand in the database,
+    and its rematch."""
+    first = client.post("/api/solo", json=None if game is None else {"game": game}).json()
+    with db.sessions() as session:
+        finished = session.get(Game, first["game_id"])
+        assert finished is not None
+        finished.status = "finished"
+        session.commit()
+    second = client.post(f"/api/games/{first['game_id']}/rematch").json()["game_id"]
+    return first["game_id"], second
