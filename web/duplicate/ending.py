@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 
 from ..models import DuplicateBoard, Game, GameTable
 from ..notify import DUPLICATE_OVER, NoticeDraft, add_notices_on, draft
@@ -25,15 +25,22 @@ AFTER = timedelta(minutes=1)
 whose link says where the ranking is; the others are told a minute later."""
 
 
+_TABLES_OF_BOARDS = (
+    select(DuplicateBoard.table_id)
+    .where(DuplicateBoard.game_id.in_(bindparam("games", expanding=True)))
+    .distinct()
+)
+"""The duplicate tables some games are boards of, built once: it runs with every game's end."""
+
+
 def tell_when_all_finished(connection: Connection, ended: Sequence[str], now: datetime) -> int:
     """Add the notices of the duplicate tables whose last boards are among ``ended``
     (just finished in this transaction); how many were made (a key already stored is
     left alone)."""
     if not ended:
         return 0
-    tables = select(DuplicateBoard.table_id).where(DuplicateBoard.game_id.in_(ended)).distinct()
     added = 0
-    for table_id in sorted(connection.scalars(tables)):
+    for table_id in sorted(connection.scalars(_TABLES_OF_BOARDS, {"games": list(ended)})):
         added += add_notices_on(connection, _notices_if_over(connection, table_id, now), now)
     return added
 

@@ -176,8 +176,7 @@ def _bot_accounts(connection: Connection, seats: Sequence[Mapping[str, Any]]) ->
     ids = {seat["user_id"] for seat in seats if seat.get("user_id") is not None}
     if not ids:
         return set()
-    query = select(User.id).where(User.id.in_(ids), User.bot_owner_id.is_not(None))
-    return set(connection.scalars(query))
+    return set(connection.scalars(_BOT_ACCOUNTS, {"ids": sorted(ids)}))
 
 
 def _claim(
@@ -309,6 +308,9 @@ _RATED_GAMES: Executable = select(_games.c.id, _games.c.kind, _games.c.setup, _g
     _games.c.id.in_(bindparam("ids", expanding=True)),
     _games.c.rated.is_(true()),
     _games.c.solo.is_(false()),
+)
+_BOT_ACCOUNTS: Executable = select(User.id).where(
+    User.id.in_(bindparam("ids", expanding=True)), User.bot_owner_id.is_not(None)
 )
 _INSERT_RATED_GAME: Executable = insert(cast(Table, RatedGame.__table__)).returning(
     cast(Table, RatedGame.__table__).c.id

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.orm import Session
 
 from ..games import GameKind, game_kind
@@ -57,27 +57,30 @@ def ranks_and_scores(
     return ranks, [int(score) for score in result["scores"]]
 
 
+_TABLES_OF_GAMES = (
+    select(
+        TournamentTable.game_id,
+        Tournament.public_id,
+        TournamentRound.number,
+        TournamentTable.number,
+        Tournament.kind,
+        Tournament.options,
+        TournamentTable.result,
+        Tournament.status,
+        TournamentRound.finished_at,
+    )
+    .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+    .join(Tournament, Tournament.id == TournamentRound.tournament_id)
+    .where(TournamentTable.game_id.in_(bindparam("games", expanding=True)))
+)
+"""The tournament tables of some games, built once: it runs with every game's end."""
+
+
 def _tables_of(connection: Connection, game_ids: Sequence[str]) -> list[EndedTable]:
     """The tournament tables among these games with nothing stored for them yet, and
     those of a round the organiser's early end interrupted."""
-    query = (
-        select(
-            TournamentTable.game_id,
-            Tournament.public_id,
-            TournamentRound.number,
-            TournamentTable.number,
-            Tournament.kind,
-            Tournament.options,
-            TournamentTable.result,
-            Tournament.status,
-            TournamentRound.finished_at,
-        )
-        .join(TournamentRound, TournamentRound.id == TournamentTable.round_id)
-        .join(Tournament, Tournament.id == TournamentRound.tournament_id)
-        .where(TournamentTable.game_id.in_(game_ids))
-    )
     found = []
-    for row in connection.execute(query):
+    for row in connection.execute(_TABLES_OF_GAMES, {"games": list(game_ids)}):
         interrupted = row.status == "finished" and row.finished_at is None
         if row.result is None or interrupted:
             found.append(
