@@ -59,26 +59,30 @@ class StoredGame:
     """Per seat, whether a bot account plays it (a program, web.bots): shown as a bot."""
 
 
-def bot_accounts(session: Session, seats: list[dict[str, Any]]) -> list[bool]:
-    """Each seat: whether its account is a bot's (a program playing through the bot API)."""
-    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
-    query = select(User.id).where(User.id.in_(people), User.bot_owner_id.is_not(None))
-    bots = set(session.scalars(query))
-    return [seat_person(seat) in bots for seat in seats]
+def people_at(session: Session, seats: list[dict[str, Any]]) -> tuple[list[str | None], set[int]]:
+    """Each seat's assistance level, and the bot accounts among the seats' people, in one
+    read of its people and their preferences.
 
-
-def help_levels(session: Session, seats: list[dict[str, Any]]) -> list[str | None]:
-    """Each seat's assistance level: its player's preference ("beginner" until they
-    choose, as their own sockets assume), None for a bot or a seat with no one."""
-    people = [seat["user_id"] for seat in seats if seat.get("user_id") is not None]
-    query = select(Preference.user_id, Preference.assistance).where(Preference.user_id.in_(people))
-    chosen: dict[int, str] = dict(
-        session.execute(query).all()
-    )  # a list of rows: a Result has keys()
-    return [
+    A level is the player's preference ("beginner" until they choose, as their own
+    sockets assume), None for a bot or a seat with no one. A bot account is a program
+    playing through the bot API (web.bots): shown as a bot, rated in a bot pool."""
+    people = sorted({seat["user_id"] for seat in seats if seat.get("user_id") is not None})
+    query = (
+        select(User.id, User.bot_owner_id.is_not(None), Preference.assistance)
+        .outerjoin(Preference, Preference.user_id == User.id)
+        .where(User.id.in_(people))
+    )
+    chosen: dict[int, str | None] = {}
+    bots: set[int] = set()
+    for person, is_bot, assistance in session.execute(query):
+        chosen[person] = assistance
+        if is_bot:
+            bots.add(person)
+    levels = [
         None if seat.get("user_id") is None else chosen.get(seat["user_id"]) or "beginner"
         for seat in seats
     ]
+    return levels, bots
 
 
 def seat_person(seat: dict[str, Any]) -> int | None:
@@ -88,13 +92,13 @@ def seat_person(seat: dict[str, Any]) -> int | None:
     return None if seat.get("local") else seat.get("user_id")
 
 
-def _seat_ratings(session: Session, game: Game) -> list[HeldRating | None]:
+def _seat_ratings(session: Session, game: Game, bots: set[int]) -> list[HeldRating | None]:
     """Each seat's rating in the game's pool (casual games show them too; a solo game
-    and one that cannot be rated show none)."""
+    and one that cannot be rated show none); ``bots``: the bot accounts among them."""
     options = game.setup.get("options", {})
     pool = None if game.solo else pool_of(game.kind, options)
     seats = [(seat_person(seat), seat.get("bot")) for seat in game.seats]
-    return seat_ratings(session, pool, seats)
+    return seat_ratings(session, pool, seats, bot_accounts=bots)
 
 
 def away_seats(session: Session, game_id: str) -> frozenset[int]:
@@ -140,6 +144,7 @@ def load_game(
         events = list(session.scalars(query))
     pace = Pace(game.turn_days, game.on_timeout, game.vacation)
     people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
+    levels, bots = people_at(session, game.seats)
     stored = StoredGame(
         game.id,
         game.kind,
@@ -152,14 +157,14 @@ def load_game(
         next_game=newest if newest != game.id else None,
         substitute_minutes=game.substitute_minutes,
         away=frozenset() if dealt_now else away_seats(session, game_id),
-        help_levels=help_levels(session, game.seats),
+        help_levels=levels,
         pace=pace,
         turn_started=game.turn_started_at,
         schedules=schedules_of(session, people, now) if pace.clocked else {},
-        talk=read_table_talk(session, game),
+        talk=read_table_talk(session, game, dealt_now=dealt_now),
         chat_read=_nothing_read(game.seats) if dealt_now else read_marks(session, game_id),
-        ratings=_seat_ratings(session, game),
-        bot_accounts=bot_accounts(session, game.seats),
+        ratings=_seat_ratings(session, game, bots),
+        bot_accounts=[seat_person(seat) in bots for seat in game.seats],
     )
     for event in events:  # the rows the room keeps; the session's other objects stay its own
         session.expunge(event)

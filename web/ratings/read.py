@@ -89,21 +89,29 @@ Seat = tuple[int | None, str | None]
 
 
 def seat_ratings(
-    session: Session, pool: str | None, seats: Sequence[Seat]
+    session: Session,
+    pool: str | None,
+    seats: Sequence[Seat],
+    *,
+    bot_accounts: set[int] | None = None,
 ) -> list[HeldRating | None]:
     """Seat by seat, the rating to show beside it in ``pool``: a person's, a bot's
     anchor, None for a free seat (or every seat when the game cannot be rated:
-    ``pool`` None)."""
-    return seat_ratings_of_many(session, [(pool, seats)])[0]
+    ``pool`` None). ``bot_accounts``: the bot accounts among the seats' people, when
+    the caller has read them already."""
+    return seat_ratings_of_many(session, [(pool, seats)], bot_accounts=bot_accounts)[0]
 
 
 def seat_ratings_of_many(
-    session: Session, groups: Sequence[tuple[str | None, Sequence[Seat]]]
+    session: Session,
+    groups: Sequence[tuple[str | None, Sequence[Seat]]],
+    *,
+    bot_accounts: set[int] | None = None,
 ) -> list[list[HeldRating | None]]:
     """:func:`seat_ratings` of many tables (each its pool and seats) in one query. A bot
     account's rating is its bot pool's (web.ratings.pools), the only one it plays in."""
     users = {user for _, seats in groups for user, _ in seats if user is not None}
-    programs = _bot_accounts(session, users)
+    programs = _bot_accounts(session, users) if bot_accounts is None else bot_accounts & users
     wanted = [
         _key(pool, user, programs)
         for pool, seats in groups

@@ -68,31 +68,17 @@ def line_of(row: ChatMessage) -> ChatLine:
     )
 
 
-def read_table_talk(session: Session, game: Game) -> TableTalk:
-    """The talk of a game: its table's rules and its last lines."""
+def read_table_talk(session: Session, game: Game, *, dealt_now: bool = False) -> TableTalk:
+    """The talk of a game: its table's rules and its last lines (none to read for a game
+    ``dealt_now``, its dealer's session reading it for its room)."""
     table = session.get(GameTable, game.table_id)
-    people = [seat["user_id"] for seat in game.seats if seat.get("user_id") is not None]
-    guests = bool(
-        people
-        and session.scalar(
-            select(func.count()).select_from(User).where(User.id.in_(people), without_a_way_in())
-        )
-    )
+    creator = None if table is None else table.creator_id
+    guests, creator_name = _guests_and_creator(session, game, creator)
     muted: frozenset[int] = frozenset()
     if table is not None:
         query = select(TableMute.user_id).where(TableMute.table_id == table.id)
         muted = frozenset(session.scalars(query))
-    recent = session.scalars(
-        select(ChatMessage)
-        .where(ChatMessage.game_id == game.id)
-        .order_by(ChatMessage.seq.desc())
-        .limit(RECENT_LINES)
-    )
-    lines = [line_of(row) for row in reversed(list(recent))]
-    creator = None if table is None else table.creator_id
-    creator_name = None
-    if creator is not None:
-        creator_name = session.scalar(select(User.name).where(User.id == creator))
+    lines = [] if dealt_now else _recent_lines(session, game.id)
     return TableTalk(
         table_id=None if table is None else table.id,
         invite_code=None if table is None else table.invite_code,
@@ -104,6 +90,34 @@ def read_table_talk(session: Session, game: Game) -> TableTalk:
         lines=lines,
         seq=lines[-1].seq if lines else 0,
     )
+
+
+def _guests_and_creator(
+    session: Session, game: Game, creator: int | None
+) -> tuple[bool, str | None]:
+    """Whether a guest sits at the game, and its table creator's name: one read of the
+    players and the creator together."""
+    people = {seat["user_id"] for seat in game.seats if seat.get("user_id") is not None}
+    wanted = people | ({creator} if creator is not None else set())
+    if not wanted:
+        return False, None
+    query = select(User.id, User.name, without_a_way_in()).where(User.id.in_(sorted(wanted)))
+    guests, creator_name = False, None
+    for person, name, guest in session.execute(query):
+        guests = guests or (person in people and bool(guest))
+        if person == creator:
+            creator_name = name
+    return guests, creator_name
+
+
+def _recent_lines(session: Session, game_id: str) -> list[ChatLine]:
+    recent = session.scalars(
+        select(ChatMessage)
+        .where(ChatMessage.game_id == game_id)
+        .order_by(ChatMessage.seq.desc())
+        .limit(RECENT_LINES)
+    )
+    return [line_of(row) for row in reversed(list(recent))]
 
 
 def read_rules(db: Database, table_id: int) -> tuple[bool | None, frozenset[int]]:
