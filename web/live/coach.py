@@ -1,7 +1,8 @@
 """The coach at work: every finished game's human moves, searched in the background.
 
-When a process commits the end of a game it queues the game here (and records it
-as pending, so a restart picks it up). One task goes through the queue: it
+A game's end is recorded as pending for the coach in the transaction that stores
+it (:func:`mark_pending`, one of the event store's hooks), so a restart picks it up;
+the process that committed it queues it here. One task goes through the queue: it
 replays the game, and for each move a person made (a play, a draw or a pass —
 not a timeout) hands the mover's view *before* the move to the coach's worker
 (:meth:`web.games.GameKind.assess`), then stores the notes. A game is claimed
@@ -21,16 +22,17 @@ import copy
 import hashlib
 import json
 import logging
-from collections.abc import Mapping
-from datetime import timedelta
-from typing import Any
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from typing import Any, cast
 
-from sqlalchemy import select, update
+from sqlalchemy import Connection, Table, select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.sql import Executable
 
 from ..db import Database
 from ..games import GameKind, LiveGame, game_kind
 from ..models import GameAnalysis
-from .background import in_background
 from .store import EventStore
 from .thinkers import Thinkers
 
@@ -39,6 +41,32 @@ COACHED_ACTIONS = frozenset({"play", "draw", "pass"})
 """What a person chose (a timeout is the clock's doing)."""
 STALE_CLAIM = timedelta(minutes=10)
 """A game claimed this long ago by a process that never finished it is taken back."""
+
+
+def mark_pending(
+    connection: Connection, ended: Sequence[tuple[str, Mapping[str, Any]]], now: datetime
+) -> int:
+    """Record the games just ended as pending for the coach, in the transaction that
+    ends them (a hook of the event store, web.live.store): no transaction of its own
+    per game, and none lost to a process stopped before its queue got to it. A game
+    already recorded is left as it is. How many were recorded."""
+    rows = [{"game_id": game_id, "status": "pending"} for game_id, _ in ended]
+    if rows:
+        connection.execute(_pending_statement(connection.dialect.name), rows)
+    return len(rows)
+
+
+_PENDING: dict[str, Executable] = {}
+
+
+def _pending_statement(dialect: str) -> Executable:
+    """The insert of :func:`mark_pending` that leaves a row already there, built once per
+    database's dialect."""
+    if dialect not in _PENDING:
+        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        table = cast(Table, GameAnalysis.__table__)
+        _PENDING[dialect] = make(table).on_conflict_do_nothing(index_elements=[table.c.game_id])
+    return _PENDING[dialect]
 
 
 class Coach:
@@ -66,17 +94,8 @@ class Coach:
                 await self._task
 
     def schedule(self, game_id: str) -> None:
-        """Queue a finished game (recorded as pending first, in the background)."""
-        in_background(self._enqueue(game_id), "could not queue a game for the coach")
-
-    async def _enqueue(self, game_id: str) -> None:
-        await asyncio.to_thread(self._mark_pending, game_id)
-        await self.queue.put(game_id)
-
-    def _mark_pending(self, game_id: str) -> None:
-        with self.db.session() as session:
-            if session.get(GameAnalysis, game_id) is None:
-                session.add(GameAnalysis(game_id=game_id, status="pending"))
+        """Queue a finished game (its end's transaction recorded it as pending)."""
+        self.queue.put_nowait(game_id)
 
     async def _work(self) -> None:
         for game_id in await asyncio.to_thread(self._waiting):

@@ -26,7 +26,7 @@ from ..settings import Settings
 from ..talk import read_rules, read_unheard
 from .background import in_background
 from .buckets import Buckets
-from .coach import Coach
+from .coach import Coach, mark_pending
 from .core import FANOUT_FAILED
 from .fanout import Fanout, tell_others
 from .loading import StoredGame, load_game
@@ -60,6 +60,8 @@ class Hub:
         self.fanout = fanout
         self.clock: Clock = clock or SystemClock()
         """The one clock of this process's games (web.clock): deadlines, timers, stamps."""
+        if settings.coach:  # each game's end is recorded as pending for the coach with it
+            endings = (*endings, mark_pending)
         self.store = EventStore(db, self.clock, endings=endings)
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
