@@ -39,8 +39,9 @@ At 250 moves a second, 8 ms rather than 3 ms took a batch from 1.9 moves to 2.9 
 writer's CPU from about 96 to 67 ms a second, for about 3 ms more latency a move
 (docs/performance.md)."""
 BUSY_SECONDS = 0.025
-"""Moves keep arriving when the last batch was handed over this recently; a move after a
-quiet moment is committed at once."""
+"""Other games' moves keep arriving when one came this recently and the last batch was
+handed over this recently too; a move after a quiet moment, or while no other game
+moves (one game played alone on a host), is committed at once: nothing would join it."""
 
 
 class ConflictError(Exception):
@@ -98,6 +99,9 @@ class EventStore:
         self._flusher: asyncio.Task[None] | None = None
         self._last_handed = float("-inf")
         """When a batch was last handed to the writer (the loop's time)."""
+        self._last_game: str | None = None
+        self._other_game_at = float("-inf")
+        """When a move came of another game than the move before it (the loop's time)."""
         self._connection: Connection | None = None
         """The writer thread's own connection, kept from one commit to the next."""
 
@@ -111,7 +115,12 @@ class EventStore:
     async def write(self, game_id: str, event: StoredEvent) -> None:
         """Commit on the writer thread, possibly with other games' moves; raises
         ConflictError (or IntegrityError) when another writer took the version."""
-        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        if game_id != self._last_game:
+            if self._last_game is not None:
+                self._other_game_at = loop.time()
+            self._last_game = game_id
+        done: asyncio.Future[None] = loop.create_future()
         self._queued.append((game_id, event, done))
         self._flush_soon()
         await done
@@ -130,13 +139,20 @@ class EventStore:
 
     async def _flush(self) -> None:
         loop = asyncio.get_running_loop()
-        if loop.time() - self._last_handed < BUSY_SECONDS:
-            # Moves are arriving: a moment's wait lets the next ones share this hand-over.
-            await asyncio.sleep(GATHER_SECONDS)
+        wait = self.company_wait(loop.time())
+        if wait:
+            await asyncio.sleep(wait)
         while self._queued or self._lines:
             self._last_handed = loop.time()
             await self._flush_events()
             await self._flush_lines()
+
+    def company_wait(self, now: float) -> float:
+        """How long a commit starting at ``now`` (the loop's time) waits for others to
+        join it: :data:`GATHER_SECONDS` while several games' moves keep arriving, so
+        that the next ones share this hand-over, else nothing."""
+        busy = now - self._last_handed < BUSY_SECONDS
+        return GATHER_SECONDS if busy and now - self._other_game_at < BUSY_SECONDS else 0.0
 
     async def _flush_lines(self) -> None:
         batch, self._lines = self._lines, []
