@@ -6,11 +6,14 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 import orjson
-from sqlalchemy import Connection, Engine, MetaData, create_engine, event, select, text
+from sqlalchemy import Connection, Engine, MetaData, Table, create_engine, event, select, text
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.sql import Executable
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -75,6 +78,19 @@ def json_column_text(value: Any) -> str:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
     except TypeError:  # orjson's JSONEncodeError
         return json.dumps(value)
+
+
+def dialect_insert(dialect: str, table: Table) -> postgresql.Insert | sqlite.Insert:
+    """An INSERT in the database's own words, for the ON CONFLICT clauses SQLite and
+    PostgreSQL both speak (``dialect``: a connection's ``dialect.name``)."""
+    return postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
+
+
+@cache
+def insert_skipping_known(dialect: str, table: Table, key: tuple[str, ...]) -> Executable:
+    """An INSERT that leaves a row whose ``key`` is there already as it is, built once
+    per table and dialect (SQLAlchemy then compiles it once too)."""
+    return dialect_insert(dialect, table).on_conflict_do_nothing(index_elements=list(key))
 
 
 def make_engine(url: str) -> Engine:

@@ -27,10 +27,8 @@ from datetime import datetime, timedelta
 from typing import Any, cast
 
 from sqlalchemy import Connection, Table, select, update
-from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.sql import Executable
 
-from ..db import Database
+from ..db import Database, insert_skipping_known
 from ..games import GameKind, LiveGame, game_kind
 from ..models import GameAnalysis
 from .store import EventStore
@@ -43,6 +41,9 @@ STALE_CLAIM = timedelta(minutes=10)
 """A game claimed this long ago by a process that never finished it is taken back."""
 
 
+_ANALYSES = cast(Table, GameAnalysis.__table__)
+
+
 def mark_pending(
     connection: Connection, ended: Sequence[tuple[str, Mapping[str, Any]]], now: datetime
 ) -> int:
@@ -52,21 +53,9 @@ def mark_pending(
     already recorded is left as it is. How many were recorded."""
     rows = [{"game_id": game_id, "status": "pending"} for game_id, _ in ended]
     if rows:
-        connection.execute(_pending_statement(connection.dialect.name), rows)
+        pending = insert_skipping_known(connection.dialect.name, _ANALYSES, ("game_id",))
+        connection.execute(pending, rows)
     return len(rows)
-
-
-_PENDING: dict[str, Executable] = {}
-
-
-def _pending_statement(dialect: str) -> Executable:
-    """The insert of :func:`mark_pending` that leaves a row already there, built once per
-    database's dialect."""
-    if dialect not in _PENDING:
-        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        table = cast(Table, GameAnalysis.__table__)
-        _PENDING[dialect] = make(table).on_conflict_do_nothing(index_elements=[table.c.game_id])
-    return _PENDING[dialect]
 
 
 class Coach:

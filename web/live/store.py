@@ -31,7 +31,8 @@ from .loading import StoredGame, away_seats, load_game, next_game_of
 from .writer import WriterThread, settle
 
 GATHER_SECONDS = 0.008
-"""How long a commit waits for others to join it while moves keep arriving: each hand-over
+"""How long a commit waits for others to join it while several games' moves keep arriving
+(:meth:`EventStore.company_wait`): each hand-over
 to the writer thread and back wakes a thread twice, and a batch's fixed work (its begin,
 its statements, its commit) runs on the writer thread while the loop's thread holds the
 interpreter half the time, several times slower than alone; so fewer, fuller batches.

@@ -15,11 +15,11 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Connection, Table, insert, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.sql import Executable
 
+from ..db import insert_skipping_known
 from ..models import Notice
 from .kinds import NoticeKind
 
@@ -105,12 +105,8 @@ def _add_one(session: Session, row: dict[str, Any]) -> bool:
 
 
 _notices = cast(Table, Notice.__table__)
-_SKIPPING: dict[str, Executable] = {}
 
 
 def _insert_skipping_known(dialect: str) -> Executable:
     """An insert that leaves a key already there alone, in the database's own words."""
-    if dialect not in _SKIPPING:
-        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        _SKIPPING[dialect] = make(_notices).on_conflict_do_nothing(index_elements=["key"])
-    return _SKIPPING[dialect]
+    return insert_skipping_known(dialect, _notices, ("key",))

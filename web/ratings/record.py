@@ -28,9 +28,9 @@ from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Connection, Table, bindparam, false, insert, select, true, update
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import Executable
 
+from ..db import dialect_insert
 from ..models import Game, RatedGame, Rating, RatingChange, User
 from .anchors import ANCHORS, bot_skill
 from .model import Skill, new_skill, rate
@@ -333,8 +333,7 @@ _CLAIMS: dict[str, Executable] = {}
 def _claim_statement(dialect: str) -> Executable:
     """The making-and-locking upsert of :func:`_claim`, in the database's own words."""
     if dialect not in _CLAIMS:
-        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
-        statement = make(_ratings).on_conflict_do_update(
+        statement = dialect_insert(dialect, _ratings).on_conflict_do_update(
             index_elements=[_ratings.c.user_id, _ratings.c.pool],
             set_={"games": _ratings.c.games},  # no change: it is the lock that is wanted
         )
