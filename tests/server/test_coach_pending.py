@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select
+from support.stores import bots_game, let_go
 
 from web.db import Database, utcnow
 from web.live.coach import mark_pending
 from web.live.store import EventStore, StoredEvent
-from web.lobby import Seating, deal_seated
 from web.models import Game, GameAnalysis
 
 
@@ -25,12 +25,6 @@ def both_databases(
     database = Database(url)
     yield database
     database.dispose()
-
-
-def dealt(db: Database, seed: str) -> str:
-    with db.session() as session:
-        seating = Seating("chromino", {}, [None, None], stand_in="greedy")
-        return deal_seated(session, seating, seed=seed, now=utcnow()).id
 
 
 def the_end(version: int) -> StoredEvent:
@@ -51,7 +45,7 @@ def test_a_games_end_is_pending_for_the_coach_with_the_end_itself(
     db = both_databases
     store = EventStore(db, endings=(mark_pending,))
     try:
-        ending, going_on = dealt(db, "pending-1"), dealt(db, "pending-2")
+        ending, going_on = bots_game(db, "pending-1"), bots_game(db, "pending-2")
         going = StoredEvent(1, 0, {"action": "pass"}, None, None, None, None, 1)
         assert store.commit_many([(ending, the_end(1)), (going_on, going)]) == [None, None]
         assert analysis_of(db, ending) == "pending"
@@ -60,13 +54,12 @@ def test_a_games_end_is_pending_for_the_coach_with_the_end_itself(
             game = session.get(Game, ending)
             assert game is not None and game.status == "finished"
     finally:
-        store._writer.shutdown()
-        store._drop_connection()
+        let_go(store)
 
 
 def test_an_analysis_already_made_is_left_as_it_is(both_databases: Database) -> None:
     db = both_databases
-    game_id = dealt(db, "pending-3")
+    game_id = bots_game(db, "pending-3")
     with db.session() as session:
         session.add(GameAnalysis(game_id=game_id, status="done", notes=[]))
     with db.engine.begin() as connection:

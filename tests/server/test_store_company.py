@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from support.stores import bots_game, let_go
 from support.streams import run_alone
 
-from web.db import Database, utcnow
+from web.db import Database
 from web.live.store import GATHER_SECONDS, EventStore, StoredEvent
-from web.lobby import Seating, deal_seated
 
 
 class CountingStore(EventStore):
@@ -32,14 +32,7 @@ class CountingStore(EventStore):
 def store(db: Database) -> Iterator[CountingStore]:
     events = CountingStore(db)
     yield events
-    events._writer.shutdown()
-    events._drop_connection()
-
-
-def dealt(db: Database, seed: str) -> str:
-    with db.session() as session:
-        seating = Seating("chromino", {}, [None, None], stand_in="greedy")
-        return deal_seated(session, seating, seed=seed, now=utcnow()).id
+    let_go(events)
 
 
 def a_pass(version: int) -> StoredEvent:
@@ -47,7 +40,7 @@ def a_pass(version: int) -> StoredEvent:
 
 
 def test_a_game_played_alone_never_waits_for_company(db: Database, store: CountingStore) -> None:
-    game = dealt(db, "alone")
+    game = bots_game(db, "alone")
 
     async def scenario() -> None:
         loop = asyncio.get_running_loop()
@@ -62,7 +55,7 @@ def test_a_game_played_alone_never_waits_for_company(db: Database, store: Counti
 def test_several_games_moving_share_a_batch_and_wait_for_company(
     db: Database, store: CountingStore
 ) -> None:
-    games = [dealt(db, f"together-{index}") for index in range(4)]
+    games = [bots_game(db, f"together-{index}") for index in range(4)]
     waits: list[float] = []
 
     async def scenario() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import func, select
+from support.stores import let_go
 from support.tournaments import NOW, tournament_with
 
 from chromino import redeal
@@ -56,8 +57,7 @@ def db(request: pytest.FixtureRequest, database_url: str) -> Iterator[Database]:
 def store(db: Database) -> Iterator[EventStore]:
     events = EventStore(db, endings=GAME_ENDINGS)  # as the app hands them
     yield events
-    events._writer.shutdown()
-    events._drop_connection()
+    let_go(events)
 
 
 def game_of(db: Database, game_id: str) -> Game:
