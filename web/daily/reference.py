@@ -17,10 +17,9 @@ import contextlib
 import logging
 import os
 import signal
-from collections.abc import Mapping
-from concurrent.futures import Executor
+from collections.abc import Callable, Mapping
 from datetime import date, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from sqlalchemy import delete, update
 from sqlalchemy.exc import IntegrityError
@@ -34,6 +33,8 @@ from ..models import DailyReference
 from .deal import DAILY_GAMES, daily_rule, daily_seed, daily_setup, deal_day
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 REFERENCE_ITERATIONS = 600
 """Hard's search per move, as the server's Hard is measured (docs/ratings.md)."""
@@ -83,8 +84,9 @@ class WorkerPool(Protocol):
     """The worker processes the references are computed in (the app hands in one of the
     live games' pools, at the coach's low priority): the daily room never runs them."""
 
-    def pool(self) -> Executor:
-        """The pool to submit to (made again after a worker died)."""
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker, once one is free (raises when a worker died, and
+        the pool is made again for the next call)."""
         ...
 
     def broken(self) -> None:
@@ -183,10 +185,7 @@ class References:
                 return
             self._claimed.add(key)
             try:
-                loop = asyncio.get_running_loop()
-                result = await loop.run_in_executor(
-                    self.workers.pool(), play_reference, game, day, self.iterations
-                )
+                result = await self.workers.run(play_reference, game, day, self.iterations)
             except Exception:
                 log.exception("the daily reference of %s on %s could not be computed", game, day)
                 self.workers.broken()

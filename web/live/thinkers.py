@@ -20,14 +20,17 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from ..games import game_kind
 from ..settings import Settings
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 def _think(kind: str, view: dict[str, Any], bot: str, seed: str, seconds: float) -> dict[str, Any]:
@@ -81,7 +84,14 @@ def _end_with(parent: int) -> None:
 
 
 class Workers:
-    """A process pool that is made again when one of its workers dies."""
+    """A process pool that is made again when one of its workers dies.
+
+    Work is handed over through :meth:`run`, never more at a time than there are
+    workers: the rest waits on the event loop, where giving up on it (a bot past its
+    time) is clean. A search handed to the pool is never cancelled there, only left to
+    finish: Python 3.11's pool, when a worker dies, fails every piece of work it holds,
+    and a cancelled one among them kills the thread that does so, leaving the pool
+    refusing all work and the rest of its waiters unanswered."""
 
     def __init__(
         self, size: int, name: str, *, niceness: int = BOT_NICENESS, idle_class: bool = True
@@ -93,6 +103,36 @@ class Workers:
         """Whether the workers run only on time nothing else wants (Linux's idle class):
         right for work that can wait or give up, wrong for work a person waits for."""
         self._pool: ProcessPoolExecutor | None = None
+        self._slots: asyncio.Semaphore | None = None
+        self._slots_loop: asyncio.AbstractEventLoop | None = None
+
+    async def run(self, work: Callable[..., T], *args: Any) -> T:
+        """``work(*args)`` in a worker, once one is free. Raises BrokenProcessPool when
+        a worker died (the pool is dropped: the next call makes a new one). Cancelling
+        the caller gives up waiting, never the work already handed over."""
+        loop = asyncio.get_running_loop()
+        slots = self._slots_on(loop)
+        await slots.acquire()
+        try:
+            handed: Future[T] = self.pool().submit(work, *args)
+        except BaseException as failure:
+            slots.release()
+            if isinstance(failure, BrokenProcessPool):
+                self.broken()
+            raise
+        handed.add_done_callback(lambda _: _release_on(loop, slots))
+        try:
+            return await asyncio.shield(asyncio.wrap_future(handed))
+        except BrokenProcessPool:
+            self.broken()
+            raise
+
+    def _slots_on(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
+        """One slot a worker, counted on the loop that hands the work over."""
+        if self._slots is None or self._slots_loop is not loop:
+            self._slots = asyncio.Semaphore(self.size)
+            self._slots_loop = loop
+        return self._slots
 
     def pool(self) -> Executor:
         if self._pool is None:
@@ -124,6 +164,13 @@ class Workers:
             self._pool = None
 
 
+def _release_on(loop: asyncio.AbstractEventLoop, slots: asyncio.Semaphore) -> None:
+    """Free a worker's slot from the pool's own thread (a loop already closed has no
+    one left to give it to)."""
+    with contextlib.suppress(RuntimeError):
+        loop.call_soon_threadsafe(slots.release)
+
+
 class Thinkers:
     """The bots' pool and the coach's, as the hub uses them."""
 
@@ -141,16 +188,14 @@ class Thinkers:
         self, kind: str, view: dict[str, Any], bot: str, seed: str
     ) -> dict[str, Any] | None:
         """The bot's action, or None when its worker failed (the caller plays Medium)."""
-        loop = asyncio.get_running_loop()
         seconds = self.settings.bot_seconds
-        thinking = loop.run_in_executor(self.bots.pool(), _think, kind, view, bot, seed, seconds)
+        thinking = self.bots.run(_think, kind, view, bot, seed, seconds)
         try:
             return await asyncio.wait_for(thinking, seconds + self.settings.bot_grace_seconds)
         except TimeoutError:
             log.warning("a %s bot's worker did not answer in time: Medium plays this move", bot)
         except BrokenProcessPool:
             log.warning("a %s bot's worker died: Medium plays this move instead", bot)
-            self.bots.broken()
         except Exception:
             log.exception("a %s bot failed to think: Medium plays this move instead", bot)
         return None
@@ -168,15 +213,8 @@ class Thinkers:
         is ``waited_for`` (the analysis board's try) is searched in a pool of its own,
         never behind the coach's queue of every move of the games that just ended."""
         workers = self.answers if waited_for else self.coach
-        loop = asyncio.get_running_loop()
         iterations = self.settings.coach_iterations
-        try:
-            return await loop.run_in_executor(
-                workers.pool(), _assess, kind, view, played, seed, iterations
-            )
-        except BrokenProcessPool:
-            workers.broken()
-            raise
+        return await workers.run(_assess, kind, view, played, seed, iterations)
 
     def close(self) -> None:
         self.bots.close()
