@@ -6,8 +6,9 @@ the mover's *view* at that version (their hand, the board, the counts of the oth
 tiles and of the bag), lists the legal places from that view alone, and hands the same
 view to the coach's search, which samples what the mover could not see without ever
 showing it. The search's budget is the coach's (a number of iterations) and its seed is
-made of the position and the placement (:func:`analysis_seed`): the same try gets the
-same answer on any server, any day.
+made of the position alone (:func:`analysis_seed`): the same try gets the same answer on
+any server, any day, and every try in a position is weighed by the same first search,
+so the placement it names as the best is the best when it is tried in turn.
 """
 
 from __future__ import annotations
@@ -79,12 +80,20 @@ def position_at(game: Game, events: list[GameEvent], version: int) -> Position:
     return Position(kind, live, mover, live.view(mover), legal)
 
 
-def analysis_seed(view: Mapping[str, Any], placement: Mapping[str, Any]) -> str:
-    """The search's seed for a try: the coach's digest of the position, and the placement
-    in its one record form. Nothing of the game's id, its players or the time."""
+def analysis_seed(view: Mapping[str, Any]) -> str:
+    """The search's seed for every try in a position: the coach's digest of the position
+    (nothing of the game's id, its players or the time), never of the placement. With one
+    seed the search over all the mover's placements runs the same for every try, and so
+    names the same best; a seed per placement let a try of that best be weighed by a
+    search that preferred another."""
+    return "analysis:" + hashlib.sha256(position_seed(view).encode()).hexdigest()
+
+
+def verdict_key(view: Mapping[str, Any], placement: Mapping[str, Any]) -> str:
+    """What a verdict is kept under: the position's seed and the placement in its one
+    record form."""
     text = json.dumps(dict(placement), sort_keys=True, separators=(",", ":"))
-    digest = hashlib.sha256(f"{position_seed(view)}|{text}".encode()).hexdigest()
-    return "analysis:" + digest
+    return f"{analysis_seed(view)}|{text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +151,8 @@ def _known_after(
 
 
 VERDICTS = 512
-"""Verdicts kept in memory by seed: a shared line is read again and again, and the same
-seed always gives the same verdict."""
+"""Verdicts kept in memory by position and placement: a shared line is read again and
+again, and the same seed always gives the same verdict."""
 _verdicts: OrderedDict[str, dict[str, Any]] = OrderedDict()
 _verdicts_lock = threading.Lock()
 
@@ -154,11 +163,12 @@ async def verdict(thinkers: Thinkers, position: Position, laid: Laid) -> dict[st
     kind = position.kind
     if not kind.coached:
         return None
-    seed = analysis_seed(position.view, laid.placement)
+    key = verdict_key(position.view, laid.placement)
     with _verdicts_lock:
-        known = _verdicts.get(seed)
+        known = _verdicts.get(key)
     if known is not None:
         return known
+    seed = analysis_seed(position.view)
     note = await thinkers.assess(kind.name, position.view, laid.placement, seed, waited_for=True)
     preferred = note["preferred"]
     same = preferred.get("action") == "play" and kind.canonical_move(preferred) == laid.placement
@@ -174,7 +184,7 @@ async def verdict(thinkers: Thinkers, position: Position, laid: Laid) -> dict[st
         "same_as_best": same,
     }
     with _verdicts_lock:
-        _verdicts[seed] = answer
+        _verdicts[key] = answer
         while len(_verdicts) > VERDICTS:
             _verdicts.popitem(last=False)
     return answer
