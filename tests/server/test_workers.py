@@ -7,6 +7,7 @@ import asyncio
 import os
 import signal
 import time
+from collections.abc import Sequence
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
@@ -24,7 +25,7 @@ def started_then_sleep(mark: str, seconds: float) -> None:
     time.sleep(seconds)
 
 
-async def _a_worker_dies_under_abandoned_work(mark: Path) -> tuple[int, int, list[object]]:
+async def _a_worker_dies_under_abandoned_work(mark: Path) -> tuple[int, int, Sequence[object]]:
     """One worker, busy with a long piece of work; more pieces wait for it. All but the
     last are given up on, then the worker is killed. Returns the worker's pid before,
     the pid that answers the next piece of work, and what the waiting pieces ended with."""
