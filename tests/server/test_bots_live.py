@@ -28,12 +28,18 @@ GRACE = 4.0
 """How long past its thinking time a move waits for a starved worker before Medium
 plays it: a test run keeps both cores busy, and the workers live on spare cycles."""
 
+SETTINGS = {
+    "bot_seconds": THINK,
+    "bot_grace_seconds": GRACE,
+    "bot_workers": 2,
+    "coach_iterations": 20,
+    **FAST,
+}
+
 
 @pytest.fixture(scope="module")
 def server(serve: LiveServers) -> LiveServer:
-    return serve(
-        bot_seconds=THINK, bot_grace_seconds=GRACE, bot_workers=2, coach_iterations=20, **FAST
-    )
+    return serve(**SETTINGS)
 
 
 def bot_move_times(sock: Any, count: int, timeout: float = 30) -> list[float]:
@@ -73,9 +79,20 @@ def test_a_game_against_hard_bots_plays_to_its_end_in_bounded_time(people: list[
     assert max(moves) < THINK + GRACE + 6, moves
 
 
-def test_a_human_game_keeps_its_pace_beside_busy_hard_games(
-    people: list[Player], server: LiveServer
-) -> None:
+def test_a_human_game_keeps_its_pace_beside_busy_hard_games(serve: LiveServers) -> None:
+    """On a server of its own, stopped at the end: its ten busy games would otherwise go
+    on for the rest of the module, keeping the other tests' bots waiting for a worker."""
+    busy_server = serve(**SETTINGS)
+    people = [Player(busy_server.url) for _ in range(3)]
+    try:
+        _keeps_its_pace(people)
+    finally:
+        for person in people:
+            person.close()
+        busy_server.stop()
+
+
+def _keeps_its_pace(people: list[Player]) -> None:
     creator = people[0]
     busy = []
     for _ in range(10):
