@@ -113,18 +113,19 @@ class Workers:
         loop = asyncio.get_running_loop()
         slots = self._slots_on(loop)
         await slots.acquire()
+        pool = self.pool()
         try:
-            handed: Future[T] = self.pool().submit(work, *args)
+            handed: Future[T] = pool.submit(work, *args)
         except BaseException as failure:
             slots.release()
             if isinstance(failure, BrokenProcessPool):
-                self.broken()
+                self._drop(pool)
             raise
         handed.add_done_callback(lambda _: _release_on(loop, slots))
         try:
             return await asyncio.shield(asyncio.wrap_future(handed))
         except BrokenProcessPool:
-            self.broken()
+            self._drop(pool)
             raise
 
     def _slots_on(self, loop: asyncio.AbstractEventLoop) -> asyncio.Semaphore:
@@ -149,6 +150,12 @@ class Workers:
     def broken(self) -> None:
         """Drop a pool whose worker died; the next call makes a new one."""
         if self._pool is not None:
+            self._drop(self._pool)
+
+    def _drop(self, pool: Executor) -> None:
+        """Drop ``pool`` if it is still the one in use: each of a broken pool's waiters
+        hears of it, and the last must not drop the new pool the first made."""
+        if pool is self._pool:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
