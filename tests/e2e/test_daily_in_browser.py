@@ -13,7 +13,7 @@ from support.browser.chromium import ARTIFACTS
 from support.browser.gameplay import DESKTOP, PHONE, ContextFactory
 from support.browser.people import no_sideways_scroll, person, resize
 from support.browser.play import FEW_ITERATIONS, play_out_as
-from support.live import LiveServer
+from support.live import SPARE_CYCLES_SECONDS, LiveServer
 
 from web.daily.share import SQUARES
 
@@ -67,7 +67,7 @@ def test_the_daily_page_before_and_after_the_scored_game(
     mia.reload()
     # Hard's game may still be running: the page fills the percentage in by itself.
     expect(chromino.get_by_test_id("daily-percent")).to_contain_text(
-        "% of the Hard bot", timeout=60_000
+        "% of the Hard bot", timeout=SPARE_CYCLES_SECONDS * 1000
     )
     expect(mia.get_by_test_id("daily-streak")).to_have_attribute("data-streak", "1")
     card = chromino.get_by_test_id("share-card").get_attribute("data-card") or ""

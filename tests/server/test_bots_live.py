@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from support.fixtures import LiveServers
-from support.live import LiveServer, Player, run_apart
+from support.live import SPARE_CYCLES_SECONDS, LiveServer, Player, run_apart
 from support.wsplay import FAST, Driver, start_game
 
 from web.games import game_kind
@@ -156,7 +156,7 @@ def test_the_coach_notes_each_human_move_of_a_finished_game(people: list[Player]
     sock = seated[0].connect(game_id)
     Driver({0: sock}, seed=2).run()
     sock.close()
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + SPARE_CYCLES_SECONDS
     while True:
         replay = ana.http.get(f"/api/games/{game_id}/replay").json()
         if replay["coach"]["status"] == "done":

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from support.api import expect, next_state
-from support.live import LiveServer, Player
+from support.live import SPARE_CYCLES_SECONDS, LiveServer, Player
 from support.wsplay import start_server
 
 from chromino.core.actions import DRAW, Action
@@ -81,7 +81,9 @@ def play_first_legal(player: Player, game_id: str) -> None:
             message = next_state(sock)
 
 
-def coach_done(player: Player, game_id: str, timeout: float = 600) -> dict[str, Any]:
+def coach_done(
+    player: Player, game_id: str, timeout: float = SPARE_CYCLES_SECONDS
+) -> dict[str, Any]:
     """The game's notes once the coach is done (asked now and then: a replay is not a
     light request, and the coach's worker only has the CPU the server leaves)."""
     deadline = time.monotonic() + timeout

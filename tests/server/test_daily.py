@@ -16,7 +16,14 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from support.api import at_once, device, expect, make_admin, play_solo, refusal, server, signed_in
 from support.days import eventually
-from support.live import LiveServer, Player, make_settings, migrated_sqlite, run_apart
+from support.live import (
+    SPARE_CYCLES_SECONDS,
+    LiveServer,
+    Player,
+    make_settings,
+    migrated_sqlite,
+    run_apart,
+)
 
 from chromino.core.actions import DRAW, PASS, Action
 from chromino.games.chromino import GAME as CHROMINO_GAME
@@ -347,7 +354,9 @@ def test_the_reference_fills_in_after_the_game_ends(
     ana = players[0]
     started = expect(ana.http.post("/api/daily/chromino/games"), 201)
     assert play_solo(ana, started["game_id"])["state"]["finished"]
-    state = eventually(lambda: chromino_today(ana, ready=True), timeout=60, what="Hard's result")
+    state = eventually(
+        lambda: chromino_today(ana, ready=True), timeout=SPARE_CYCLES_SECONDS, what="Hard's result"
+    )
     hard = state["reference"]
     assert hard == play_reference("chromino", date.fromisoformat(state["day"]), FEW_ITERATIONS)
     database = Database(live_server.settings.database_url)

@@ -28,6 +28,12 @@ from web.ops.migrate import upgrade
 from web.settings import Settings
 from web.site.serving import server_config
 
+SPARE_CYCLES_SECONDS = 600.0
+"""How long a test waits for what the server computes on spare cycles alone (the coach's
+notes, the daily deal's Hard reference): their workers run in the idle class, and a
+machine busy with the rest of the suite leaves them little. A wait for a condition, so
+it costs nothing when they are quick."""
+
 T = TypeVar("T")
 TEST_SECRET = "test-secret-" + "x" * 40
 DEAL_SEED = os.environ.get("CHROMINO_TEST_DEAL_SEED", "tests")
